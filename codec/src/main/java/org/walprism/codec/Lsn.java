@@ -1,0 +1,81 @@
+package org.walprism.codec;
+
+/**
+ * A WAL location ({@code XLogRecPtr}): an unsigned 64-bit byte position in the WAL stream.
+ *
+ * <p>Compared unsigned; formatted in one place. PostgreSQL up to 18 prints {@code %X/%X}, 19 and later
+ * {@code %X/%08X}.
+ */
+public record Lsn(long value) implements Comparable<Lsn> {
+
+    public static final Lsn INVALID = new Lsn(0);
+
+    public static Lsn of(long value) {
+        return new Lsn(value);
+    }
+
+    /**
+     * Parses {@code X/Y} (hex, either half up to 8 digits).
+     *
+     * @throws IllegalArgumentException on any other text
+     */
+    public static Lsn parse(String text) {
+        int slash = text.indexOf('/');
+        if (slash <= 0 || slash == text.length() - 1 || slash > 8 || text.length() - slash - 1 > 8) {
+            throw new IllegalArgumentException("invalid WAL location: \"" + text + "\"");
+        }
+        try {
+            long hi = Long.parseLong(text.substring(0, slash), 16);
+            long lo = Long.parseLong(text.substring(slash + 1), 16);
+            return new Lsn((hi << 32) | lo);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("invalid WAL location: \"" + text + "\"");
+        }
+    }
+
+    public long hi() {
+        return value >>> 32;
+    }
+
+    public long lo() {
+        return value & 0xFFFFFFFFL;
+    }
+
+    public Lsn plus(long bytes) {
+        return new Lsn(value + bytes);
+    }
+
+    public boolean isValid() {
+        return value != 0;
+    }
+
+    @Override
+    public int compareTo(Lsn o) {
+        return Long.compareUnsigned(value, o.value);
+    }
+
+    /** {@code %X/%08X}, the form PostgreSQL 19+ prints and walprism uses in its own messages. */
+    @Override
+    public String toString() {
+        return format(value, true);
+    }
+
+    /** {@code %X/%X} when {@code padLow} is false (PostgreSQL up to 18), {@code %X/%08X} otherwise. */
+    public String format(boolean padLow) {
+        return format(value, padLow);
+    }
+
+    public static String format(long lsn, boolean padLow) {
+        String hi = Long.toHexString(lsn >>> 32).toUpperCase(java.util.Locale.ROOT);
+        String lo = Long.toHexString(lsn & 0xFFFFFFFFL).toUpperCase(java.util.Locale.ROOT);
+        if (padLow && lo.length() < 8) {
+            lo = "0".repeat(8 - lo.length()) + lo;
+        }
+        return hi + "/" + lo;
+    }
+
+    /** How {@code version}'s own tools print this location. */
+    public String format(WalVersion version) {
+        return format(value, version.atLeast(WalVersion.PG19));
+    }
+}

@@ -1,0 +1,35 @@
+package org.walprism.codec;
+
+import java.util.Locale;
+
+/**
+ * WAL segment file names: {@code %08X%08X%08X} of timeline, {@code segno / segmentsPerXLogId},
+ * {@code segno % segmentsPerXLogId}. Mirrors XLogFileName in src/include/access/xlog_internal.h.
+ */
+public final class WalFileName {
+    private WalFileName() {
+    }
+
+    public static String of(int timeline, long segno, int segmentSize) {
+        long perId = 0x100000000L / segmentSize;
+        return String.format(Locale.ROOT, "%08X%08X%08X", timeline, segno / perId, segno % perId);
+    }
+
+    public static boolean isSegmentName(String name) {
+        return name.length() == 24 && name.chars().allMatch(c -> (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F'));
+    }
+
+    public static int timeline(String name) {
+        return (int) Long.parseLong(name.substring(0, 8), 16);
+    }
+
+    public static long segno(String name, int segmentSize) {
+        long perId = 0x100000000L / segmentSize;
+        return Long.parseLong(name.substring(8, 16), 16) * perId + Long.parseLong(name.substring(16, 24), 16);
+    }
+
+    /** True for a power of two from 1 MiB to 1 GiB ({@code IsValidWalSegSize}). */
+    public static boolean isValidSegmentSize(long size) {
+        return size >= (1 << 20) && size <= (1 << 30) && Long.bitCount(size) == 1;
+    }
+}

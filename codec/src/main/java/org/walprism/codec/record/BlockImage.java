@@ -1,0 +1,83 @@
+package org.walprism.codec.record;
+
+import org.walprism.codec.WalVersion;
+
+/**
+ * A full-page image attached to a block reference: {@code XLogRecordBlockImageHeader} plus the optional
+ * {@code XLogRecordBlockCompressHeader}.
+ *
+ * <p>{@code XLogRecordBlockImageHeader => length: uint16, hole_offset: uint16, bimg_info: uint8}
+ * then {@code [hole_length: uint16]} only when compressed and HAS_HOLE.
+ * <p>{@code bimg_info} bits differ by version: 13/14 HAS_HOLE 0x01, IS_COMPRESSED 0x02 (pglz), APPLY 0x04;
+ * 15+ HAS_HOLE 0x01, APPLY 0x02, PGLZ 0x04, LZ4 0x08, ZSTD 0x10. Mirrors src/include/access/xlogrecord.h.
+ *
+ * @param length      {@code bimg_len}: stored bytes (hole removed, maybe compressed)
+ * @param holeOffset  {@code hole_offset}
+ * @param holeLength  hole length as the decoder derives it (8192 - length when not compressed)
+ * @param info        raw {@code bimg_info}
+ * @param compression compression method decoded from {@code bimg_info} for the version
+ * @param apply       BKPIMAGE_APPLY for the version
+ * @param hasHole     BKPIMAGE_HAS_HOLE
+ */
+public record BlockImage(int length, int holeOffset, int holeLength, int info, Compression compression,
+                         boolean apply, boolean hasHole) {
+
+    public static final int BLCKSZ = 8192;
+
+    /** Compression method of an image. */
+    public enum Compression {
+        NONE("none"), PGLZ("pglz"), LZ4("lz4"), ZSTD("zstd");
+
+        private final String label;
+
+        Compression(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+    }
+
+    public boolean isCompressed() {
+        return compression != Compression.NONE;
+    }
+
+    /** Header bytes this image adds to the record: 5, or 7 with a compress header. */
+    public int headerSize() {
+        return isCompressed() && hasHole ? 7 : 5;
+    }
+
+    /** Bytes the page occupies without its hole: {@code BLCKSZ - hole_length}. */
+    public int rawLength() {
+        return BLCKSZ - holeLength;
+    }
+
+    /** Decodes {@code bimg_info} flags for {@code version}: the one dispatch point for the image layout. */
+    public static Compression compressionOf(WalVersion version, int info) {
+        return switch (version) {
+            case PG13, PG14 -> (info & 0x02) != 0 ? Compression.PGLZ : Compression.NONE;
+            case PG15, PG16, PG17, PG18, PG19, MASTER -> (info & 0x04) != 0 ? Compression.PGLZ
+                    : (info & 0x08) != 0 ? Compression.LZ4
+                    : (info & 0x10) != 0 ? Compression.ZSTD : Compression.NONE;
+        };
+    }
+
+    /** BKPIMAGE_APPLY bit of {@code version}. */
+    public static int applyBit(WalVersion version) {
+        return switch (version) {
+            case PG13, PG14 -> 0x04;
+            case PG15, PG16, PG17, PG18, PG19, MASTER -> 0x02;
+        };
+    }
+
+    /** Mask of all compression bits of {@code version}. */
+    public static int compressedMask(WalVersion version) {
+        return switch (version) {
+            case PG13, PG14 -> 0x02;
+            case PG15, PG16, PG17, PG18, PG19, MASTER -> 0x04 | 0x08 | 0x10;
+        };
+    }
+
+    public static final int HAS_HOLE = 0x01;
+}

@@ -1,0 +1,55 @@
+package org.walprism.codec.record;
+
+/**
+ * One block reference of a record: {@code XLogRecordBlockHeader}, optional image, relation, block number
+ * and the block's data.
+ *
+ * <p>{@code XLogRecordBlockHeader => id: uint8, fork_flags: uint8, data_length: uint16}, then
+ * {@code [image header]}, {@code [RelFileLocator unless SAME_REL]}, {@code blkno: uint32}.
+ * Mirrors src/include/access/xlogrecord.h.
+ *
+ * @param id          block id 0..32
+ * @param forkFlags   raw {@code fork_flags} (fork number in the low nibble, BKPBLOCK_* in the high)
+ * @param rel         relation (resolved for SAME_REL blocks)
+ * @param blockNumber block number, unsigned 32 bit
+ * @param image       the image, or null
+ * @param data        block data ({@code data_length} bytes; empty when no HAS_DATA)
+ */
+public record BlockRef(int id, int forkFlags, RelFileLocator rel, long blockNumber, BlockImage image, byte[] data) {
+    public static final int FORK_MASK = 0x0F;
+    public static final int HAS_IMAGE = 0x10;
+    public static final int HAS_DATA = 0x20;
+    public static final int WILL_INIT = 0x40;
+    public static final int SAME_REL = 0x80;
+
+    public static final String[] FORK_NAMES = {"main", "fsm", "vm", "init"};
+
+    public int forkNumber() {
+        return forkFlags & FORK_MASK;
+    }
+
+    public String forkName() {
+        int f = forkNumber();
+        return f < FORK_NAMES.length ? FORK_NAMES[f] : "fork" + f;
+    }
+
+    public boolean hasImage() {
+        return (forkFlags & HAS_IMAGE) != 0;
+    }
+
+    public boolean hasData() {
+        return (forkFlags & HAS_DATA) != 0;
+    }
+
+    public boolean willInit() {
+        return (forkFlags & WILL_INIT) != 0;
+    }
+
+    public boolean sameRel() {
+        return (forkFlags & SAME_REL) != 0;
+    }
+
+    public int dataLength() {
+        return data.length;
+    }
+}
