@@ -3,12 +3,12 @@ package org.walprism.codec.read;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.walprism.codec.Lsn;
 import org.walprism.codec.record.RecordView;
+import org.walprism.testdata.Capture;
+import org.walprism.testdata.TestData;
 
 class ParallelWalScanTest {
     /** Counts and sums per rmid and info, plus a rolling hash of record LSNs in order within the chunk. */
@@ -39,12 +39,12 @@ class ParallelWalScanTest {
 
     @Test
     void parallelScanEqualsSequentialOnEveryCapture() throws Exception {
-        for (String name : List.of("19/vacuum_indexed", "19/hot_updates", "master/hot_updates_checksums",
-                "master/vacuum_noindex")) {
-            Path wal = CaptureFiles.walDir(name);
-            String[] lsn = Files.readString(wal.getParent().resolve("lsn")).trim().split("\\s+");
-            long s = Lsn.parse(lsn[0]).value();
-            long e = Lsn.parse(lsn[1]).value();
+        for (Capture cap : TestData.captures()) {
+            String name = cap.name();
+            Capture c = TestData.capture(name);
+            Path wal = c.walDir();
+            long s = c.startLsn();
+            long e = c.endLsn();
             for (long end : new long[] {e, 0}) {
                 var seq = new ParallelWalScan<>(Sums::new, Sums::merge, 1).scan(wal, s, end, 0);
                 var par = new ParallelWalScan<>(Sums::new, Sums::merge, 3).scan(wal, s, end, 0);
