@@ -7,9 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +18,10 @@ import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
+import org.walprism.codec.rmgr.RmgrIds;
+import org.walprism.codec.rmgr.heap2.Heap2Codec;
+import org.walprism.testdata.Capture;
+import org.walprism.testdata.TestData;
 import org.walprism.testdata.kaitai.KaitaiWalRecords;
 import org.walprism.testdata.kaitai.KaitaiWalRecords.KaitaiRecord;
 import org.walprism.testdata.kaitai.PostgresqlWal;
@@ -29,44 +30,44 @@ import org.walprism.testdata.kaitai.PostgresqlWal;
  * Cross-checks the Netty codec against the parser generated from testdata/ksy/postgresql_wal.ksy: for every
  * capture, both read the whole WAL directory (the Kaitai side with its own page-based reassembly) and must
  * yield the same records at the same LSNs, agreeing field by field: record header, every block header and
- * image header, relation, block number, block data, origin, top-level xid and main data.
+ * image header, relation, block number, block data, origin, top-level xid and main data; and for Heap2
+ * records the codec's typed value ({@code Heap2Codec}) against the Kaitai Heap2 types, field by field.
  */
 class KaitaiCrossCheckTest {
 
-    static Stream<Path> captures() {
-        Path root = Path.of(System.getProperty("walprism.captures", "/work/shared/captures"));
-        List<Path> out = new ArrayList<>();
-        for (String version : List.of("19", "master")) {
-            try (Stream<Path> s = Files.list(root.resolve(version))) {
-                s.filter(p -> Files.isDirectory(p.resolve("wal"))).sorted().forEach(out::add);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-        assertFalse(out.isEmpty(), "no captures under " + root);
-        return out.stream();
+    static Stream<Capture> captures() {
+        List<Capture> all = TestData.captures();
+        assertFalse(all.isEmpty(), "the corpus lists no capture");
+        return all.stream();
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("captures")
-    void kaitaiAndCodecAgreeOnEveryRecord(Path capture) {
-        Path walDir = capture.resolve("wal");
+    void kaitaiAndCodecAgreeOnEveryRecord(Capture capture) {
+        Path walDir = capture.walDir();
         KaitaiWalRecords.Result kaitai = KaitaiWalRecords.read(walDir);
         List<KaitaiRecord> expected = kaitai.records();
-        assertFalse(expected.isEmpty(), "Kaitai read no record of " + capture + ": " + kaitai.stopReason());
+        assertFalse(expected.isEmpty(), "Kaitai read no record of " + capture.name() + ": " + kaitai.stopReason());
         int n = 0;
+        int heap2 = 0;
         try (WalReader reader = WalReader.open(walDir, 0, 0)) {
             DecodedRecord d;
             while ((d = reader.next()) != null) {
                 assertTrue(n < expected.size(), "codec read more records than Kaitai (" + expected.size()
-                        + ") in " + capture + "; Kaitai stopped: " + kaitai.stopReason() + "; next codec record at "
+                        + ") in " + capture.name() + "; Kaitai stopped: " + kaitai.stopReason() + "; next codec record at "
                         + lsn(d, d.lsn()));
                 compare(expected.get(n), d);
+                if (d.rmid() == RmgrIds.HEAP2) {
+                    KaitaiHeap2Check.compare(Heap2Codec.decode(d), expected.get(n).parsed(), "record at "
+                            + lsn(d, d.lsn()) + " of " + capture.name());
+                    heap2++;
+                }
                 n++;
             }
         }
-        assertEquals(expected.size(), n, "record count of " + capture);
-        System.out.printf("%s: %d records agree (Kaitai stopped: %s)%n", capture, n, kaitai.stopReason());
+        assertEquals(expected.size(), n, "record count of " + capture.name());
+        System.out.printf("%s: %d records agree, %d of them Heap2 with typed fields (Kaitai stopped: %s)%n",
+                capture.name(), n, heap2, kaitai.stopReason());
     }
 
     private static String lsn(DecodedRecord d, long lsn) {

@@ -144,11 +144,11 @@ class KaitaiLayoutTest {
         PostgresqlWal.HeapPrunePg19 m = (PostgresqlWal.HeapPrunePg19) r.heap2Main().body();
         assertEquals(0x031C, m.flags());
         assertEquals(696L, m.snapshotConflictHorizon());
-        assertEquals(0x03, m.vmFlags());
+        assertEquals(0x03, (int) m.vmFlags());
         assertNull(r.heap2Block0(), "no block data without block 0");
         PostgresqlWal.HeapPrunePg19 m2 = (PostgresqlWal.HeapPrunePg19)
                 record(19, heap2Record(0x10, null, "ac01ba020000")).heap2Main().body();
-        assertEquals(0x01, m2.vmFlags());
+        assertEquals(0x01, (int) m2.vmFlags());
         assertTrue(m2.hasRedirections() && m2.hasNowUnusedItems() && !m2.hasDeadItems());
     }
 
