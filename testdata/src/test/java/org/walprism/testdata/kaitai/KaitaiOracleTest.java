@@ -42,7 +42,7 @@ class KaitaiOracleTest {
     private static final Pattern BLOCK_LINE = Pattern.compile(
             "^\\tblkref #(\\d+): rel (\\d+)/(\\d+)/(\\d+) fork (\\w+) blk (\\d+)"
                     + "(?: \\(FPW( for WAL verification)?\\); hole: offset: (\\d+), length: (\\d+)"
-                    + "(?:, compression saved: (\\d+), method: (\\w+))?)?$");
+                    + "(?:, compression saved: (\\d+)(?:, method: (\\w+))?)?)?$");
 
     /** One record as pg_waldump printed it. */
     record OracleRecord(String rmgr, int recLen, long totLen, long xid, long lsn, long prev, String desc,
@@ -126,7 +126,9 @@ class KaitaiOracleTest {
                 if (m.group(10) != null) {
                     assertEquals(Long.parseLong(m.group(10)), 8192 - img.lenHole().longValue() - img.lenImage(),
                             "compression saved of " + bat);
-                    assertEquals(m.group(11), img.compression().name().toLowerCase(), "method of " + bat);
+                    // 13/14 print no method: pglz is the only one there
+                    String method = m.group(11) == null ? "pglz" : m.group(11);
+                    assertEquals(method, img.compression().name().toLowerCase(), "method of " + bat);
                 }
             }
         }
