@@ -24,11 +24,30 @@ final class DescFormat {
      * pg_waldump's {@code timestamptz_to_str}: {@code %Y-%m-%d %H:%M:%S.%06d %Z} in the tool's time zone.
      * walprism always prints UTC (the oracle captures were taken with TZ=UTC).
      */
-    static String timestamptz(long t) {
-        long seconds = t / 1_000_000L + PG_EPOCH_UNIX_SECONDS;
-        long micros = t % 1_000_000L;
-        String frac = micros < 0 ? "-" + pad6(-micros) : pad6(micros);
-        return TS.format(Instant.ofEpochSecond(seconds)) + "." + frac + " UTC";
+    static String timestamptz(long t, TimestampStyle style) {
+        return switch (style) {
+            case WALDUMP -> {
+                // C division truncates toward zero, as timestamptz_to_time_t and t % USECS_PER_SEC do
+                long seconds = t / 1_000_000L + PG_EPOCH_UNIX_SECONDS;
+                long micros = t % 1_000_000L;
+                String frac = micros < 0 ? "-" + pad6(-micros) : pad6(micros);
+                yield TS.format(Instant.ofEpochSecond(seconds)) + "." + frac + " UTC";
+            }
+            case BACKEND -> {
+                long seconds = Math.floorDiv(t, 1_000_000L) + PG_EPOCH_UNIX_SECONDS;
+                long micros = Math.floorMod(t, 1_000_000L);
+                String text = TS.format(Instant.ofEpochSecond(seconds));
+                if (micros != 0) {
+                    String frac = pad6(micros);
+                    int end = frac.length();
+                    while (frac.charAt(end - 1) == '0') {
+                        end--;
+                    }
+                    text += "." + frac.substring(0, end);
+                }
+                yield text + "+00";
+            }
+        };
     }
 
     private static String pad6(long v) {

@@ -14,16 +14,23 @@ public final class Describers {
     public static final RmgrDescriber NONE = r -> "";
 
     private static final RmgrDescriber HEAP = new HeapDescriber();
-    private static final RmgrDescriber XLOG = new XlogDescriber();
-    private static final RmgrDescriber XACT = new XactDescriber();
+    private static final RmgrDescriber XLOG = new XlogDescriber(TimestampStyle.WALDUMP);
+    private static final RmgrDescriber XACT = new XactDescriber(TimestampStyle.WALDUMP);
+    private static final RmgrDescriber XLOG_BACKEND = new XlogDescriber(TimestampStyle.BACKEND);
+    private static final RmgrDescriber XACT_BACKEND = new XactDescriber(TimestampStyle.BACKEND);
     private static final RmgrDescriber STANDBY = new StandbyDescriber();
     private static final RmgrDescriber BTREE = new BtreeDescriber();
 
-    /** The describer for {@code rmid}; {@link #NONE} where none is implemented. */
+    /** The describer for {@code rmid} printing as pg_waldump; {@link #NONE} where none is implemented. */
     public static RmgrDescriber forRmgr(int rmid) {
+        return forRmgr(rmid, TimestampStyle.WALDUMP);
+    }
+
+    /** The describer for {@code rmid} with timestamps in {@code ts} style. */
+    public static RmgrDescriber forRmgr(int rmid, TimestampStyle ts) {
         return switch (rmid) {
-            case 0 -> XLOG;
-            case 1 -> XACT;
+            case 0 -> ts == TimestampStyle.WALDUMP ? XLOG : XLOG_BACKEND;
+            case 1 -> ts == TimestampStyle.WALDUMP ? XACT : XACT_BACKEND;
             case 2 -> CatalogDescribers.STORAGE;
             case 3 -> CatalogDescribers.CLOG;
             case 4 -> CatalogDescribers.DATABASE;
@@ -44,8 +51,13 @@ public final class Describers {
         return forRmgr(rmid) != NONE;
     }
 
-    /** The desc text of {@code r}. */
+    /** The desc text of {@code r} as pg_waldump prints it. */
     public static String describe(DecodedRecord r) {
         return forRmgr(r.rmid()).describe(r);
+    }
+
+    /** The desc text of {@code r} as the server prints it (pg_walinspect's {@code description}). */
+    public static String describeBackend(DecodedRecord r) {
+        return forRmgr(r.rmid(), TimestampStyle.BACKEND).describe(r);
     }
 }

@@ -19,6 +19,18 @@ import org.walprism.codec.record.DecodedRecord;
  */
 public final class XactDescriber implements RmgrDescriber {
 
+    private final TimestampStyle ts;
+
+    /** A describer printing timestamps as pg_waldump does. */
+    public XactDescriber() {
+        this(TimestampStyle.WALDUMP);
+    }
+
+    /** A describer printing timestamps in {@code ts} style. */
+    public XactDescriber(TimestampStyle ts) {
+        this.ts = ts;
+    }
+
     private static final int HAS_INFO = 0x80;
     private static final int XINFO_HAS_DBINFO = 1;
     private static final int XINFO_HAS_SUBXACTS = 1 << 1;
@@ -184,18 +196,18 @@ public final class XactDescriber implements RmgrDescriber {
         }
     }
 
-    private static void origin(StringBuilder sb, WalVersion v, int origin, long lsn, long timestamp) {
+    private void origin(StringBuilder sb, WalVersion v, int origin, long lsn, long timestamp) {
         sb.append("; origin: node ").append(origin).append(", lsn ").append(DescFormat.lsn(v, lsn))
-                .append(", at ").append(DescFormat.timestamptz(timestamp));
+                .append(", at ").append(DescFormat.timestamptz(timestamp, ts));
     }
 
-    private static void commit(StringBuilder sb, DecodedRecord r, DescData d, Style style, int origin) {
+    private void commit(StringBuilder sb, DecodedRecord r, DescData d, Style style, int origin) {
         WalVersion v = r.version();
         Parsed p = parse(r, d, style, true);
         if (p.twophaseXid != 0) {
             sb.append(p.twophaseXid).append(": ");
         }
-        sb.append(DescFormat.timestamptz(d.i64(0, "xact_time")));
+        sb.append(DescFormat.timestamptz(d.i64(0, "xact_time"), ts));
         relations(sb, v, d, "rels", p.nrels, p.relsOff);
         subxacts(sb, d, p.nsubxacts, p.subxactsOff);
         stats(sb, style, d, "", p.nstats, p.statsOff);
@@ -212,13 +224,13 @@ public final class XactDescriber implements RmgrDescriber {
         }
     }
 
-    private static void abort(StringBuilder sb, DecodedRecord r, DescData d, Style style, int origin) {
+    private void abort(StringBuilder sb, DecodedRecord r, DescData d, Style style, int origin) {
         WalVersion v = r.version();
         Parsed p = parse(r, d, style, false);
         if (p.twophaseXid != 0) {
             sb.append(p.twophaseXid).append(": ");
         }
-        sb.append(DescFormat.timestamptz(d.i64(0, "xact_time")));
+        sb.append(DescFormat.timestamptz(d.i64(0, "xact_time"), ts));
         relations(sb, v, d, "rels", p.nrels, p.relsOff);
         subxacts(sb, d, p.nsubxacts, p.subxactsOff);
         if (style != Style.PG13) {
@@ -233,7 +245,7 @@ public final class XactDescriber implements RmgrDescriber {
         return (int) ((n + 7) & ~7L);
     }
 
-    private static void prepare(StringBuilder sb, DecodedRecord r, DescData d, Style style, int origin) {
+    private void prepare(StringBuilder sb, DecodedRecord r, DescData d, Style style, int origin) {
         WalVersion v = r.version();
         boolean withStats = style != Style.PG13;
         long database = d.u32(12, "database");
@@ -267,7 +279,7 @@ public final class XactDescriber implements RmgrDescriber {
         pos += maxalign((long) size * d.count(nabortstats, pos, size, "abort stats"));
         int msgsOff = pos;
 
-        sb.append("gid ").append(gid).append(": ").append(DescFormat.timestamptz(preparedAt));
+        sb.append("gid ").append(gid).append(": ").append(DescFormat.timestamptz(preparedAt, ts));
         relations(sb, v, d, "rels(commit)", ncommitrels, commitRelsOff);
         relations(sb, v, d, "rels(abort)", nabortrels, abortRelsOff);
         if (style == Style.PG18) {

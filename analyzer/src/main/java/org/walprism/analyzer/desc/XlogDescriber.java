@@ -22,6 +22,18 @@ import org.walprism.codec.record.DecodedRecord;
  */
 public final class XlogDescriber implements RmgrDescriber {
 
+    private final TimestampStyle ts;
+
+    /** A describer printing timestamps as pg_waldump does. */
+    public XlogDescriber() {
+        this(TimestampStyle.WALDUMP);
+    }
+
+    /** A describer printing timestamps in {@code ts} style. */
+    public XlogDescriber(TimestampStyle ts) {
+        this.ts = ts;
+    }
+
     /** Text style of a version's xlog_desc. */
     private enum Style {
         /** 13-16: no wal_level in checkpoints, CHECKPOINT_REDO unknown (17 adds it). */
@@ -86,13 +98,13 @@ public final class XlogDescriber implements RmgrDescriber {
             case 0x90 -> {
                 sb.append("tli ").append(d.u32(8, "ThisTimeLineID")).append("; prev tli ")
                         .append(d.u32(12, "PrevTimeLineID")).append("; time ")
-                        .append(DescFormat.timestamptz(d.i64(0, "end_time")));
+                        .append(DescFormat.timestamptz(d.i64(0, "end_time"), ts));
                 if (style != Style.PG13) {
                     sb.append("; wal_level ").append(DescFormat.walLevel(d.i32(16, "wal_level")));
                 }
             }
             case 0xD0 -> sb.append("lsn ").append(DescFormat.lsn(v, d.i64(0, "overwritten_lsn"))).append("; time ")
-                    .append(DescFormat.timestamptz(d.i64(8, "overwrite_time")));
+                    .append(DescFormat.timestamptz(d.i64(8, "overwrite_time"), ts));
             case 0xE0 -> {
                 switch (style) {
                     case PG13 -> {
