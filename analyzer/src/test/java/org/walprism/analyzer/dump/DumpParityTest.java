@@ -14,6 +14,8 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.walprism.analyzer.desc.Describers;
 import org.walprism.codec.read.WalReader;
+import org.walprism.testdata.Capture;
+import org.walprism.testdata.TestData;
 import org.walprism.codec.record.DecodedRecord;
 
 /**
@@ -27,12 +29,11 @@ class DumpParityTest {
     private static final Set<String> COVERED = Set.of("XLOG", "Transaction", "Standby", "Heap", "Btree",
             "Storage", "CLOG", "Database", "RelMap", "Sequence", "MultiXact", "Tablespace");
 
-    private final WalDumpFormatter formatter = new WalDumpFormatter(new PlaceholderRecordNames());
+    private final WalDumpFormatter formatter = new WalDumpFormatter(RecordNames.POSTGRES);
 
-    private static List<DecodedRecord> read(CaptureFixtures.Capture c) {
-        long[] range = c.range();
+    private static List<DecodedRecord> read(Capture c) {
         List<DecodedRecord> out = new ArrayList<>();
-        try (WalReader reader = WalReader.open(c.wal(), range[0], range[1])) {
+        try (WalReader reader = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
             for (DecodedRecord r = reader.next(); r != null; r = reader.next()) {
                 out.add(r);
             }
@@ -42,16 +43,16 @@ class DumpParityTest {
 
     @TestFactory
     Stream<DynamicTest> dumpLinesEqualPgWaldump() {
-        List<CaptureFixtures.Capture> captures = CaptureFixtures.all();
+        List<Capture> captures = TestData.captures();
         assertFalse(captures.isEmpty(), "no captures found");
-        return captures.stream().map(c -> DynamicTest.dynamicTest(c.label(), () -> check(c)));
+        return captures.stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> check(c)));
     }
 
-    private void check(CaptureFixtures.Capture c) {
+    private void check(Capture c) {
         List<DecodedRecord> records = read(c);
-        List<String> plain = c.lines("waldump.txt");
-        List<String> detailed = c.lines("waldump-b.txt");
-        List<String> tsv = c.lines("records.tsv");
+        List<String> plain = lines(c, "waldump.txt");
+        List<String> detailed = lines(c, "waldump-b.txt");
+        List<String> tsv = lines(c, "records.tsv");
         Map<String, int[]> share = new TreeMap<>();
         List<String> failures = new ArrayList<>();
 
@@ -84,11 +85,15 @@ class DumpParityTest {
                         + (okB ? "" : "\n  ours-b:   " + oursB + "  theirs-b: " + theirsB));
             }
         }
-        StringBuilder report = new StringBuilder(c.label()).append(':');
+        StringBuilder report = new StringBuilder(c.name()).append(':');
         share.forEach((k, s) -> report.append(String.format(" %s %d/%d plain, %d -b, %d tsv;", k, s[1], s[0], s[2],
                 s[3])));
         System.out.println("[dump-parity] " + report);
         assertTrue(failures.isEmpty(), c + " mismatches:\n" + String.join("\n", failures));
+    }
+
+    private static List<String> lines(Capture c, String oracle) {
+        return c.has(oracle) ? c.oracleText(oracle).lines().toList() : null;
     }
 
     private static String plainRmgr(String line) {
