@@ -1,0 +1,90 @@
+package org.walprism.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.walprism.cli.SharedCaptures.Cap;
+import org.walprism.codec.Lsn;
+
+/** {@code walprism stats} over every real capture prints what that major's pg_waldump printed. */
+class StatsCommandTest {
+
+    record Result(int code, String out, String err) {
+    }
+
+    static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    static Stream<Cap> captures() {
+        List<Cap> all = SharedCaptures.all();
+        assumeTrue(!all.isEmpty(), "no captures at " + SharedCaptures.ROOT);
+        return all.stream();
+    }
+
+    private static String[] args(Cap c, String... more) {
+        List<String> a = new java.util.ArrayList<>(List.of("stats", "-p", c.walDir().toString(),
+                "-s", Lsn.format(c.startLsn(), true), "-e", Lsn.format(c.endLsn(), true)));
+        a.addAll(List.of(more));
+        return a.toArray(String[]::new);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("captures")
+    void statsEqualsPgWaldumpStats(Cap c) {
+        assumeTrue(c.has("waldump-stats.txt"));
+        Result r = run(args(c));
+        assertEquals("", r.err());
+        assertEquals(0, r.code());
+        assertEquals(c.oracleText("waldump-stats.txt"), r.out());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("captures")
+    void statsRecordEqualsPgWaldumpStatsRecord(Cap c) {
+        assumeTrue(c.has("waldump-stats-record.txt"));
+        Result r = run(args(c, "--stats=record"));
+        assertEquals(0, r.code(), r.err());
+        assertEquals(c.oracleText("waldump-stats-record.txt"), r.out());
+        assertEquals(r.out(), run(args(c, "-z", "--stats=record")).out());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("captures")
+    void csvCarriesPgGetWalStatsFigures(Cap c) {
+        assumeTrue(c.has("stats.tsv"));
+        Result r = run(args(c, "--stats=record", "--format", "csv"));
+        assertEquals(0, r.code(), r.err());
+        List<String> expected = new java.util.ArrayList<>(c.oracleText("stats.tsv").lines().filter(l -> !l.isBlank()).toList());
+        List<String> actual = new java.util.ArrayList<>();
+        r.out().lines().skip(1).forEach(l -> {
+            String[] f = l.split(",");
+            actual.add(f[0] + "\t" + f[1] + "\t" + f[3] + "\t" + f[5] + "\t" + f[7]);
+        });
+        expected.sort(null);
+        actual.sort(null);
+        assertEquals(expected, actual);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("captures")
+    void jsonHasTheTextTotals(Cap c) {
+        assumeTrue(c.has("waldump-stats.txt"));
+        Result r = run(args(c, "--format=json"));
+        assertEquals(0, r.code(), r.err());
+        String total = c.oracleText("waldump-stats.txt").lines().filter(l -> l.startsWith("Total ")).findFirst().orElseThrow();
+        String[] f = total.trim().split("\\s+");
+        assertTrue(r.out().contains("\"total\": {\"count\": " + f[1] + ", \"record_size\": " + f[2] + ","), r.out());
+        assertTrue(r.out().contains("\"combined_size\": " + f[6] + ","), r.out());
+    }
+}
