@@ -3,7 +3,6 @@ package org.walprism.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -14,7 +13,8 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.walprism.cli.SharedCaptures.Cap;
+import org.walprism.testdata.Capture;
+import org.walprism.testdata.TestData;
 import org.walprism.cli.StatsCommandTest.Result;
 import org.walprism.codec.Lsn;
 
@@ -30,14 +30,13 @@ class CliErrorContractTest {
     @TempDir
     Path tmp;
 
-    private Cap cap;
+    private Capture cap;
     private Path wal;
     private List<String> segments;
 
     @BeforeEach
     void copyCapture() throws IOException {
-        cap = SharedCaptures.all().stream().filter(c -> c.name().equals(CAPTURE)).findFirst().orElse(null);
-        assumeTrue(cap != null, "capture " + CAPTURE + " not available");
+        cap = TestData.capture(CAPTURE);
         wal = tmp.resolve("wal");
         Files.createDirectories(wal);
         try (var s = Files.list(cap.walDir())) {

@@ -10,7 +10,8 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.walprism.cli.SharedCaptures.Cap;
+import org.walprism.testdata.Capture;
+import org.walprism.testdata.TestData;
 import org.walprism.codec.Lsn;
 
 /** {@code walprism stats} over every real capture prints what that major's pg_waldump printed. */
@@ -26,13 +27,11 @@ class StatsCommandTest {
         return new Result(code, out.toString(), err.toString());
     }
 
-    static Stream<Cap> captures() {
-        List<Cap> all = SharedCaptures.all();
-        assumeTrue(!all.isEmpty(), "no captures at " + SharedCaptures.ROOT);
-        return all.stream();
+    static Stream<Capture> captures() {
+        return TestData.captures().stream();
     }
 
-    private static String[] args(Cap c, String... more) {
+    private static String[] args(Capture c, String... more) {
         List<String> a = new java.util.ArrayList<>(List.of("stats", "-p", c.walDir().toString(),
                 "-s", Lsn.format(c.startLsn(), true), "-e", Lsn.format(c.endLsn(), true)));
         a.addAll(List.of(more));
@@ -41,7 +40,7 @@ class StatsCommandTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("captures")
-    void statsEqualsPgWaldumpStats(Cap c) {
+    void statsEqualsPgWaldumpStats(Capture c) {
         assumeTrue(c.has("waldump-stats.txt"));
         Result r = run(args(c));
         assertEquals("", r.err());
@@ -51,7 +50,7 @@ class StatsCommandTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("captures")
-    void statsRecordEqualsPgWaldumpStatsRecord(Cap c) {
+    void statsRecordEqualsPgWaldumpStatsRecord(Capture c) {
         assumeTrue(c.has("waldump-stats-record.txt"));
         Result r = run(args(c, "--stats=record"));
         assertEquals(0, r.code(), r.err());
@@ -61,7 +60,7 @@ class StatsCommandTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("captures")
-    void csvCarriesPgGetWalStatsFigures(Cap c) {
+    void csvCarriesPgGetWalStatsFigures(Capture c) {
         assumeTrue(c.has("stats.tsv"));
         Result r = run(args(c, "--stats=record", "--format", "csv"));
         assertEquals(0, r.code(), r.err());
@@ -78,7 +77,7 @@ class StatsCommandTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("captures")
-    void jsonHasTheTextTotals(Cap c) {
+    void jsonHasTheTextTotals(Capture c) {
         assumeTrue(c.has("waldump-stats.txt"));
         Result r = run(args(c, "--format=json"));
         assertEquals(0, r.code(), r.err());

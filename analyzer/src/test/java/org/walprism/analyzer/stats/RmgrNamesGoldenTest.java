@@ -10,7 +10,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.walprism.analyzer.stats.SharedCaptures.Cap;
+import org.walprism.testdata.Capture;
+import org.walprism.testdata.TestData;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.WalReader;
@@ -20,15 +21,13 @@ import org.walprism.codec.rmgr.RmgrTable;
 /** Every record's rmgr name and record type equal pg_walinspect's (records.tsv), record by record. */
 class RmgrNamesGoldenTest {
 
-    static Stream<Cap> captures() {
-        List<Cap> all = SharedCaptures.all();
-        assumeTrue(!all.isEmpty(), "no captures at " + SharedCaptures.ROOT);
-        return all.stream().filter(c -> c.has("records.tsv"));
+    static Stream<Capture> captures() {
+        return TestData.captures().stream().filter(c -> c.has("records.tsv"));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("captures")
-    void namesEqualPgGetWalRecordsInfo(Cap c) {
+    void namesEqualPgGetWalRecordsInfo(Capture c) {
         Iterator<String> oracle = c.oracleText("records.tsv").lines().filter(l -> !l.isBlank()).iterator();
         long n = 0;
         try (WalReader r = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
@@ -37,7 +36,7 @@ class RmgrNamesGoldenTest {
             while ((view = r.nextView()) != null) {
                 String[] f = oracle.next().split("\t", -1);
                 String at = c.name() + " record " + n + " at " + Lsn.format(view.lsn(), true);
-                assertEquals(f[0], Lsn.format(view.lsn(), true), at);
+                assertEquals(Lsn.parse(f[0]).value(), view.lsn(), at);
                 assertEquals(f[4], RmgrTable.name(v, view.rmid()), at);
                 assertEquals(f[5], RmgrTable.recordTypeName(v, view.rmid(), view.info()), at);
                 n++;
