@@ -86,4 +86,32 @@ class StatsCommandTest {
         assertTrue(r.out().contains("\"total\": {\"count\": " + f[1] + ", \"record_size\": " + f[2] + ","), r.out());
         assertTrue(r.out().contains("\"combined_size\": " + f[6] + ","), r.out());
     }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("captures")
+    void startInsideARecordSnapsToTheNextRecord(Capture c) {
+        assumeTrue(c.has("records.tsv"));
+        List<String> rows = c.oracleText("records.tsv").lines().limit(2).toList();
+        long second = Lsn.parse(rows.get(1).split("\t")[0]).value();
+        Result r = run("stats", "-p", c.walDir().toString(), "-s", Lsn.format(c.startLsn() + 1, true),
+                "-e", Lsn.format(c.endLsn(), true), "--format=json");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("\"start_lsn\": \"" + Lsn.of(second).format(
+                org.walprism.codec.WalVersion.fromLabel(c.versionLabel())) + "\""), r.out());
+        long n = c.oracleText("records.tsv").lines().filter(l -> !l.isBlank()).count();
+        assertTrue(r.out().contains("\"total\": {\"count\": " + (n - 1) + ","), r.out());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("captures")
+    void segmentFileAsPathReadsThatSegmentOnly(Capture c) {
+        String seg = c.segments().get(c.segments().size() - 1);
+        long segno = org.walprism.codec.WalFileName.segno(seg, c.segmentSize());
+        Result file = run("stats", "-p", c.walDir().resolve(seg).toString(), "--stats=record");
+        Result range = run("stats", "-p", c.walDir().toString(), "--stats=record",
+                "-s", Lsn.format(segno * c.segmentSize(), true), "-e", Lsn.format((segno + 1) * c.segmentSize(), true));
+        assertEquals(0, file.code(), file.err());
+        assertEquals(range.out(), file.out());
+        assertTrue(file.out().contains("\nTotal "), file.out());
+    }
 }
