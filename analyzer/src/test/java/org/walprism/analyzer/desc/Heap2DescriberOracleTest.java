@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.DecodedRecord;
-import org.walprism.codec.rmgr.RmgrIds;
+import org.walprism.codec.rmgr.RmgrTable;
 
 /** Heap2 desc text equals the pg_waldump oracle (waldump.txt) of the same major, record by record. */
 class Heap2DescriberOracleTest {
@@ -66,7 +66,7 @@ class Heap2DescriberOracleTest {
                 Lsn.parse(lsn[1]).value())) {
             DecodedRecord rec;
             while ((rec = r.next()) != null) {
-                if (rec.rmid() != RmgrIds.HEAP2) {
+                if (rec.rmid() != RmgrTable.HEAP2) {
                     continue;
                 }
                 total++;

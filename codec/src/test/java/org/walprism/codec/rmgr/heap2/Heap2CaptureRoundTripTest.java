@@ -10,7 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
-import org.walprism.codec.rmgr.RmgrIds;
+import org.walprism.codec.rmgr.RmgrTable;
 
 class Heap2CaptureRoundTripTest {
 
@@ -23,7 +23,7 @@ class Heap2CaptureRoundTripTest {
     void everyHeap2RecordEncodesBackToItsBytesAndPartsAddUp(Captures.Capture capture) {
         AtomicInteger n = new AtomicInteger();
         capture.forEachRecord(r -> {
-            if (r.rmid() != RmgrIds.HEAP2) {
+            if (r.rmid() != RmgrTable.HEAP2) {
                 return;
             }
             n.incrementAndGet();
