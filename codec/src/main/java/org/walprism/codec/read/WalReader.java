@@ -37,6 +37,7 @@ public final class WalReader implements AutoCloseable {
     private final SegmentSource source;
     private final long segSize;
     private final long endLsn;
+    private final long stopStart;
     private final RecordView view = new RecordView();
     private final CRC32C crc = new CRC32C();
     private ByteBuf assembly = Unpooled.buffer(2 * BLCKSZ);
@@ -56,10 +57,11 @@ public final class WalReader implements AutoCloseable {
     private int curPageInfo;
     private long curPageRemLen;
 
-    private WalReader(SegmentSource source, long startLsn, long endLsn) {
+    private WalReader(SegmentSource source, long startLsn, long endLsn, long stopStart) {
         this.source = source;
         this.segSize = source.segmentSize();
         this.endLsn = endLsn;
+        this.stopStart = stopStart;
         long start = startLsn;
         if (start == 0) {
             long first = source.firstSegment();
@@ -81,12 +83,40 @@ public final class WalReader implements AutoCloseable {
 
     /** As {@link #open(Path, long, long)}, for timeline {@code timeline} (0 = as pg_waldump chooses). */
     public static WalReader open(Path path, long startLsn, long endLsn, int timeline) {
-        return new WalReader(WalDirectory.open(path, timeline), startLsn, endLsn);
+        return new WalReader(WalDirectory.open(path, timeline), startLsn, endLsn, 0);
     }
 
     /** Reads from any {@link SegmentSource}. */
     public static WalReader open(SegmentSource source, long startLsn, long endLsn) {
-        return new WalReader(source, startLsn, endLsn);
+        return new WalReader(source, startLsn, endLsn, 0);
+    }
+
+    /**
+     * A reader for one chunk of a range: the records that start in {@code [chunkStart, stopStart)} and end at or
+     * before {@code endLsn} (0 = end of WAL). {@code chunkStart} may be a segment start: a record continued from
+     * the previous segment is skipped, as its first page's {@code xlp_rem_len} says. The first record's
+     * {@code xl_prev} is only checked to point backwards; callers chaining chunks check it against the previous
+     * chunk's last record ({@link #firstRecordPrev()}).
+     */
+    public static WalReader openChunk(SegmentSource source, long chunkStart, long stopStart, long endLsn) {
+        return new WalReader(source, chunkStart, endLsn, stopStart);
+    }
+
+    /** True when reading stopped because the next record starts at or after the chunk's stop LSN. */
+    public boolean reachedStop() {
+        return stopStart != 0 && done && Long.compareUnsigned(nextLsn, stopStart) >= 0;
+    }
+
+    private long firstPrev = -1;
+
+    /** {@code xl_prev} of the first record returned, or -1. */
+    public long firstRecordPrev() {
+        return firstPrev;
+    }
+
+    /** Start LSN of the last record returned, or -1. */
+    public long lastRecordLsn() {
+        return expectedPrev;
     }
 
     /** The WAL version read from the first page's magic. */
@@ -136,6 +166,9 @@ public final class WalReader implements AutoCloseable {
         if (v == null) {
             done = true;
         } else {
+            if (recordsRead == 0) {
+                firstPrev = v.prev();
+            }
             recordsRead++;
         }
         return v;
@@ -145,6 +178,9 @@ public final class WalReader implements AutoCloseable {
 
     private RecordView readRecord(long lsn) {
         if (endLsn != 0 && Long.compareUnsigned(lsn, endLsn) >= 0) {
+            return null;
+        }
+        if (stopStart != 0 && Long.compareUnsigned(lsn, stopStart) >= 0) {
             return null;
         }
         if (!loadPage(lsn - lsn % BLCKSZ, false)) {
@@ -158,7 +194,11 @@ public final class WalReader implements AutoCloseable {
             }
             lsn += curPageHeaderSize;
             pageOff = curPageHeaderSize;
+            nextLsn = lsn;
             if (endLsn != 0 && Long.compareUnsigned(lsn, endLsn) >= 0) {
+                return null;
+            }
+            if (stopStart != 0 && Long.compareUnsigned(lsn, stopStart) >= 0) {
                 return null;
             }
         }
@@ -423,7 +463,17 @@ public final class WalReader implements AutoCloseable {
         long tmp = start;
         while (true) {
             long pageLsn = tmp - tmp % BLCKSZ;
+            if (stopStart != 0 && Long.compareUnsigned(pageLsn, stopStart) >= 0) {
+                done = true;
+                nextLsn = pageLsn;
+                return pageLsn;
+            }
             if (!loadPage(pageLsn, false)) {
+                if (stopStart != 0) {
+                    done = true;
+                    nextLsn = pageLsn;
+                    return pageLsn;
+                }
                 throw new WalFormatException("could not find a valid record after " + Lsn.format(start, true),
                         start, source.segmentName(start / segSize), start % segSize);
             }
@@ -443,6 +493,10 @@ public final class WalReader implements AutoCloseable {
         while (Long.compareUnsigned(lsn, start) < 0) {
             long saveEnd = lastEnd;
             RecordView v = scanOne(lsn);
+            if (v == null && stopStart != 0) {
+                done = true;
+                return lsn;
+            }
             if (v == null) {
                 throw new WalFormatException("could not find a valid record after " + Lsn.format(start, true),
                         start, source.segmentName(start / segSize), start % segSize);
