@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -26,17 +25,18 @@ import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.RelFileLocator;
 import org.walprism.codec.rmgr.InvalidPayloadException;
 import org.walprism.codec.rmgr.RmgrIds;
+import org.walprism.testdata.Capture;
 
 class XlogCodecTest {
 
-    static Stream<Captures.Capture> captures() {
+    static Stream<Capture> captures() {
         return Captures.all().stream();
     }
 
     /** LSN -> pg_waldump desc text of XLOG lines. */
-    private static Map<Long, String> oracle(Captures.Capture c) throws IOException {
+    private static Map<Long, String> oracle(Capture c) throws IOException {
         Map<Long, String> out = new HashMap<>();
-        for (String line : Files.readAllLines(c.dir().resolve("waldump.txt"))) {
+        for (String line : c.oracleText("waldump.txt").split("\n")) {
             if (line.startsWith("rmgr: XLOG ")) {
                 int l = line.indexOf("lsn: ") + 5;
                 out.put(Lsn.parse(line.substring(l, line.indexOf(',', l))).value(),
@@ -48,11 +48,11 @@ class XlogCodecTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("captures")
-    void everyXlogRecordEncodesBackAndCheckpointsMatchPgWaldump(Captures.Capture capture) throws IOException {
+    void everyXlogRecordEncodesBackAndCheckpointsMatchPgWaldump(Capture capture) throws IOException {
         Map<Long, String> oracle = oracle(capture);
         AtomicInteger n = new AtomicInteger();
         AtomicInteger checkpoints = new AtomicInteger();
-        capture.forEachRecord(r -> {
+        Captures.forEachRecord(capture, r -> {
             if (r.rmid() != RmgrIds.XLOG) {
                 return;
             }
@@ -79,7 +79,7 @@ class XlogCodecTest {
                 assertEquals(desc.startsWith("FPI_FOR_HINT"), f.forHint(), desc);
             }
         });
-        System.out.println(capture + ": " + n + " XLOG records round-tripped, " + checkpoints + " checkpoints checked");
+        System.out.println(capture.name() + ": " + n + " XLOG records round-tripped, " + checkpoints + " checkpoints checked");
     }
 
     private static void decodeOnlyFailsCleanly(WalVersion v, int info, byte[] main, List<BlockRef> blocks) {
