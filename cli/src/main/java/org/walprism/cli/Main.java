@@ -38,6 +38,8 @@ public final class Main implements Runnable {
         boolean debug = Arrays.asList(args).contains("--debug");
         ErrorReporter reporter = new ErrorReporter(debug);
         CommandLine cl = new CommandLine(new Main());
+        // getopt semantics, as pg_waldump: a repeated option takes its last value (-z --stats=record)
+        cl.setOverwrittenOptionsAllowed(true);
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler(reporter);

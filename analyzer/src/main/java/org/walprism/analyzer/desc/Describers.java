@@ -14,6 +14,7 @@ public final class Describers {
     public static final RmgrDescriber NONE = r -> "";
 
     private static final RmgrDescriber HEAP = new HeapDescriber();
+    private static final RmgrDescriber HEAP2 = new Heap2Describer();
     private static final RmgrDescriber XLOG = new XlogDescriber(TimestampStyle.WALDUMP);
     private static final RmgrDescriber XACT = new XactDescriber(TimestampStyle.WALDUMP);
     private static final RmgrDescriber XLOG_BACKEND = new XlogDescriber(TimestampStyle.BACKEND);
@@ -38,6 +39,7 @@ public final class Describers {
             case 6 -> CatalogDescribers.MULTIXACT;
             case 7 -> CatalogDescribers.RELMAP;
             case 8 -> STANDBY;
+            case 9 -> HEAP2;
             case 10 -> HEAP;
             case 11 -> BTREE;
             case 15 -> CatalogDescribers.SEQUENCE;
