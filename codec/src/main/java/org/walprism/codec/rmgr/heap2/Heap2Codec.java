@@ -25,7 +25,11 @@ public final class Heap2Codec {
         if (record.rmid() != RmgrTable.HEAP2) {
             throw new IllegalArgumentException("not a Heap2 record: rmid " + record.rmid());
         }
-        return decode(record.version(), record.info(), record.mainData(), record.blocks());
+        try {
+            return decode(record.version(), record.info(), record.mainData(), record.blocks());
+        } catch (InvalidPayloadException e) {
+            throw e.at(record.lsn());
+        }
     }
 
     /**
