@@ -18,9 +18,10 @@ import org.walprism.codec.WalVersion;
  * @param compression compression method decoded from {@code bimg_info} for the version
  * @param apply       BKPIMAGE_APPLY for the version
  * @param hasHole     BKPIMAGE_HAS_HOLE
+ * @param bytes       the stored image bytes ({@code length} of them)
  */
 public record BlockImage(int length, int holeOffset, int holeLength, int info, Compression compression,
-                         boolean apply, boolean hasHole) {
+                         boolean apply, boolean hasHole, byte[] bytes) {
 
     public static final int BLCKSZ = 8192;
 

@@ -1,0 +1,405 @@
+package org.walprism.codec.record;
+
+import io.netty.buffer.ByteBuf;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.walprism.codec.WalFormatException;
+import org.walprism.codec.WalVersion;
+
+/**
+ * A reusable, allocation-free view of one reassembled WAL record: header fields, block references and
+ * main data located by offsets into the buffer the reader owns. Valid until the reader moves on.
+ *
+ * <p>Parses {@code XLogRecord} and the record body as DecodeXLogRecord does
+ * (src/backend/access/transam/xlogreader.c): block headers in increasing id order, image headers with
+ * the version's {@code bimg_info} bits, origin (253), top-level xid (252, 14+), main-data header
+ * (255 short / 254 long), then the data part. {@link #toDecoded()} copies it into a {@link DecodedRecord}.
+ */
+public final class RecordView {
+    public static final int HEADER_SIZE = 24;
+    public static final int MAX_BLOCK_ID = 32;
+    public static final int BLOCK_ID_TOPLEVEL_XID = 252;
+    public static final int BLOCK_ID_ORIGIN = 253;
+    public static final int BLOCK_ID_DATA_LONG = 254;
+    public static final int BLOCK_ID_DATA_SHORT = 255;
+
+    private static final int MAX_BLOCKS = MAX_BLOCK_ID + 1;
+
+    private WalVersion version;
+    private ByteBuf buf;
+    private int base;
+    private long lsn;
+    private int totLen;
+    private int blockCount;
+    private final int[] blockId = new int[MAX_BLOCKS];
+    private final int[] forkFlags = new int[MAX_BLOCKS];
+    private final int[] dataLen = new int[MAX_BLOCKS];
+    private final int[] dataOff = new int[MAX_BLOCKS];
+    private final int[] imgLen = new int[MAX_BLOCKS];
+    private final int[] imgOff = new int[MAX_BLOCKS];
+    private final int[] holeOff = new int[MAX_BLOCKS];
+    private final int[] holeLen = new int[MAX_BLOCKS];
+    private final int[] bimgInfo = new int[MAX_BLOCKS];
+    private final int[] relOff = new int[MAX_BLOCKS];
+    private final long[] blkno = new long[MAX_BLOCKS];
+    private int origin;
+    private long toplevelXid;
+    private int mainOff;
+    private int mainLen;
+    private boolean longMain;
+    private int fpiLen;
+
+    /**
+     * Points this view at the record of {@code length} bytes at {@code index} of {@code buf} and decodes its
+     * body. The header fields must already have been validated by the caller (length, rmid).
+     *
+     * @throws WalFormatException when the body is malformed (message as PostgreSQL's decoder words it)
+     */
+    public RecordView parse(WalVersion version, ByteBuf buf, int index, int length, long lsn) {
+        this.version = version;
+        this.buf = buf;
+        this.base = index;
+        this.lsn = lsn;
+        this.totLen = length;
+        decodeBody();
+        return this;
+    }
+
+    private WalFormatException error(String what) {
+        return new WalFormatException(what, lsn, null, -1);
+    }
+
+    private void decodeBody() {
+        int pos = base + HEADER_SIZE;
+        int remaining = totLen - HEADER_SIZE;
+        long dataTotal = 0;
+        int maxId = -1;
+        int lastRel = -1;
+        blockCount = 0;
+        origin = -1;
+        toplevelXid = -1;
+        mainLen = 0;
+        longMain = false;
+        fpiLen = 0;
+        int compressedMask = BlockImage.compressedMask(version);
+        while (remaining > dataTotal) {
+            int id = buf.getUnsignedByte(pos);
+            pos++;
+            remaining--;
+            if (id == BLOCK_ID_DATA_SHORT) {
+                need(remaining, 1);
+                mainLen = buf.getUnsignedByte(pos);
+                pos++;
+                remaining--;
+                dataTotal += mainLen;
+                break;
+            } else if (id == BLOCK_ID_DATA_LONG) {
+                need(remaining, 4);
+                long len = buf.getUnsignedIntLE(pos);
+                if (len > totLen) {
+                    throw error("record with invalid length");
+                }
+                mainLen = (int) len;
+                longMain = true;
+                pos += 4;
+                remaining -= 4;
+                dataTotal += mainLen;
+                break;
+            } else if (id == BLOCK_ID_ORIGIN) {
+                need(remaining, 2);
+                origin = buf.getUnsignedShortLE(pos);
+                pos += 2;
+                remaining -= 2;
+            } else if (id == BLOCK_ID_TOPLEVEL_XID && hasToplevelXid(version)) {
+                need(remaining, 4);
+                toplevelXid = buf.getUnsignedIntLE(pos);
+                pos += 4;
+                remaining -= 4;
+            } else if (id <= MAX_BLOCK_ID) {
+                if (id <= maxId) {
+                    throw error("out-of-order block_id " + id);
+                }
+                maxId = id;
+                int b = blockCount++;
+                need(remaining, 3);
+                int ff = buf.getUnsignedByte(pos);
+                int dl = buf.getUnsignedShortLE(pos + 1);
+                pos += 3;
+                remaining -= 3;
+                blockId[b] = id;
+                forkFlags[b] = ff;
+                dataLen[b] = dl;
+                boolean hasData = (ff & BlockRef.HAS_DATA) != 0;
+                if (hasData && dl == 0) {
+                    throw error("BKPBLOCK_HAS_DATA set, but no data included");
+                }
+                if (!hasData && dl != 0) {
+                    throw error("BKPBLOCK_HAS_DATA not set, but data length is " + dl);
+                }
+                dataTotal += dl;
+                imgLen[b] = 0;
+                holeOff[b] = 0;
+                holeLen[b] = 0;
+                bimgInfo[b] = 0;
+                if ((ff & BlockRef.HAS_IMAGE) != 0) {
+                    need(remaining, 5);
+                    int il = buf.getUnsignedShortLE(pos);
+                    int ho = buf.getUnsignedShortLE(pos + 2);
+                    int bi = buf.getUnsignedByte(pos + 4);
+                    pos += 5;
+                    remaining -= 5;
+                    boolean compressed = (bi & compressedMask) != 0;
+                    boolean hole = (bi & BlockImage.HAS_HOLE) != 0;
+                    int hl;
+                    if (compressed && hole) {
+                        need(remaining, 2);
+                        hl = buf.getUnsignedShortLE(pos);
+                        pos += 2;
+                        remaining -= 2;
+                    } else if (compressed) {
+                        hl = 0;
+                    } else {
+                        hl = BlockImage.BLCKSZ - il;
+                    }
+                    String compressedName = compressedFlagName(version);
+                    if (hole && (ho == 0 || hl == 0 || il == BlockImage.BLCKSZ)) {
+                        throw error("BKPIMAGE_HAS_HOLE set, but hole offset " + ho + " length " + hl
+                                + " block image length " + il);
+                    }
+                    if (!hole && (ho != 0 || hl != 0)) {
+                        throw error("BKPIMAGE_HAS_HOLE not set, but hole offset " + ho + " length " + hl);
+                    }
+                    if (compressed && il == BlockImage.BLCKSZ) {
+                        throw error(compressedName + " set, but block image length " + il);
+                    }
+                    if (!hole && !compressed && il != BlockImage.BLCKSZ) {
+                        throw error("neither BKPIMAGE_HAS_HOLE nor " + compressedName
+                                + " set, but block image length is " + dl);
+                    }
+                    imgLen[b] = il;
+                    holeOff[b] = ho;
+                    holeLen[b] = hl;
+                    bimgInfo[b] = bi;
+                    dataTotal += il;
+                    fpiLen += il;
+                }
+                if ((ff & BlockRef.SAME_REL) == 0) {
+                    need(remaining, 12);
+                    relOff[b] = pos;
+                    lastRel = pos;
+                    pos += 12;
+                    remaining -= 12;
+                } else {
+                    if (lastRel < 0) {
+                        throw error("BKPBLOCK_SAME_REL set but no previous rel");
+                    }
+                    relOff[b] = lastRel;
+                }
+                need(remaining, 4);
+                blkno[b] = buf.getUnsignedIntLE(pos);
+                pos += 4;
+                remaining -= 4;
+            } else {
+                throw error("invalid block_id " + id);
+            }
+        }
+        if (remaining != dataTotal) {
+            throw error("record with invalid length");
+        }
+        for (int b = 0; b < blockCount; b++) {
+            imgOff[b] = pos;
+            pos += imgLen[b];
+            dataOff[b] = pos;
+            pos += dataLen[b];
+        }
+        mainOff = pos;
+    }
+
+    private void need(int remaining, int n) {
+        if (remaining < n) {
+            throw error("record with invalid length");
+        }
+    }
+
+    private static boolean hasToplevelXid(WalVersion v) {
+        return switch (v) {
+            case PG13 -> false;
+            case PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> true;
+        };
+    }
+
+    private static String compressedFlagName(WalVersion v) {
+        return switch (v) {
+            case PG13, PG14 -> "BKPIMAGE_IS_COMPRESSED";
+            case PG15, PG16, PG17, PG18, PG19, MASTER -> "BKPIMAGE_COMPRESSED";
+        };
+    }
+
+    public WalVersion version() {
+        return version;
+    }
+
+    /** Start LSN of the record. */
+    public long lsn() {
+        return lsn;
+    }
+
+    /** {@code xl_tot_len}. */
+    public int totalLength() {
+        return totLen;
+    }
+
+    /** {@code xl_xid}, unsigned. */
+    public long xid() {
+        return buf.getUnsignedIntLE(base + 4);
+    }
+
+    /** {@code xl_prev}. */
+    public long prev() {
+        return buf.getLongLE(base + 8);
+    }
+
+    /** {@code xl_info}. */
+    public int info() {
+        return buf.getUnsignedByte(base + 16);
+    }
+
+    /** {@code xl_rmid}. */
+    public int rmid() {
+        return buf.getUnsignedByte(base + 17);
+    }
+
+    /** {@code xl_crc}, unsigned. */
+    public long crc() {
+        return buf.getUnsignedIntLE(base + 20);
+    }
+
+    /** Sum of {@code bimg_len} over the record's images. */
+    public int fpiLength() {
+        return fpiLen;
+    }
+
+    public int blockCount() {
+        return blockCount;
+    }
+
+    /** Block id of the {@code i}-th block reference (record order). */
+    public int blockId(int i) {
+        return blockId[i];
+    }
+
+    /** Raw {@code fork_flags} of the {@code i}-th block reference. */
+    public int forkFlags(int i) {
+        return forkFlags[i];
+    }
+
+    public int blockDataLength(int i) {
+        return dataLen[i];
+    }
+
+    /** Image length ({@code bimg_len}) of the {@code i}-th block, 0 when it has no image. */
+    public int imageLength(int i) {
+        return imgLen[i];
+    }
+
+    public int holeOffset(int i) {
+        return holeOff[i];
+    }
+
+    public int holeLength(int i) {
+        return holeLen[i];
+    }
+
+    public int bimgInfo(int i) {
+        return bimgInfo[i];
+    }
+
+    public long blockNumber(int i) {
+        return blkno[i];
+    }
+
+    public long spcOid(int i) {
+        return buf.getUnsignedIntLE(relOff[i]);
+    }
+
+    public long dbOid(int i) {
+        return buf.getUnsignedIntLE(relOff[i] + 4);
+    }
+
+    public long relNumber(int i) {
+        return buf.getUnsignedIntLE(relOff[i] + 8);
+    }
+
+    public int origin() {
+        return origin;
+    }
+
+    public long toplevelXid() {
+        return toplevelXid;
+    }
+
+    public int mainDataLength() {
+        return mainLen;
+    }
+
+    /** Buffer holding the record; valid until the reader moves on. */
+    public ByteBuf buffer() {
+        return buf;
+    }
+
+    /** Index of the record's first byte in {@link #buffer()}. */
+    public int baseIndex() {
+        return base;
+    }
+
+    /** Index of the main data in {@link #buffer()}. */
+    public int mainDataIndex() {
+        return mainOff;
+    }
+
+    /** Index of block {@code i}'s data in {@link #buffer()}. */
+    public int blockDataIndex(int i) {
+        return dataOff[i];
+    }
+
+    /** Index of block {@code i}'s image bytes in {@link #buffer()}. */
+    public int imageIndex(int i) {
+        return imgOff[i];
+    }
+
+    /** Copies this view into an immutable {@link DecodedRecord}. */
+    public DecodedRecord toDecoded() {
+        List<BlockRef> blocks = new ArrayList<>(blockCount);
+        for (int b = 0; b < blockCount; b++) {
+            BlockImage image = null;
+            if ((forkFlags[b] & BlockRef.HAS_IMAGE) != 0) {
+                int bi = bimgInfo[b];
+                image = new BlockImage(imgLen[b], holeOff[b], holeLen[b], bi, BlockImage.compressionOf(version, bi),
+                        (bi & BlockImage.applyBit(version)) != 0, (bi & BlockImage.HAS_HOLE) != 0,
+                        copy(imgOff[b], imgLen[b]));
+            }
+            RelFileLocator rel = new RelFileLocator(spcOid(b), dbOid(b), relNumber(b));
+            blocks.add(new BlockRef(blockId[b], forkFlags[b], rel, blkno[b], image, copy(dataOff[b], dataLen[b])));
+        }
+        return new DecodedRecord(version, lsn, totLen, xid(), prev(), info(), rmid(), crc(), List.copyOf(blocks), origin,
+                toplevelXid, copy(mainOff, mainLen), longMain, copy(base, totLen));
+    }
+
+    /** Copies the image bytes of block {@code i} (as stored: hole removed, maybe compressed). */
+    public byte[] imageBytes(int i) {
+        return copy(imgOff[i], imgLen[i]);
+    }
+
+    private byte[] copy(int index, int len) {
+        byte[] out = new byte[len];
+        buf.getBytes(index, out);
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return "RecordView{lsn=" + Long.toHexString(lsn) + ", len=" + totLen + ", rmid=" + rmid() + ", info="
+                + info() + ", blocks=" + Arrays.toString(Arrays.copyOf(blockId, blockCount)) + "}";
+    }
+}
