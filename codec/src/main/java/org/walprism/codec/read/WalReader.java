@@ -15,7 +15,7 @@ import org.walprism.codec.page.PageFlags;
 import org.walprism.codec.page.PageHeader;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.record.RecordView;
-import org.walprism.codec.rmgr.RmgrIds;
+import org.walprism.codec.rmgr.RmgrTable;
 
 /**
  * Streams the records of a WAL range in LSN order, as PostgreSQL's xlogreader does: page-header validation,
@@ -37,6 +37,7 @@ public final class WalReader implements AutoCloseable {
     private final SegmentSource source;
     private final long segSize;
     private final long endLsn;
+    private final long stopStart;
     private final RecordView view = new RecordView();
     private final CRC32C crc = new CRC32C();
     private ByteBuf assembly = Unpooled.buffer(2 * BLCKSZ);
@@ -56,10 +57,11 @@ public final class WalReader implements AutoCloseable {
     private int curPageInfo;
     private long curPageRemLen;
 
-    private WalReader(SegmentSource source, long startLsn, long endLsn) {
+    private WalReader(SegmentSource source, long startLsn, long endLsn, long stopStart) {
         this.source = source;
         this.segSize = source.segmentSize();
         this.endLsn = endLsn;
+        this.stopStart = stopStart;
         long start = startLsn;
         if (start == 0) {
             long first = source.firstSegment();
@@ -81,12 +83,40 @@ public final class WalReader implements AutoCloseable {
 
     /** As {@link #open(Path, long, long)}, for timeline {@code timeline} (0 = as pg_waldump chooses). */
     public static WalReader open(Path path, long startLsn, long endLsn, int timeline) {
-        return new WalReader(WalDirectory.open(path, timeline), startLsn, endLsn);
+        return new WalReader(WalDirectory.open(path, timeline), startLsn, endLsn, 0);
     }
 
     /** Reads from any {@link SegmentSource}. */
     public static WalReader open(SegmentSource source, long startLsn, long endLsn) {
-        return new WalReader(source, startLsn, endLsn);
+        return new WalReader(source, startLsn, endLsn, 0);
+    }
+
+    /**
+     * A reader for one chunk of a range: the records that start in {@code [chunkStart, stopStart)} and end at or
+     * before {@code endLsn} (0 = end of WAL). {@code chunkStart} may be a segment start: a record continued from
+     * the previous segment is skipped, as its first page's {@code xlp_rem_len} says. The first record's
+     * {@code xl_prev} is only checked to point backwards; callers chaining chunks check it against the previous
+     * chunk's last record ({@link #firstRecordPrev()}).
+     */
+    public static WalReader openChunk(SegmentSource source, long chunkStart, long stopStart, long endLsn) {
+        return new WalReader(source, chunkStart, endLsn, stopStart);
+    }
+
+    /** True when reading stopped because the next record starts at or after the chunk's stop LSN. */
+    public boolean reachedStop() {
+        return stopStart != 0 && done && Long.compareUnsigned(nextLsn, stopStart) >= 0;
+    }
+
+    private long firstPrev = -1;
+
+    /** {@code xl_prev} of the first record returned, or -1. */
+    public long firstRecordPrev() {
+        return firstPrev;
+    }
+
+    /** Start LSN of the last record returned, or -1. */
+    public long lastRecordLsn() {
+        return expectedPrev;
     }
 
     /** The WAL version read from the first page's magic. */
@@ -136,6 +166,9 @@ public final class WalReader implements AutoCloseable {
         if (v == null) {
             done = true;
         } else {
+            if (recordsRead == 0) {
+                firstPrev = v.prev();
+            }
             recordsRead++;
         }
         return v;
@@ -145,6 +178,9 @@ public final class WalReader implements AutoCloseable {
 
     private RecordView readRecord(long lsn) {
         if (endLsn != 0 && Long.compareUnsigned(lsn, endLsn) >= 0) {
+            return null;
+        }
+        if (stopStart != 0 && Long.compareUnsigned(lsn, stopStart) >= 0) {
             return null;
         }
         if (!loadPage(lsn - lsn % BLCKSZ, false)) {
@@ -158,7 +194,11 @@ public final class WalReader implements AutoCloseable {
             }
             lsn += curPageHeaderSize;
             pageOff = curPageHeaderSize;
+            nextLsn = lsn;
             if (endLsn != 0 && Long.compareUnsigned(lsn, endLsn) >= 0) {
+                return null;
+            }
+            if (stopStart != 0 && Long.compareUnsigned(lsn, stopStart) >= 0) {
                 return null;
             }
         }
@@ -253,21 +293,22 @@ public final class WalReader implements AutoCloseable {
             throw fail(e.detail(), lsn);
         }
         expectedPrev = lsn;
-        lastEnd = nextStart;
-        if (view.rmid() == RmgrIds.XLOG && (view.info() & 0xF0) == XLOG_SWITCH) {
-            // After XLOG_SWITCH the rest of the segment is unused: the next record starts the next segment.
+        if (view.rmid() == RmgrTable.XLOG && (view.info() & 0xF0) == XLOG_SWITCH) {
+            // After XLOG_SWITCH the rest of the segment is unused: the next record starts the next segment, and
+            // the switch record is taken to extend to it (xlogreader's EndRecPtr).
             long segStart = nextStart - nextStart % segSize;
             if (nextStart != segStart) {
                 nextStart = segStart + segSize;
             }
         }
+        lastEnd = nextStart;
         nextLsn = nextStart;
         return view;
     }
 
     private void checkHeader(ByteBuf buf, int base, int len, long lsn) {
         int rmid = buf.getUnsignedByte(base + 17);
-        if (!RmgrIds.isValid(version, rmid)) {
+        if (!RmgrTable.isValid(version, rmid)) {
             throw fail("invalid resource manager ID " + rmid, lsn);
         }
         long prev = buf.getLongLE(base + 8);
@@ -389,6 +430,12 @@ public final class WalReader implements AutoCloseable {
         return true;
     }
 
+    /** True when the page at {@code pageLsn} exists but was never written (all-zero header). */
+    private boolean isBlankPage(long pageLsn) {
+        ByteBuf seg = source.segment(pageLsn / segSize);
+        return seg != null && isZero(seg, (int) (pageLsn % segSize));
+    }
+
     private static boolean isZero(ByteBuf seg, int idx) {
         for (int i = 0; i < PageHeader.SHORT_SIZE; i += 8) {
             if (seg.getLong(idx + i) != 0) {
@@ -423,7 +470,17 @@ public final class WalReader implements AutoCloseable {
         long tmp = start;
         while (true) {
             long pageLsn = tmp - tmp % BLCKSZ;
-            if (!loadPage(pageLsn, false)) {
+            if (stopStart != 0 && Long.compareUnsigned(pageLsn, stopStart) >= 0) {
+                done = true;
+                nextLsn = pageLsn;
+                return pageLsn;
+            }
+            if (isBlankPage(pageLsn) || !loadPage(pageLsn, false)) {
+                if (stopStart != 0) {
+                    done = true;
+                    nextLsn = pageLsn;
+                    return pageLsn;
+                }
                 throw new WalFormatException("could not find a valid record after " + Lsn.format(start, true),
                         start, source.segmentName(start / segSize), start % segSize);
             }
@@ -438,33 +495,28 @@ public final class WalReader implements AutoCloseable {
             }
             break;
         }
-        // Walk records from the page's first one until one starts at or after the requested LSN.
+        // Read records from the page's first one until one starts at or after the requested LSN; that one must
+        // be valid, as XLogFindNextRecord requires. It is then read again by nextView, with the prev-link check.
         long lsn = tmp;
-        while (Long.compareUnsigned(lsn, start) < 0) {
-            long saveEnd = lastEnd;
-            RecordView v = scanOne(lsn);
+        while (true) {
+            long savedPrev = expectedPrev;
+            long savedEnd = lastEnd;
+            RecordView v = readRecord(lsn);
             if (v == null) {
+                if (stopStart != 0) {
+                    done = true;
+                    return lsn;
+                }
                 throw new WalFormatException("could not find a valid record after " + Lsn.format(start, true),
                         start, source.segmentName(start / segSize), start % segSize);
             }
+            if (Long.compareUnsigned(v.lsn(), start) >= 0) {
+                expectedPrev = savedPrev;
+                lastEnd = savedEnd;
+                return v.lsn();
+            }
             lsn = nextLsn;
-            lastEnd = saveEnd;
         }
-        return lsn;
-    }
-
-    private RecordView scanOne(long lsn) {
-        RecordView v = readRecordUnbounded(lsn);
-        return v;
-    }
-
-    private RecordView readRecordUnbounded(long lsn) {
-        long saved = expectedPrev;
-        RecordView v = readRecord(lsn);
-        if (v == null) {
-            expectedPrev = saved;
-        }
-        return v;
     }
 
     private static long maxAlign(long n) {

@@ -1,0 +1,97 @@
+package org.walprism.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import org.walprism.codec.ChecksumMismatchException;
+import org.walprism.codec.TruncatedWalException;
+import org.walprism.codec.UnsupportedWalVersionException;
+import org.walprism.codec.WalFormatException;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.IParameterExceptionHandler;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * The one place that turns a failure into an exit code and one stderr line,
+ * {@code walprism: error: <what> at LSN X/XXXXXXXX in <file> offset 0x<offset>}. A stack trace is printed
+ * only with {@code --debug}.
+ */
+final class ErrorReporter implements IExecutionExceptionHandler, IParameterExceptionHandler {
+
+    private final boolean debug;
+
+    ErrorReporter(boolean debug) {
+        this.debug = debug;
+    }
+
+    /** The exit code for {@code t}; subtypes before their parents. */
+    static ExitCode exitCode(Throwable t) {
+        if (t instanceof UnsupportedWalVersionException) {
+            return ExitCode.UNSUPPORTED_VERSION;
+        }
+        if (t instanceof ChecksumMismatchException) {
+            return ExitCode.CHECKSUM;
+        }
+        if (t instanceof TruncatedWalException) {
+            return ExitCode.TRUNCATED;
+        }
+        if (t instanceof WalFormatException) {
+            return ExitCode.INVALID_WAL;
+        }
+        if (t instanceof IOException || t instanceof UncheckedIOException) {
+            return ExitCode.INPUT;
+        }
+        if (t instanceof ParameterException) {
+            return ExitCode.USAGE;
+        }
+        return ExitCode.INTERNAL;
+    }
+
+    /** The text after {@code walprism: error: }, one line. */
+    static String message(Throwable t) {
+        String m;
+        if (t instanceof NoSuchFileException e) {
+            m = "could not open \"" + e.getFile() + "\": no such file or directory";
+        } else if (t instanceof AccessDeniedException e) {
+            m = "could not open \"" + e.getFile() + "\": permission denied";
+        } else if (t instanceof UncheckedIOException e) {
+            return message(e.getCause());
+        } else if (exitCode(t) == ExitCode.INTERNAL) {
+            m = "internal error: " + t + " (rerun with --debug for the stack trace)";
+        } else {
+            m = t.getMessage() != null ? t.getMessage() : t.toString();
+        }
+        return m.replace('\n', ' ').replace('\r', ' ');
+    }
+
+    @Override
+    public int handleExecutionException(Exception ex, CommandLine cmd, ParseResult parseResult) {
+        return report(ex, cmd.getErr());
+    }
+
+    @Override
+    public int handleParseException(ParameterException ex, String[] args) {
+        CommandLine cmd = ex.getCommandLine();
+        PrintWriter err = cmd.getErr();
+        err.println("walprism: error: " + message(ex) + " (try \"" + cmd.getCommandSpec().qualifiedName()
+                + " --help\")");
+        if (debug) {
+            ex.printStackTrace(err);
+        }
+        err.flush();
+        return ExitCode.USAGE.code();
+    }
+
+    int report(Throwable t, PrintWriter err) {
+        err.println("walprism: error: " + message(t));
+        if (debug) {
+            t.printStackTrace(err);
+        }
+        err.flush();
+        return exitCode(t).code();
+    }
+}

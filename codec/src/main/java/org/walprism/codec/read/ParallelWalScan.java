@@ -1,0 +1,180 @@
+package org.walprism.codec.read;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.BinaryOperator;
+import java.util.function.Supplier;
+import org.walprism.codec.Lsn;
+import org.walprism.codec.WalFormatException;
+import org.walprism.codec.WalVersion;
+import org.walprism.codec.record.RecordView;
+
+/**
+ * Scans a WAL range on several threads: the range is cut at segment boundaries, each chunk is decoded
+ * independently (a segment's first page says how many bytes of a continued record to skip), and the
+ * per-chunk results are merged in LSN order. The result equals a sequential scan: {@code xl_prev} is checked
+ * across chunk boundaries, and chunks after one where the WAL ended are discarded with their errors.
+ *
+ * @param <S> the per-chunk accumulator, fed every record view of its chunk
+ */
+public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
+
+    /** Receives records of one chunk, in LSN order, on one thread. */
+    public interface Sink {
+        void accept(RecordView record);
+    }
+
+    /** The merged result and what the scan saw. */
+    public record Result<S>(S sink, WalVersion version, long firstLsn, long recordCount, long endLsn) {
+        // endLsn: the reader's EndRecPtr after the last record (0 when no record was read)
+    }
+
+    private final Supplier<S> sinks;
+    private final BinaryOperator<S> merge;
+    private final int threads;
+
+    public ParallelWalScan(Supplier<S> sinks, BinaryOperator<S> merge, int threads) {
+        this.sinks = sinks;
+        this.merge = merge;
+        this.threads = Math.max(1, threads);
+    }
+
+    private record Chunk<S>(S sink, WalVersion version, long first, long firstPrev, long last, long end, long count,
+                            boolean reachedStop, RuntimeException error) {
+    }
+
+    /**
+     * Scans {@code path} from {@code startLsn} to {@code endLsn} (pg_waldump semantics; 0 = first record / end
+     * of WAL) on timeline {@code timeline} (0 = default).
+     */
+    public Result<S> scan(Path path, long startLsn, long endLsn, int timeline) {
+        long segSize;
+        long firstSeg;
+        try (WalDirectory probe = WalDirectory.open(path, timeline)) {
+            segSize = probe.segmentSize();
+            firstSeg = probe.firstSegment();
+        }
+        long start = startLsn == 0 ? firstSeg * segSize : startLsn;
+        long startSeg = start / segSize;
+        long lastSeg;
+        if (endLsn != 0) {
+            lastSeg = (endLsn - 1) / segSize;
+        } else {
+            try (WalDirectory probe = WalDirectory.open(path, timeline)) {
+                long s = startSeg;
+                while (probe.segment(s + 1) != null) {
+                    s++;
+                }
+                lastSeg = s;
+            }
+        }
+        long nChunks = lastSeg - startSeg + 1;
+        if (threads == 1 || nChunks < 2) {
+            return sequential(path, start, endLsn, timeline);
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "walprism-scan");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<Chunk<S>>> futures = new ArrayList<>();
+            for (long seg = startSeg; seg <= lastSeg; seg++) {
+                long chunkStart = seg == startSeg ? start : seg * segSize;
+                long stop = (seg + 1) * segSize;
+                boolean firstChunk = seg == startSeg;
+                futures.add(pool.submit(() -> runChunk(path, timeline, chunkStart, stop, endLsn, firstChunk)));
+            }
+            S merged = null;
+            WalVersion version = null;
+            long first = -1;
+            long count = 0;
+            long prevLast = -1;
+            long end = 0;
+            for (Future<Chunk<S>> f : futures) {
+                Chunk<S> c = get(f);
+                if (c.error != null) {
+                    throw c.error;
+                }
+                if (c.count > 0) {
+                    if (prevLast >= 0 && c.firstPrev != prevLast) {
+                        throw new WalFormatException("record with incorrect prev-link " + Lsn.format(c.firstPrev, true)
+                                + " (expected: " + Lsn.format(prevLast, true) + ")", c.first,
+                                null, c.first % segSize);
+                    }
+                    if (first < 0) {
+                        first = c.first;
+                    }
+                    prevLast = c.last;
+                    end = c.end;
+                    count += c.count;
+                }
+                if (version == null) {
+                    version = c.version;
+                }
+                merged = merged == null ? c.sink : merge.apply(merged, c.sink);
+                if (!c.reachedStop) {
+                    // The WAL (or the range) ended inside this chunk: later chunks are not part of it.
+                    break;
+                }
+            }
+            return new Result<>(merged, version, first, count, end);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private Chunk<S> runChunk(Path path, int timeline, long chunkStart, long stop, long endLsn, boolean firstChunk) {
+        S sink = sinks.get();
+        WalReader r = null;
+        try {
+            r = WalReader.openChunk(WalDirectory.open(path, timeline), chunkStart, stop, endLsn);
+            RecordView v;
+            while ((v = r.nextView()) != null) {
+                sink.accept(v);
+            }
+            return new Chunk<>(sink, r.version(), r.firstRecordLsn(), r.firstRecordPrev(), r.lastRecordLsn(),
+                    r.endOfLastRecord(), r.recordsRead(), r.reachedStop(), null);
+        } catch (WalFormatException e) {
+            if (firstChunk) {
+                throw e;
+            }
+            return new Chunk<>(sink, null, -1, -1, -1, 0, 0, false, e);
+        } finally {
+            if (r != null) {
+                r.close();
+            }
+        }
+    }
+
+    private Result<S> sequential(Path path, long start, long endLsn, int timeline) {
+        S sink = sinks.get();
+        try (WalReader r = WalReader.open(path, start, endLsn, timeline)) {
+            RecordView v;
+            while ((v = r.nextView()) != null) {
+                sink.accept(v);
+            }
+            return new Result<>(sink, r.version(), r.firstRecordLsn(), r.recordsRead(),
+                    r.recordsRead() > 0 ? r.endOfLastRecord() : 0);
+        }
+    }
+
+    private static <T> T get(Future<T> f) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException re) {
+                throw re;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package org.walprism.codec.rmgr.heap2;
+
+import org.walprism.codec.WalVersion;
+import org.walprism.codec.record.RelFileLocator;
+import org.walprism.codec.rmgr.InvalidPayloadException;
+import org.walprism.codec.rmgr.PayloadCursor;
+import org.walprism.codec.rmgr.PayloadWriter;
+
+/** XLOG_HEAP2_CLEANUP_INFO (13 only): the conflict horizon of a lazy VACUUM, no block references. */
+public sealed interface CleanupInfo extends Heap2Record {
+
+    /** {@code node}: the relation. */
+    RelFileLocator rel();
+
+    /** {@code latestRemovedXid}. */
+    long latestRemovedXid();
+
+    /** The layout of {@code version}: the one dispatch point of this family. */
+    static CleanupInfo decode(WalVersion version, PayloadCursor main) {
+        return switch (version) {
+            case PG13 -> Pg13.decode(main);
+            case PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> throw new InvalidPayloadException(main.part(), -1,
+                    "XLOG_HEAP2_CLEANUP_INFO does not exist in " + version.label());
+        };
+    }
+
+    /**
+     * {@code xl_heap_cleanup_info => node: {spcNode: uint32, dbNode: uint32, relNode: uint32},
+     * latestRemovedXid: uint32} (16 bytes).
+     *
+     * <p>Layout used by: PG13.
+     *
+     * <p>Mirrors {@code xl_heap_cleanup_info}, REL_13_STABLE src/include/access/heapam_xlog.h.
+     */
+    record Pg13(RelFileLocator rel, long latestRemovedXid) implements CleanupInfo {
+        public static final int SIZE = 16;
+
+        public Pg13 {
+            Checks.u32(rel.spcOid(), "spcNode");
+            Checks.u32(rel.dbOid(), "dbNode");
+            Checks.u32(rel.relNumber(), "relNode");
+            Checks.u32(latestRemovedXid, "latestRemovedXid");
+        }
+
+        static Pg13 decode(PayloadCursor main) {
+            RelFileLocator rel = new RelFileLocator(main.u32("spcNode"), main.u32("dbNode"), main.u32("relNode"));
+            long xid = main.u32("latestRemovedXid");
+            main.expectEnd("xl_heap_cleanup_info");
+            return new Pg13(rel, xid);
+        }
+
+        @Override
+        public Heap2Payload encode() {
+            return new Heap2Payload(new PayloadWriter(SIZE).u32(rel.spcOid()).u32(rel.dbOid()).u32(rel.relNumber())
+                    .u32(latestRemovedXid).toByteArray(), new byte[0]);
+        }
+
+        @Override
+        public Heap2Parts parts() {
+            return Heap2Parts.headerOnly(SIZE);
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package org.walprism.codec.rmgr.heap2;
+
+import org.walprism.codec.WalVersion;
+import org.walprism.codec.rmgr.PayloadCursor;
+import org.walprism.codec.rmgr.PayloadWriter;
+
+/** XLOG_HEAP2_LOCK_UPDATED: locking an updated version of a row. Block 0 is the heap page, without data. */
+public sealed interface LockUpdated extends Heap2Record {
+    int XMAX_IS_MULTI = 0x01;
+    int XMAX_LOCK_ONLY = 0x02;
+    int XMAX_EXCL_LOCK = 0x04;
+    int XMAX_KEYSHR_LOCK = 0x08;
+    int KEYS_UPDATED = 0x10;
+
+    /** {@code xmax}. */
+    long xmax();
+
+    /** {@code offnum}. */
+    int offnum();
+
+    /** {@code infobits_set} (XLHL_*). */
+    int infobitsSet();
+
+    /** {@code flags} (XLH_LOCK_*). */
+    int flags();
+
+    /** The layout of {@code version}: the one dispatch point of this family. */
+    static LockUpdated decode(WalVersion version, PayloadCursor main) {
+        return switch (version) {
+            case PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> Pg13.decode(main);
+        };
+    }
+
+    /**
+     * {@code xl_heap_lock_updated => xmax: uint32, offnum: uint16, infobits_set: uint8, flags: uint8} (8 bytes).
+     *
+     * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER.
+     *
+     * <p>Mirrors {@code xl_heap_lock_updated}, src/include/access/heapam_xlog.h (unchanged 13 to master).
+     */
+    record Pg13(long xmax, int offnum, int infobitsSet, int flags) implements LockUpdated {
+        public static final int SIZE = 8;
+
+        public Pg13 {
+            Checks.u32(xmax, "xmax");
+            Checks.u16(offnum, "offnum");
+            Checks.u8(infobitsSet, "infobits_set");
+            Checks.u8(flags, "flags");
+        }
+
+        static Pg13 decode(PayloadCursor main) {
+            Pg13 r = new Pg13(main.u32("xmax"), main.u16("offnum"), main.u8("infobits_set"), main.u8("flags"));
+            main.expectEnd("xl_heap_lock_updated");
+            return r;
+        }
+
+        @Override
+        public Heap2Payload encode() {
+            return new Heap2Payload(new PayloadWriter(SIZE).u32(xmax).u16(offnum).u8(infobitsSet).u8(flags)
+                    .toByteArray(), new byte[0]);
+        }
+
+        @Override
+        public Heap2Parts parts() {
+            return Heap2Parts.headerOnly(SIZE);
+        }
+    }
+}
