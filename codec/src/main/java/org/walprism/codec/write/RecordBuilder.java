@@ -172,7 +172,7 @@ public final class RecordBuilder {
         System.arraycopy(page, holeOffset + holeLength, stored, holeOffset,
                 BlockImage.BLCKSZ - holeOffset - holeLength);
         BlockImage header = new BlockImage(stored.length, holeOffset, holeLength, bimgInfo,
-                BlockImage.Compression.NONE, apply, holeLength != 0);
+                BlockImage.Compression.NONE, apply, holeLength != 0, stored);
         return new Image(header, stored);
     }
 
@@ -197,8 +197,10 @@ public final class RecordBuilder {
         }
         int bimgInfo = (hole ? BlockImage.HAS_HOLE : 0) | (apply ? BlockImage.applyBit(version) : 0)
                 | compressionBit(version, method);
-        BlockImage header = new BlockImage(compressed.length, holeOffset, holeLength, bimgInfo, method, apply, hole);
-        return new Image(header, Arrays.copyOf(compressed, compressed.length));
+        byte[] bytes = Arrays.copyOf(compressed, compressed.length);
+        BlockImage header = new BlockImage(compressed.length, holeOffset, holeLength, bimgInfo, method, apply, hole,
+                bytes);
+        return new Image(header, bytes);
     }
 
     /** The {@code bimg_info} bit of a compression method: the one dispatch point for it. */
