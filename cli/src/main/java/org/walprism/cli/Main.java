@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "walprism", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Reads, writes and explains PostgreSQL write-ahead log (13 to 19 and master).",
-        subcommands = {StatsCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {StatsCommand.class, DumpCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @Spec
@@ -38,6 +38,8 @@ public final class Main implements Runnable {
         boolean debug = Arrays.asList(args).contains("--debug");
         ErrorReporter reporter = new ErrorReporter(debug);
         CommandLine cl = new CommandLine(new Main());
+        // getopt semantics, as pg_waldump: a repeated option takes its last value (-z --stats=record)
+        cl.setOverwrittenOptionsAllowed(true);
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler(reporter);

@@ -5,7 +5,6 @@ import java.util.concurrent.Callable;
 import org.walprism.analyzer.stats.StatsCollector;
 import org.walprism.analyzer.stats.StatsFormatter;
 import org.walprism.analyzer.stats.WalStats;
-import org.walprism.codec.read.WalReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,6 +38,10 @@ public final class StatsCommand implements Callable<Integer> {
             description = "text (pg_waldump's table), json or csv (keys of pg_get_wal_stats)")
     Format format;
 
+    @Option(names = {"-j", "--jobs"}, paramLabel = "N",
+            description = "decode N segments in parallel (default: the number of processors, ${DEFAULT-VALUE})")
+    int jobs = Runtime.getRuntime().availableProcessors();
+
     @Override
     public Integer call() throws Exception {
         boolean perRecord;
@@ -48,10 +51,11 @@ public final class StatsCommand implements Callable<Integer> {
             default -> throw new ParameterException(spec.commandLine(),
                     "unrecognized value for option --stats: " + mode);
         }
-        WalStats stats;
-        try (WalReader reader = range.open()) {
-            stats = StatsCollector.collect(reader);
+        if (jobs < 1) {
+            throw new ParameterException(spec.commandLine(), "--jobs must be at least 1");
         }
+        WalRangeOptions.Range r = range.range();
+        WalStats stats = StatsCollector.collect(r.path(), r.start(), r.end(), r.timeline(), jobs);
         String result = switch (format) {
             case text -> StatsFormatter.text(stats, perRecord);
             case json -> StatsFormatter.json(stats, perRecord);

@@ -39,8 +39,21 @@ public final class WalRangeOptions {
             description = "timeline to read (decimal or 0x hex; default: the timeline of the files, else 1)")
     Long timeline;
 
+    /** The selected range, resolved as pg_waldump does. */
+    record Range(Path path, long start, long end, int timeline) {
+    }
+
     /** Opens a reader over the selected range. */
     WalReader open() throws IOException {
+        Range r = range();
+        return WalReader.open(r.path(), r.start(), r.end(), r.timeline());
+    }
+
+    /**
+     * The path, start, end and timeline to read: a segment file given as {@code -p} stands for pg_waldump's
+     * STARTSEG, i.e. that one segment unless {@code -s}/{@code -e} say otherwise.
+     */
+    Range range() throws IOException {
         Path p = resolvePath();
         long s = start == null ? 0 : start;
         long e = end == null ? 0 : end;
@@ -59,7 +72,7 @@ public final class WalRangeOptions {
                 e = (segno + 1) * segSize;
             }
         }
-        return WalReader.open(p, s, e, tli);
+        return new Range(p, s, e, tli);
     }
 
     /** {@code -p} as pg_waldump reads it: the directory itself, else its pg_wal subdirectory. */

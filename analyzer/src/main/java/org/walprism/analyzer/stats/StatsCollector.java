@@ -1,45 +1,79 @@
 package org.walprism.analyzer.stats;
 
+import java.nio.file.Path;
+import org.walprism.codec.read.ParallelWalScan;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.RecordView;
-import org.walprism.codec.rmgr.RmgrTable;
 
 /**
- * Drives a {@link WalReader} over its range and counts every record into a {@link WalStats}, as pg_waldump
- * {@code --stats} does (main loop of src/bin/pg_waldump/pg_waldump.c: {@code stats.startptr} is the first
- * record found, {@code stats.endptr} the reader's {@code EndRecPtr} after the last record counted).
+ * Reads a WAL range and counts every record into a {@link WalStats}, as pg_waldump {@code --stats} does
+ * (main loop of src/bin/pg_waldump/pg_waldump.c: {@code stats.startptr} is the first record found,
+ * {@code stats.endptr} the reader's {@code EndRecPtr} after the last record counted).
  *
- * <p>Uses the reader's flyweight {@link RecordView}: nothing is allocated per record.
+ * <p>Uses the reader's flyweight {@link RecordView}: nothing is allocated per record. With more than one
+ * thread the range is decoded segment by segment in parallel ({@link ParallelWalScan}) and merged in order.
  */
 public final class StatsCollector {
-
-    /** {@code XLOG_SWITCH}: xlogreader pretends this record extends to the end of its segment. */
-    private static final int XLOG_SWITCH = 0x40;
 
     private StatsCollector() {
     }
 
-    /** Reads {@code reader} to the end of its range. */
+    /** Reads {@code reader} to the end of its range, on this thread. */
     public static WalStats collect(WalReader reader) {
         WalStats stats = new WalStats(reader.version());
         stats.startLsn(reader.firstRecordLsn());
-        long segSize = reader.segmentSize();
         RecordView v;
-        boolean lastWasSwitch = false;
         while ((v = reader.nextView()) != null) {
-            int rmid = v.rmid();
-            int info = v.info();
-            stats.add(rmid, info, Integer.toUnsignedLong(v.totalLength()), v.fpiLength());
-            lastWasSwitch = rmid == RmgrTable.XLOG && (info & 0xF0) == XLOG_SWITCH;
+            stats.add(v.rmid(), v.info(), Integer.toUnsignedLong(v.totalLength()), v.fpiLength());
         }
         if (stats.count() > 0) {
-            long end = reader.endOfLastRecord();
-            if (lastWasSwitch) {
-                // EndRecPtr of an XLOG_SWITCH record is the start of the next segment (XLogDecodeNextRecord)
-                end = ((end + segSize - 1) / segSize) * segSize;
-            }
-            stats.endLsn(end);
+            stats.endLsn(reader.endOfLastRecord());
         }
         return stats;
+    }
+
+    /**
+     * Reads {@code path} from {@code startLsn} to {@code endLsn} (pg_waldump semantics, 0 = from the first
+     * record / to the end of WAL) on {@code timeline} (0 = default) with {@code threads} threads.
+     */
+    public static WalStats collect(Path path, long startLsn, long endLsn, int timeline, int threads) {
+        if (threads <= 1) {
+            try (WalReader r = WalReader.open(path, startLsn, endLsn, timeline)) {
+                return collect(r);
+            }
+        }
+        ParallelWalScan.Result<Sink> res = new ParallelWalScan<>(Sink::new, Sink::merge, threads)
+                .scan(path, startLsn, endLsn, timeline);
+        Sink sink = res.sink();
+        WalStats stats = sink.stats != null ? sink.stats : new WalStats(res.version());
+        stats.startLsn(res.firstLsn());
+        if (stats.count() > 0) {
+            stats.endLsn(res.endLsn());
+        }
+        return stats;
+    }
+
+    /** Per-chunk accumulator for the parallel scan. */
+    static final class Sink implements ParallelWalScan.Sink {
+        WalStats stats;
+
+        @Override
+        public void accept(RecordView v) {
+            if (stats == null) {
+                stats = new WalStats(v.version());
+            }
+            stats.add(v.rmid(), v.info(), Integer.toUnsignedLong(v.totalLength()), v.fpiLength());
+        }
+
+        static Sink merge(Sink a, Sink b) {
+            if (b.stats == null) {
+                return a;
+            }
+            if (a.stats == null) {
+                return b;
+            }
+            a.stats.merge(b.stats);
+            return a;
+        }
     }
 }

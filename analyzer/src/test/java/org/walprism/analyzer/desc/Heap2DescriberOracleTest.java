@@ -3,9 +3,6 @@ package org.walprism.analyzer.desc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -17,30 +14,22 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.DecodedRecord;
-import org.walprism.codec.rmgr.RmgrIds;
+import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.testdata.Capture;
+import org.walprism.testdata.TestData;
 
 /** Heap2 desc text equals the pg_waldump oracle (waldump.txt) of the same major, record by record. */
 class Heap2DescriberOracleTest {
-    private static final Path ROOT = Path.of("/work/shared/captures");
     private static final Heap2Describer DESCRIBER = new Heap2Describer();
 
-    static Stream<Path> captures() throws IOException {
-        List<Path> out = new ArrayList<>();
-        for (String v : List.of("13", "14", "15", "16", "17", "18", "19", "master")) {
-            Path vdir = ROOT.resolve(v);
-            if (Files.isDirectory(vdir)) {
-                try (Stream<Path> s = Files.list(vdir)) {
-                    s.filter(d -> Files.isRegularFile(d.resolve("waldump.txt"))).sorted().forEach(out::add);
-                }
-            }
-        }
-        return out.stream();
+    static Stream<Capture> captures() {
+        return TestData.captures().stream().filter(c -> c.has("waldump.txt"));
     }
 
     /** LSN -> the text after {@code desc: NAME } up to the block references, for Heap2 lines. */
-    static Map<Long, String> oracle(Path capture) throws IOException {
+    static Map<Long, String> oracle(List<String> lines) {
         Map<Long, String> out = new HashMap<>();
-        for (String line : Files.readAllLines(capture.resolve("waldump.txt"))) {
+        for (String line : lines) {
             if (!line.startsWith("rmgr: Heap2 ")) {
                 continue;
             }
@@ -56,17 +45,15 @@ class Heap2DescriberOracleTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("captures")
-    void heap2DescMatchesPgWaldump(Path capture) throws IOException {
-        Map<Long, String> expected = oracle(capture);
-        String[] lsn = Files.readString(capture.resolve("lsn")).trim().split("\\s+");
+    void heap2DescMatchesPgWaldump(Capture capture) {
+        Map<Long, String> expected = oracle(List.of(capture.oracleText("waldump.txt").split("\n")));
         int total = 0;
         int same = 0;
         List<String> diffs = new ArrayList<>();
-        try (WalReader r = WalReader.open(capture.resolve("wal"), Lsn.parse(lsn[0]).value(),
-                Lsn.parse(lsn[1]).value())) {
+        try (WalReader r = WalReader.open(capture.walDir(), capture.startLsn(), capture.endLsn())) {
             DecodedRecord rec;
             while ((rec = r.next()) != null) {
-                if (rec.rmid() != RmgrIds.HEAP2) {
+                if (rec.rmid() != RmgrTable.HEAP2) {
                     continue;
                 }
                 total++;
@@ -79,27 +66,17 @@ class Heap2DescriberOracleTest {
                 }
             }
         }
-        System.out.printf("heap2 desc %s: %d/%d identical%n", ROOT.relativize(capture), same, total);
+        System.out.printf("heap2 desc %s: %d/%d identical%n", capture.name(), same, total);
         assertEquals(expected.size(), total, "Heap2 records read vs oracle lines");
         assertTrue(total > 0);
         assertEquals(total, same, String.join("\n", diffs));
     }
 
     @Test
-    void oracleParserKeepsEmptyDescBeforeBlockRefs() throws IOException {
-        Path tmp = Files.createTempFile("waldump", ".txt");
-        try {
-            Files.writeString(tmp, "rmgr: Heap2       len (rec/tot):     84/    84, tx:          0, lsn: 0/01522598, "
-                    + "prev 0/01522540, desc: PRUNE_VACUUM_CLEANUP , isCatalogRel: F, nunused: 1, unused: [3], "
-                    + "blkref #0: rel 1663/1/1249 blk 16\n");
-            Path dir = tmp.getParent().resolve("oracle-" + System.nanoTime());
-            Files.createDirectory(dir);
-            Files.move(tmp, dir.resolve("waldump.txt"));
-            assertEquals(", isCatalogRel: F, nunused: 1, unused: [3]", oracle(dir).get(0x01522598L));
-            Files.delete(dir.resolve("waldump.txt"));
-            Files.delete(dir);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+    void oracleParserKeepsEmptyDescBeforeBlockRefs() {
+        String line = "rmgr: Heap2       len (rec/tot):     84/    84, tx:          0, lsn: 0/01522598, "
+                + "prev 0/01522540, desc: PRUNE_VACUUM_CLEANUP , isCatalogRel: F, nunused: 1, unused: [3], "
+                + "blkref #0: rel 1663/1/1249 blk 16";
+        assertEquals(", isCatalogRel: F, nunused: 1, unused: [3]", oracle(List.of(line)).get(0x01522598L));
     }
 }

@@ -8,20 +8,19 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.walprism.analyzer.stats.SharedCaptures.Cap;
+import org.walprism.testdata.Capture;
+import org.walprism.testdata.TestData;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.WalReader;
 
 /** Statistics of every real capture equal PostgreSQL's own: pg_waldump text and pg_get_wal_stats numbers. */
 class GoldenStatsTest {
 
-    static Stream<Cap> captures() {
-        List<Cap> all = SharedCaptures.all();
-        assumeTrue(!all.isEmpty(), "no captures at " + SharedCaptures.ROOT);
-        return all.stream();
+    static Stream<Capture> captures() {
+        return TestData.captures().stream();
     }
 
-    private static WalStats stats(Cap c) {
+    private static WalStats stats(Capture c) {
         try (WalReader r = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
             WalStats s = StatsCollector.collect(r);
             assertEquals(WalVersion.fromLabel(c.versionLabel()), s.version(), "version from page magic");
@@ -31,21 +30,21 @@ class GoldenStatsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("captures")
-    void statsTextEqualsPgWaldump(Cap c) {
+    void statsTextEqualsPgWaldump(Capture c) {
         assumeTrue(c.has("waldump-stats.txt"), "no waldump-stats.txt");
         assertEquals(c.oracleText("waldump-stats.txt"), StatsFormatter.text(stats(c), false));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("captures")
-    void perRecordStatsTextEqualsPgWaldump(Cap c) {
+    void perRecordStatsTextEqualsPgWaldump(Capture c) {
         assumeTrue(c.has("waldump-stats-record.txt"), "no waldump-stats-record.txt");
         assertEquals(c.oracleText("waldump-stats-record.txt"), StatsFormatter.text(stats(c), true));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("captures")
-    void perRecordFiguresEqualPgGetWalStats(Cap c) {
+    void perRecordFiguresEqualPgGetWalStats(Capture c) {
         assumeTrue(c.has("stats.tsv"), "no stats.tsv");
         List<String> expected = new ArrayList<>(c.oracleText("stats.tsv").lines().filter(l -> !l.isBlank()).toList());
         List<String> actual = new ArrayList<>();
@@ -59,7 +58,7 @@ class GoldenStatsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("captures")
-    void recordCountEqualsOracle(Cap c) {
+    void recordCountEqualsOracle(Capture c) {
         long expected;
         if (c.has("records.tsv")) {
             expected = c.oracleText("records.tsv").lines().filter(l -> !l.isBlank()).count();
@@ -68,5 +67,30 @@ class GoldenStatsTest {
             expected = c.oracleText("waldump.txt").lines().filter(l -> l.startsWith("rmgr: ")).count();
         }
         assertEquals(expected, stats(c).count());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("captures")
+    void parallelStatsEqualSequential(Capture c) {
+        for (long end : new long[] {c.endLsn(), 0}) {
+            WalStats seq = StatsCollector.collect(c.walDir(), c.startLsn(), end, 0, 1);
+            WalStats par = StatsCollector.collect(c.walDir(), c.startLsn(), end, 0, 3);
+            assertEquals(StatsFormatter.text(seq, true), StatsFormatter.text(par, true), "end " + end);
+            assertEquals(StatsFormatter.text(seq, false), StatsFormatter.text(par, false), "end " + end);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("captures")
+    void recordEndEqualsPgWalinspectEndLsn(Capture c) {
+        assumeTrue(c.has("records.tsv"), "no records.tsv");
+        var oracle = c.oracleText("records.tsv").lines().filter(l -> !l.isBlank()).iterator();
+        try (WalReader r = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
+            org.walprism.codec.record.RecordView v;
+            while ((v = r.nextView()) != null) {
+                String[] f = oracle.next().split("\t", -1);
+                assertEquals(org.walprism.codec.Lsn.parse(f[1]).value(), r.endOfLastRecord(), f[0]);
+            }
+        }
     }
 }

@@ -30,7 +30,8 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
     }
 
     /** The merged result and what the scan saw. */
-    public record Result<S>(S sink, WalVersion version, long firstLsn, long recordCount) {
+    public record Result<S>(S sink, WalVersion version, long firstLsn, long recordCount, long endLsn) {
+        // endLsn: the reader's EndRecPtr after the last record (0 when no record was read)
     }
 
     private final Supplier<S> sinks;
@@ -43,7 +44,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         this.threads = Math.max(1, threads);
     }
 
-    private record Chunk<S>(S sink, WalVersion version, long first, long firstPrev, long last, long count,
+    private record Chunk<S>(S sink, WalVersion version, long first, long firstPrev, long last, long end, long count,
                             boolean reachedStop, RuntimeException error) {
     }
 
@@ -94,6 +95,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
             long first = -1;
             long count = 0;
             long prevLast = -1;
+            long end = 0;
             for (Future<Chunk<S>> f : futures) {
                 Chunk<S> c = get(f);
                 if (c.error != null) {
@@ -109,6 +111,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                         first = c.first;
                     }
                     prevLast = c.last;
+                    end = c.end;
                     count += c.count;
                 }
                 if (version == null) {
@@ -120,7 +123,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                     break;
                 }
             }
-            return new Result<>(merged, version, first, count);
+            return new Result<>(merged, version, first, count, end);
         } finally {
             pool.shutdownNow();
         }
@@ -136,12 +139,12 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                 sink.accept(v);
             }
             return new Chunk<>(sink, r.version(), r.firstRecordLsn(), r.firstRecordPrev(), r.lastRecordLsn(),
-                    r.recordsRead(), r.reachedStop(), null);
+                    r.endOfLastRecord(), r.recordsRead(), r.reachedStop(), null);
         } catch (WalFormatException e) {
             if (firstChunk) {
                 throw e;
             }
-            return new Chunk<>(sink, null, -1, -1, -1, 0, false, e);
+            return new Chunk<>(sink, null, -1, -1, -1, 0, 0, false, e);
         } finally {
             if (r != null) {
                 r.close();
@@ -156,7 +159,8 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
             while ((v = r.nextView()) != null) {
                 sink.accept(v);
             }
-            return new Result<>(sink, r.version(), r.firstRecordLsn(), r.recordsRead());
+            return new Result<>(sink, r.version(), r.firstRecordLsn(), r.recordsRead(),
+                    r.recordsRead() > 0 ? r.endOfLastRecord() : 0);
         }
     }
 

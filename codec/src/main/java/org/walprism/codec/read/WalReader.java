@@ -15,7 +15,7 @@ import org.walprism.codec.page.PageFlags;
 import org.walprism.codec.page.PageHeader;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.record.RecordView;
-import org.walprism.codec.rmgr.RmgrIds;
+import org.walprism.codec.rmgr.RmgrTable;
 
 /**
  * Streams the records of a WAL range in LSN order, as PostgreSQL's xlogreader does: page-header validation,
@@ -293,21 +293,22 @@ public final class WalReader implements AutoCloseable {
             throw fail(e.detail(), lsn);
         }
         expectedPrev = lsn;
-        lastEnd = nextStart;
-        if (view.rmid() == RmgrIds.XLOG && (view.info() & 0xF0) == XLOG_SWITCH) {
-            // After XLOG_SWITCH the rest of the segment is unused: the next record starts the next segment.
+        if (view.rmid() == RmgrTable.XLOG && (view.info() & 0xF0) == XLOG_SWITCH) {
+            // After XLOG_SWITCH the rest of the segment is unused: the next record starts the next segment, and
+            // the switch record is taken to extend to it (xlogreader's EndRecPtr).
             long segStart = nextStart - nextStart % segSize;
             if (nextStart != segStart) {
                 nextStart = segStart + segSize;
             }
         }
+        lastEnd = nextStart;
         nextLsn = nextStart;
         return view;
     }
 
     private void checkHeader(ByteBuf buf, int base, int len, long lsn) {
         int rmid = buf.getUnsignedByte(base + 17);
-        if (!RmgrIds.isValid(version, rmid)) {
+        if (!RmgrTable.isValid(version, rmid)) {
             throw fail("invalid resource manager ID " + rmid, lsn);
         }
         long prev = buf.getLongLE(base + 8);
@@ -429,6 +430,12 @@ public final class WalReader implements AutoCloseable {
         return true;
     }
 
+    /** True when the page at {@code pageLsn} exists but was never written (all-zero header). */
+    private boolean isBlankPage(long pageLsn) {
+        ByteBuf seg = source.segment(pageLsn / segSize);
+        return seg != null && isZero(seg, (int) (pageLsn % segSize));
+    }
+
     private static boolean isZero(ByteBuf seg, int idx) {
         for (int i = 0; i < PageHeader.SHORT_SIZE; i += 8) {
             if (seg.getLong(idx + i) != 0) {
@@ -468,7 +475,7 @@ public final class WalReader implements AutoCloseable {
                 nextLsn = pageLsn;
                 return pageLsn;
             }
-            if (!loadPage(pageLsn, false)) {
+            if (isBlankPage(pageLsn) || !loadPage(pageLsn, false)) {
                 if (stopStart != 0) {
                     done = true;
                     nextLsn = pageLsn;
@@ -488,37 +495,28 @@ public final class WalReader implements AutoCloseable {
             }
             break;
         }
-        // Walk records from the page's first one until one starts at or after the requested LSN.
+        // Read records from the page's first one until one starts at or after the requested LSN; that one must
+        // be valid, as XLogFindNextRecord requires. It is then read again by nextView, with the prev-link check.
         long lsn = tmp;
-        while (Long.compareUnsigned(lsn, start) < 0) {
-            long saveEnd = lastEnd;
-            RecordView v = scanOne(lsn);
-            if (v == null && stopStart != 0) {
-                done = true;
-                return lsn;
-            }
+        while (true) {
+            long savedPrev = expectedPrev;
+            long savedEnd = lastEnd;
+            RecordView v = readRecord(lsn);
             if (v == null) {
+                if (stopStart != 0) {
+                    done = true;
+                    return lsn;
+                }
                 throw new WalFormatException("could not find a valid record after " + Lsn.format(start, true),
                         start, source.segmentName(start / segSize), start % segSize);
             }
+            if (Long.compareUnsigned(v.lsn(), start) >= 0) {
+                expectedPrev = savedPrev;
+                lastEnd = savedEnd;
+                return v.lsn();
+            }
             lsn = nextLsn;
-            lastEnd = saveEnd;
         }
-        return lsn;
-    }
-
-    private RecordView scanOne(long lsn) {
-        RecordView v = readRecordUnbounded(lsn);
-        return v;
-    }
-
-    private RecordView readRecordUnbounded(long lsn) {
-        long saved = expectedPrev;
-        RecordView v = readRecord(lsn);
-        if (v == null) {
-            expectedPrev = saved;
-        }
-        return v;
     }
 
     private static long maxAlign(long n) {

@@ -13,11 +13,23 @@ import org.walprism.codec.WalFormatException;
 public class InvalidPayloadException extends WalFormatException {
     private final String part;
     private final int partOffset;
+    private final String payloadDetail;
 
     public InvalidPayloadException(String part, int partOffset, String detail) {
-        super(part + ": " + detail);
+        this(part, partOffset, detail, 0);
+    }
+
+    /** With the LSN of the record, when known (0 = unknown). */
+    public InvalidPayloadException(String part, int partOffset, String detail, long lsn) {
+        super(part + ": " + detail, lsn, null, -1);
         this.part = part;
         this.partOffset = partOffset;
+        this.payloadDetail = detail;
+    }
+
+    /** The same failure, located at the record starting at {@code lsn}. */
+    public InvalidPayloadException at(long lsn) {
+        return new InvalidPayloadException(part, partOffset, payloadDetail, lsn);
     }
 
     /** Which payload part failed, e.g. {@code FREEZE_PAGE block 0 data}. */

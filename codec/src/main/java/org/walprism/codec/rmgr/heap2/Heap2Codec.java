@@ -6,7 +6,7 @@ import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.rmgr.InvalidPayloadException;
 import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.RmgrIds;
+import org.walprism.codec.rmgr.RmgrTable;
 
 /**
  * Decodes Heap2 record payloads into typed {@link Heap2Record}s and encodes them back.
@@ -22,10 +22,14 @@ public final class Heap2Codec {
 
     /** Decodes a whole Heap2 record. */
     public static Heap2Record decode(DecodedRecord record) {
-        if (record.rmid() != RmgrIds.HEAP2) {
+        if (record.rmid() != RmgrTable.HEAP2) {
             throw new IllegalArgumentException("not a Heap2 record: rmid " + record.rmid());
         }
-        return decode(record.version(), record.info(), record.mainData(), record.blocks());
+        try {
+            return decode(record.version(), record.info(), record.mainData(), record.blocks());
+        } catch (InvalidPayloadException e) {
+            throw e.at(record.lsn());
+        }
     }
 
     /**

@@ -10,20 +10,21 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
-import org.walprism.codec.rmgr.RmgrIds;
+import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.testdata.Capture;
 
 class Heap2CaptureRoundTripTest {
 
-    static Stream<Captures.Capture> captures() {
+    static Stream<Capture> captures() {
         return Captures.all().stream();
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("captures")
-    void everyHeap2RecordEncodesBackToItsBytesAndPartsAddUp(Captures.Capture capture) {
+    void everyHeap2RecordEncodesBackToItsBytesAndPartsAddUp(Capture capture) {
         AtomicInteger n = new AtomicInteger();
-        capture.forEachRecord(r -> {
-            if (r.rmid() != RmgrIds.HEAP2) {
+        Captures.forEachRecord(capture, r -> {
+            if (r.rmid() != RmgrTable.HEAP2) {
                 return;
             }
             n.incrementAndGet();
@@ -39,6 +40,6 @@ class Heap2CaptureRoundTripTest {
             assertEquals(typed, Heap2Codec.decode(r.version(), r.info(), p.mainData(), p.block0Data()), where);
         });
         assertTrue(n.get() > 0, "capture has Heap2 records: " + capture);
-        System.out.println(capture + ": " + n + " Heap2 records round-tripped");
+        System.out.println(capture.name() + ": " + n + " Heap2 records round-tripped");
     }
 }

@@ -1,0 +1,454 @@
+package org.walprism.analyzer.categories;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.walprism.codec.WalVersion;
+import org.walprism.codec.record.BlockImage;
+import org.walprism.codec.record.BlockRef;
+import org.walprism.codec.record.RecordView;
+import org.walprism.codec.rmgr.RmgrTable;
+
+/**
+ * Byte-exact attribution of a WAL range: every byte of every record goes to exactly one {@link Parts part}
+ * (summing to {@code xl_tot_len}), every record to one {@link Category}, every full-page image to a
+ * {@link FpiCause}, a compression method and a fork; plus per record type, per relation fork and per LSN bucket
+ * breakdowns, and the WAL page headers, alignment padding and skipped bytes between records, so that
+ * {@code records + page headers + padding + skipped} equals the bytes the range spans.
+ *
+ * <p>{@link #add(RecordView)} touches preallocated arrays only (a new relation or LSN bucket allocates once).
+ */
+public final class CategoryStats {
+    /** Record types: {@code rmid * 16 + typeKey}. */
+    public static final int TYPES = 256 * 16;
+    /** Per-bucket counters: records, bytes, FPI bytes, images, then bytes per category. */
+    public static final int B_RECORDS = 0;
+    public static final int B_BYTES = 1;
+    public static final int B_FPI_BYTES = 2;
+    public static final int B_IMAGES = 3;
+    public static final int B_CATEGORY = 4;
+    private static final int B_SIZE = B_CATEGORY + Category.COUNT;
+
+    private static final int PAGE = 8192;
+    private static final int XLOG_FPI_FOR_HINT = 0xA0;
+    private static final int XLOG_FPI = 0xB0;
+    private static final int XLOG_SWITCH = 0x40;
+
+    private final WalVersion version;
+    private final long segmentSize;
+    private final long bucketSize;
+    private final Heap2Attribution heap2 = new Heap2Attribution();
+    private final RecordParts scratch = new RecordParts();
+
+    private long records;
+    private long bytes;
+    private final long[] partBytes = new long[Parts.COUNT];
+    private final long[][] categoryParts = new long[Category.COUNT][Parts.COUNT];
+    private final long[] catRecords = new long[Category.COUNT];
+    private final long[] catBytes = new long[Category.COUNT];
+    private final long[] catFpiBytes = new long[Category.COUNT];
+    private final long[] catImages = new long[Category.COUNT];
+    private final long[] typeRecords = new long[TYPES];
+    private final long[] typeBytes = new long[TYPES];
+    private final long[] typeFpiBytes = new long[TYPES];
+    private final long[] typeImages = new long[TYPES];
+    private final int[] typeCategories = new int[TYPES];
+
+    private long images;
+    private long imageStored;
+    private long imageRaw;
+    private long imageHole;
+    private final long[] compImages = new long[BlockImage.Compression.values().length];
+    private final long[] compStored = new long[compImages.length];
+    private final long[] compRaw = new long[compImages.length];
+    private final long[] causeImages = new long[FpiCause.COUNT];
+    private final long[] causeStored = new long[FpiCause.COUNT];
+    private final long[] forkImages = new long[16];
+    private final long[] forkStored = new long[16];
+
+    private long vmSetRecords;
+    private long unparsedRecords;
+
+    private long startLsn = -1;
+    private long endLsn;
+    private long prevEnd;
+    private boolean prevSwitch;
+    private long pageHeaderBytes;
+    private long paddingBytes;
+    private long skippedBytes;
+
+    private final RelationTable relations = new RelationTable();
+    private long firstBucket = -1;
+    private final List<long[]> buckets = new ArrayList<>();
+
+    /**
+     * @param bucketSize width of an LSN bucket in bytes; 0 = the segment size
+     */
+    public CategoryStats(WalVersion version, long segmentSize, long bucketSize) {
+        this.version = version;
+        this.segmentSize = segmentSize;
+        this.bucketSize = bucketSize > 0 ? bucketSize : segmentSize;
+    }
+
+    /** Attributes one record. */
+    public void add(RecordView v) {
+        RecordParts parts = scratch;
+        parts.clear();
+        int rmid = v.rmid();
+        int payload = framing(v, parts);
+        Category c;
+        if (rmid == RmgrTable.HEAP2) {
+            c = heap2.attribute(v, parts);
+            if (heap2.lastSetVm()) {
+                vmSetRecords++;
+            }
+        } else {
+            parts.add(Parts.PAYLOAD_BASE + rmid, payload);
+            c = Category.OTHER;
+        }
+        if (parts.unparsed()) {
+            unparsedRecords++;
+        }
+        int len = v.totalLength();
+        if (parts.sum() != len) {
+            throw new IllegalStateException("parts add up to " + parts.sum() + ", not xl_tot_len " + len
+                    + " at " + Long.toHexString(v.lsn()));
+        }
+        int ci = c.ordinal();
+        long[] cp = categoryParts[ci];
+        for (int i = 0; i < parts.size(); i++) {
+            int p = parts.part(i);
+            int n = parts.bytes(i);
+            partBytes[p] += n;
+            cp[p] += n;
+        }
+        records++;
+        bytes += len;
+        int fpi = v.fpiLength();
+        catRecords[ci]++;
+        catBytes[ci] += len;
+        catFpiBytes[ci] += fpi;
+        int type = rmid * 16 + RecordNames.typeKey(rmid, v.info());
+        typeRecords[type]++;
+        typeBytes[type] += len;
+        typeFpiBytes[type] += fpi;
+        typeCategories[type] |= 1 << ci;
+
+        int xlogType = rmid == RmgrTable.XLOG ? v.info() & 0xF0 : -1;
+        int cause = xlogType == XLOG_FPI_FOR_HINT ? FpiCause.HINT.ordinal()
+                : xlogType == XLOG_FPI ? FpiCause.XLOG_FPI.ordinal() : FpiCause.of(c);
+        int recordImages = 0;
+        for (int b = 0; b < v.blockCount(); b++) {
+            int ff = v.forkFlags(b);
+            int fork = ff & BlockRef.FORK_MASK;
+            RelationTable.Entry rel = relations.get(v.spcOid(b), v.dbOid(b), v.relNumber(b), fork);
+            rel.blockRefs++;
+            rel.blockDataBytes += v.blockDataLength(b);
+            if (b == 0) {
+                rel.records++;
+                rel.recordBytes += len;
+            }
+            if ((ff & BlockRef.HAS_IMAGE) != 0) {
+                int stored = v.imageLength(b);
+                int raw = BlockImage.BLCKSZ - v.holeLength(b);
+                int comp = BlockImage.compressionOf(version, v.bimgInfo(b)).ordinal();
+                recordImages++;
+                imageStored += stored;
+                imageRaw += raw;
+                imageHole += v.holeLength(b);
+                compImages[comp]++;
+                compStored[comp] += stored;
+                compRaw[comp] += raw;
+                causeImages[cause]++;
+                causeStored[cause] += stored;
+                forkImages[fork]++;
+                forkStored[fork] += stored;
+                rel.images++;
+                rel.imageBytes += stored;
+            }
+        }
+        images += recordImages;
+        catImages[ci] += recordImages;
+        typeImages[type] += recordImages;
+
+        layout(v.lsn(), len);
+        prevSwitch = xlogType == XLOG_SWITCH;
+        bucket(v.lsn(), len, fpi, recordImages, ci);
+    }
+
+    /**
+     * Adds the framing parts of {@code v} (header, block and image headers, images, special block-id headers) and
+     * returns the payload bytes left (block data plus main data).
+     */
+    private int framing(RecordView v, RecordParts parts) {
+        int blockHeaders = 0;
+        int imageHeaders = 0;
+        int data = 0;
+        int compressedMask = BlockImage.compressedMask(version);
+        for (int b = 0; b < v.blockCount(); b++) {
+            int ff = v.forkFlags(b);
+            blockHeaders += 8 + ((ff & BlockRef.SAME_REL) != 0 ? 0 : 12);
+            if ((ff & BlockRef.HAS_IMAGE) != 0) {
+                int bi = v.bimgInfo(b);
+                boolean withCompressHeader = (bi & compressedMask) != 0 && (bi & BlockImage.HAS_HOLE) != 0;
+                imageHeaders += withCompressHeader ? 7 : 5;
+            }
+            data += v.blockDataLength(b);
+        }
+        int origin = v.origin() >= 0 ? 3 : 0;
+        int xid = v.toplevelXid() >= 0 ? 5 : 0;
+        int main = v.mainDataLength();
+        int fpi = v.fpiLength();
+        int mainHeader = v.totalLength() - 24 - blockHeaders - imageHeaders - fpi - origin - xid - data - main;
+        if (mainHeader != 0 && mainHeader != 2 && mainHeader != 5) {
+            throw new IllegalStateException("main-data header of " + mainHeader + " bytes at "
+                    + Long.toHexString(v.lsn()));
+        }
+        parts.add(Parts.RECORD_HEADER, 24);
+        parts.add(Parts.BLOCK_HEADERS, blockHeaders);
+        parts.add(Parts.IMAGE_HEADERS, imageHeaders);
+        parts.add(Parts.FPI, fpi);
+        parts.add(Parts.ORIGIN_HEADER, origin);
+        parts.add(Parts.TOPLEVEL_XID_HEADER, xid);
+        parts.add(Parts.MAIN_DATA_HEADER, mainHeader);
+        return data + main;
+    }
+
+    private int headerSize(long pageStart) {
+        return pageStart % segmentSize == 0 ? 40 : 24;
+    }
+
+    /** Places the record's bytes on pages: page headers it crosses, and the gap since the previous record. */
+    private void layout(long lsn, int len) {
+        if (startLsn < 0) {
+            startLsn = lsn;
+        } else {
+            long a = prevEnd;
+            long pb = lsn - lsn % PAGE;
+            if (pb >= a) {
+                int hdr = headerSize(pb);
+                pageHeaderBytes += hdr;
+                long pad = Math.min(align8(a), pb) - a;
+                paddingBytes += pad;
+                // After XLOG_SWITCH, the rest of the segment; after an overwritten contrecord, the abandoned part.
+                skippedBytes += (pb - a - pad) + (lsn - pb - hdr);
+            } else {
+                paddingBytes += lsn - a;
+            }
+        }
+        long pos = lsn;
+        long rem = len;
+        while (true) {
+            long pageEnd = pos - pos % PAGE + PAGE;
+            long avail = pageEnd - pos;
+            if (rem <= avail) {
+                pos += rem;
+                break;
+            }
+            rem -= avail;
+            int hdr = headerSize(pageEnd);
+            pageHeaderBytes += hdr;
+            pos = pageEnd + hdr;
+        }
+        prevEnd = pos;
+        endLsn = align8(pos);
+    }
+
+    private static long align8(long n) {
+        return (n + 7) & ~7L;
+    }
+
+    private void bucket(long lsn, int len, int fpi, int recordImages, int ci) {
+        long b = Long.divideUnsigned(lsn, bucketSize);
+        if (firstBucket < 0) {
+            firstBucket = b;
+        }
+        int idx = (int) (b - firstBucket);
+        while (buckets.size() <= idx) {
+            buckets.add(new long[B_SIZE]);
+        }
+        long[] k = buckets.get(idx);
+        k[B_RECORDS]++;
+        k[B_BYTES] += len;
+        k[B_FPI_BYTES] += fpi;
+        k[B_IMAGES] += recordImages;
+        k[B_CATEGORY + ci] += len;
+    }
+
+    // ---- results ----
+
+    public WalVersion version() {
+        return version;
+    }
+
+    public long segmentSize() {
+        return segmentSize;
+    }
+
+    public long bucketSize() {
+        return bucketSize;
+    }
+
+    public long records() {
+        return records;
+    }
+
+    /** Sum of {@code xl_tot_len}. */
+    public long bytes() {
+        return bytes;
+    }
+
+    public long partBytes(int part) {
+        return partBytes[part];
+    }
+
+    public long categoryPartBytes(Category c, int part) {
+        return categoryParts[c.ordinal()][part];
+    }
+
+    public long categoryRecords(Category c) {
+        return catRecords[c.ordinal()];
+    }
+
+    public long categoryBytes(Category c) {
+        return catBytes[c.ordinal()];
+    }
+
+    public long categoryFpiBytes(Category c) {
+        return catFpiBytes[c.ordinal()];
+    }
+
+    public long categoryImages(Category c) {
+        return catImages[c.ordinal()];
+    }
+
+    public long typeRecords(int type) {
+        return typeRecords[type];
+    }
+
+    public long typeBytes(int type) {
+        return typeBytes[type];
+    }
+
+    public long typeFpiBytes(int type) {
+        return typeFpiBytes[type];
+    }
+
+    public long typeImages(int type) {
+        return typeImages[type];
+    }
+
+    /** Bit set of category ordinals the records of {@code type} fell into. */
+    public int typeCategories(int type) {
+        return typeCategories[type];
+    }
+
+    /** {@code Rmgr/TYPE} of a type index. */
+    public String typeName(int type) {
+        return RecordNames.typeName(version, type / 16, type % 16);
+    }
+
+    public long images() {
+        return images;
+    }
+
+    /** Stored image bytes (sum of {@code bimg_len}). */
+    public long imageStoredBytes() {
+        return imageStored;
+    }
+
+    /** Page bytes the images stand for: sum of {@code 8192 - hole_length}. */
+    public long imageRawBytes() {
+        return imageRaw;
+    }
+
+    public long imageHoleBytes() {
+        return imageHole;
+    }
+
+    public long compressionImages(BlockImage.Compression c) {
+        return compImages[c.ordinal()];
+    }
+
+    public long compressionStoredBytes(BlockImage.Compression c) {
+        return compStored[c.ordinal()];
+    }
+
+    public long compressionRawBytes(BlockImage.Compression c) {
+        return compRaw[c.ordinal()];
+    }
+
+    public long causeImages(FpiCause c) {
+        return causeImages[c.ordinal()];
+    }
+
+    public long causeStoredBytes(FpiCause c) {
+        return causeStored[c.ordinal()];
+    }
+
+    /** Images of fork {@code fork} (0 main, 1 fsm, 2 vm, 3 init). */
+    public long forkImages(int fork) {
+        return forkImages[fork];
+    }
+
+    public long forkStoredBytes(int fork) {
+        return forkStored[fork];
+    }
+
+    /** Records that set visibility-map bits (VISIBLE, or 19+ prune records with XLHP_VM_ALL_VISIBLE). */
+    public long vmSetRecords() {
+        return vmSetRecords;
+    }
+
+    /** Heap2 records whose payload did not match the expected layout (attributed whole to payload.Heap2). */
+    public long unparsedRecords() {
+        return unparsedRecords;
+    }
+
+    /** LSN of the first record, or -1 when none was read. */
+    public long startLsn() {
+        return startLsn;
+    }
+
+    /** MAXALIGNed end of the last record: the range spans {@code endLsn - startLsn} bytes. */
+    public long endLsn() {
+        return endLsn;
+    }
+
+    /** Bytes from the first record's start to the aligned end of the last. */
+    public long spanBytes() {
+        return startLsn < 0 ? 0 : endLsn - startLsn;
+    }
+
+    /** WAL page headers (24, or 40 at a segment start) inside the span. */
+    public long pageHeaderBytes() {
+        return pageHeaderBytes;
+    }
+
+    /** Zero bytes that align each record's start to 8. */
+    public long paddingBytes() {
+        return startLsn < 0 ? 0 : paddingBytes + (endLsn - prevEnd);
+    }
+
+    /** Bytes not holding records: the rest of a segment after XLOG_SWITCH, abandoned partial records. */
+    public long skippedBytes() {
+        return skippedBytes;
+    }
+
+    public RelationTable relations() {
+        return relations;
+    }
+
+    /** LSN of the start of bucket {@code i}. */
+    public long bucketStart(int i) {
+        return (firstBucket + i) * bucketSize;
+    }
+
+    public int bucketCount() {
+        return buckets.size();
+    }
+
+    /** Counters of bucket {@code i}, indexed by the {@code B_*} constants (a copy). */
+    public long[] bucket(int i) {
+        return buckets.get(i).clone();
+    }
+}

@@ -1,0 +1,121 @@
+package org.walprism.analyzer.categories;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.walprism.codec.Lsn;
+import org.walprism.codec.WalVersion;
+import org.walprism.codec.record.BlockImage;
+import org.walprism.codec.record.BlockRef;
+
+/**
+ * A {@link CategoryStats} flattened into sections of named rows of named metrics, the shape every output
+ * (text, JSON, CSV, HTML) and the diff work from. Sections and their metrics:
+ * <ul>
+ * <li>{@code totals}: row {@code all} with records, bytes, fpi_bytes, images, vm_set_records</li>
+ * <li>{@code category}: one row per {@link Category} key: records, bytes, fpi_bytes, images</li>
+ * <li>{@code record_type}: one row per {@code Rmgr/TYPE} seen: records, bytes, fpi_bytes, images</li>
+ * <li>{@code part}: one row per non-empty {@link Parts part}: bytes</li>
+ * <li>{@code fpi_cause}: one row per {@link FpiCause} key: images, stored_bytes</li>
+ * <li>{@code fpi_compression}: none, pglz, lz4, zstd: images, stored_bytes, raw_bytes</li>
+ * <li>{@code fpi_fork}: main, fsm, vm, init: images, stored_bytes</li>
+ * <li>{@code fpi}: row {@code all}: images, stored_bytes, raw_bytes, hole_bytes</li>
+ * <li>{@code layout}: row {@code all}: span_bytes, record_bytes, page_header_bytes, padding_bytes, skipped_bytes</li>
+ * </ul>
+ */
+public final class CategorySummary {
+    private final CategoryStats stats;
+    private final Map<String, Map<String, Map<String, Long>>> sections = new LinkedHashMap<>();
+
+    public CategorySummary(CategoryStats s) {
+        this.stats = s;
+        Map<String, Long> t = row("totals", "all");
+        t.put("records", s.records());
+        t.put("bytes", s.bytes());
+        t.put("fpi_bytes", s.partBytes(Parts.FPI));
+        t.put("images", s.images());
+        t.put("vm_set_records", s.vmSetRecords());
+        for (Category c : Category.values()) {
+            Map<String, Long> r = row("category", c.key());
+            r.put("records", s.categoryRecords(c));
+            r.put("bytes", s.categoryBytes(c));
+            r.put("fpi_bytes", s.categoryFpiBytes(c));
+            r.put("images", s.categoryImages(c));
+        }
+        for (int type = 0; type < CategoryStats.TYPES; type++) {
+            if (s.typeRecords(type) == 0) {
+                continue;
+            }
+            Map<String, Long> r = row("record_type", s.typeName(type));
+            r.put("records", s.typeRecords(type));
+            r.put("bytes", s.typeBytes(type));
+            r.put("fpi_bytes", s.typeFpiBytes(type));
+            r.put("images", s.typeImages(type));
+        }
+        for (int p = 0; p < Parts.COUNT; p++) {
+            if (s.partBytes(p) != 0 || p < Parts.PAYLOAD_BASE) {
+                row("part", Parts.name(s.version(), p)).put("bytes", s.partBytes(p));
+            }
+        }
+        for (FpiCause c : FpiCause.values()) {
+            Map<String, Long> r = row("fpi_cause", c.key());
+            r.put("images", s.causeImages(c));
+            r.put("stored_bytes", s.causeStoredBytes(c));
+        }
+        for (BlockImage.Compression c : BlockImage.Compression.values()) {
+            Map<String, Long> r = row("fpi_compression", c.label());
+            r.put("images", s.compressionImages(c));
+            r.put("stored_bytes", s.compressionStoredBytes(c));
+            r.put("raw_bytes", s.compressionRawBytes(c));
+        }
+        for (int f = 0; f < BlockRef.FORK_NAMES.length; f++) {
+            Map<String, Long> r = row("fpi_fork", BlockRef.FORK_NAMES[f]);
+            r.put("images", s.forkImages(f));
+            r.put("stored_bytes", s.forkStoredBytes(f));
+        }
+        Map<String, Long> f = row("fpi", "all");
+        f.put("images", s.images());
+        f.put("stored_bytes", s.imageStoredBytes());
+        f.put("raw_bytes", s.imageRawBytes());
+        f.put("hole_bytes", s.imageHoleBytes());
+        Map<String, Long> l = row("layout", "all");
+        l.put("span_bytes", s.spanBytes());
+        l.put("record_bytes", s.bytes());
+        l.put("page_header_bytes", s.pageHeaderBytes());
+        l.put("padding_bytes", s.paddingBytes());
+        l.put("skipped_bytes", s.skippedBytes());
+    }
+
+    private Map<String, Long> row(String section, String name) {
+        return sections.computeIfAbsent(section, k -> new LinkedHashMap<>())
+                .computeIfAbsent(name, k -> new LinkedHashMap<>());
+    }
+
+    public CategoryStats stats() {
+        return stats;
+    }
+
+    public WalVersion version() {
+        return stats.version();
+    }
+
+    /** The rows of {@code section} by name (empty when absent). */
+    public Map<String, Map<String, Long>> section(String section) {
+        return Collections.unmodifiableMap(sections.getOrDefault(section, Map.of()));
+    }
+
+    /** One metric, 0 when the row or metric is absent. */
+    public long get(String section, String name, String metric) {
+        Map<String, Long> r = sections.getOrDefault(section, Map.of()).get(name);
+        return r == null ? 0 : r.getOrDefault(metric, 0L);
+    }
+
+    public Iterable<String> sectionNames() {
+        return sections.keySet();
+    }
+
+    /** LSN text in the version's pg_waldump format. */
+    public String lsn(long lsn) {
+        return Lsn.of(lsn).format(stats.version());
+    }
+}

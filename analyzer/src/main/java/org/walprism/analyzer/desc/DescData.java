@@ -1,0 +1,114 @@
+package org.walprism.analyzer.desc;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.nio.charset.StandardCharsets;
+import org.walprism.codec.WalFormatException;
+
+/**
+ * Bounds-checked little-endian view of a record's main data or block data, addressed by the byte offsets
+ * of the C structs a describer mirrors.
+ *
+ * <p>A read past the end is a {@link WalFormatException} naming the struct field, never an
+ * IndexOutOfBoundsException.
+ */
+final class DescData {
+    private final ByteBuf buf;
+    private final long lsn;
+    private final String what;
+
+    private DescData(byte[] bytes, long lsn, String what) {
+        this.buf = Unpooled.wrappedBuffer(bytes);
+        this.lsn = lsn;
+        this.what = what;
+    }
+
+    /** A view of {@code bytes} of the record at {@code lsn}; {@code what} names the part in errors. */
+    static DescData of(byte[] bytes, long lsn, String what) {
+        return new DescData(bytes, lsn, what);
+    }
+
+    int length() {
+        return buf.capacity();
+    }
+
+    private void check(int offset, int size, String field) {
+        if (offset < 0 || size < 0 || (long) offset + size > buf.capacity()) {
+            throw new WalFormatException(what + " too short for " + field + ": needs " + ((long) offset + size)
+                    + " bytes, has " + buf.capacity(), lsn, null, -1);
+        }
+    }
+
+    /** Unsigned 8-bit field at {@code offset}. */
+    int u8(int offset, String field) {
+        check(offset, 1, field);
+        return buf.getUnsignedByte(offset);
+    }
+
+    /** Signed 8-bit field at {@code offset}. */
+    int i8(int offset, String field) {
+        check(offset, 1, field);
+        return buf.getByte(offset);
+    }
+
+    /** Boolean (one byte, non-zero is true) at {@code offset}. */
+    boolean bool(int offset, String field) {
+        return u8(offset, field) != 0;
+    }
+
+    /** Unsigned 16-bit little-endian field at {@code offset}. */
+    int u16(int offset, String field) {
+        check(offset, 2, field);
+        return buf.getUnsignedShortLE(offset);
+    }
+
+    /** Unsigned 32-bit little-endian field at {@code offset}. */
+    long u32(int offset, String field) {
+        check(offset, 4, field);
+        return buf.getUnsignedIntLE(offset);
+    }
+
+    /** Signed 32-bit little-endian field at {@code offset}. */
+    int i32(int offset, String field) {
+        check(offset, 4, field);
+        return buf.getIntLE(offset);
+    }
+
+    /** Signed 64-bit little-endian field at {@code offset} (also used for uint64, printed unsigned by callers). */
+    long i64(int offset, String field) {
+        check(offset, 8, field);
+        return buf.getLongLE(offset);
+    }
+
+    /** A count field validated against the bytes left: {@code count * elemSize} must fit from {@code from}. */
+    int count(long count, int from, int elemSize, String field) {
+        if (count < 0 || from + count * elemSize > buf.capacity()) {
+            throw new WalFormatException(what + " too short for " + count + " " + field + " at offset " + from
+                    + ": has " + buf.capacity() + " bytes", lsn, null, -1);
+        }
+        return (int) count;
+    }
+
+    /** A NUL-terminated string starting at {@code offset}, at most {@code max} bytes (end of data ends it too). */
+    String cstring(int offset, int max, String field) {
+        check(offset, 0, field);
+        int end = offset;
+        int limit = (int) Math.min(buf.capacity(), (long) offset + max);
+        while (end < limit && buf.getByte(end) != 0) {
+            end++;
+        }
+        return buf.toString(offset, end - offset, StandardCharsets.UTF_8);
+    }
+
+    /** Index of the first byte after the NUL-terminated string at {@code offset}. */
+    int afterCstring(int offset, String field) {
+        int end = offset;
+        while (end < buf.capacity() && buf.getByte(end) != 0) {
+            end++;
+        }
+        if (end >= buf.capacity()) {
+            throw new WalFormatException(what + ": unterminated " + field + " at offset " + offset, lsn, null, -1);
+        }
+        return end + 1;
+    }
+}

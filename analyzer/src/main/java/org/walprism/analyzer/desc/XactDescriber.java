@@ -1,0 +1,296 @@
+package org.walprism.analyzer.desc;
+
+import org.walprism.codec.WalVersion;
+import org.walprism.codec.record.DecodedRecord;
+
+/**
+ * Desc text of Transaction (rmgr 1) records, mirroring {@code xact_desc} and the {@code Parse*Record}
+ * functions in src/backend/access/rmgrdesc/xactdesc.c.
+ *
+ * <p>COMMIT/ABORT main data (src/include/access/xact.h):
+ * {@code xact_time: int64, [xinfo: uint32 if XLOG_XACT_HAS_INFO], [dbId: uint32, tsId: uint32],
+ * [nsubxacts: int32, subxacts: uint32[]], [nrels: int32, rels: RelFileLocator[]],
+ * [nstats: int32, stats: xl_xact_stats_item[] (15+)], [nmsgs: int32, msgs: SharedInvalidationMessage[] (commit)],
+ * [twophase xid: uint32, [gid: cstring]], [origin_lsn: uint64, origin_timestamp: int64 (unaligned)]}.
+ * {@code xl_xact_stats_item => kind: int32, dboid: uint32, objoid: uint32} (15-17) or
+ * {@code kind, dboid, objid_lo: uint32, objid_hi: uint32} (18+).
+ * PREPARE: {@code xl_xact_prepare} (64 bytes in 13-14, 72 with the two stats counts in 15+), then
+ * MAXALIGNed gid, subxacts, commit rels, abort rels, [commit stats, abort stats], invalidation messages.
+ */
+public final class XactDescriber implements RmgrDescriber {
+
+    private final TimestampStyle ts;
+
+    /** A describer printing timestamps as pg_waldump does. */
+    public XactDescriber() {
+        this(TimestampStyle.WALDUMP);
+    }
+
+    /** A describer printing timestamps in {@code ts} style. */
+    public XactDescriber(TimestampStyle ts) {
+        this.ts = ts;
+    }
+
+    private static final int HAS_INFO = 0x80;
+    private static final int XINFO_HAS_DBINFO = 1;
+    private static final int XINFO_HAS_SUBXACTS = 1 << 1;
+    private static final int XINFO_HAS_RELFILELOCATORS = 1 << 2;
+    private static final int XINFO_HAS_INVALS = 1 << 3;
+    private static final int XINFO_HAS_TWOPHASE = 1 << 4;
+    private static final int XINFO_HAS_ORIGIN = 1 << 5;
+    private static final int XINFO_HAS_GID = 1 << 7;
+    private static final int XINFO_HAS_DROPPED_STATS = 1 << 8;
+    private static final int COMPLETION_APPLY_FEEDBACK = 1 << 29;
+    private static final int COMPLETION_UPDATE_RELCACHE_FILE = 1 << 30;
+    private static final int COMPLETION_FORCE_SYNC_COMMIT = 1 << 31;
+
+    /** Layout and text family of a version's transaction records. */
+    private enum Style {
+        /** 13-14: no dropped stats, no apply_feedback text, abort has no origin text. */
+        PG13,
+        /** 15-17: 12-byte dropped-stats items; prepare never prints its stats. */
+        PG15,
+        /** 18+: 16-byte dropped-stats items with a 64-bit object id; prepare prints its stats. */
+        PG18
+    }
+
+    private static Style style(WalVersion version) {
+        return switch (version) {
+            case PG13, PG14 -> Style.PG13;
+            case PG15, PG16, PG17 -> Style.PG15;
+            case PG18, PG19, MASTER -> Style.PG18;
+        };
+    }
+
+    /** What {@code Parse{Commit,Abort}Record} extracts. */
+    private static final class Parsed {
+        long xinfo;
+        long dbId;
+        long tsId;
+        int nsubxacts;
+        int subxactsOff;
+        int nrels;
+        int relsOff;
+        int nstats;
+        int statsOff;
+        int nmsgs;
+        int msgsOff;
+        long twophaseXid;
+        long originLsn;
+        long originTimestamp;
+    }
+
+    @Override
+    public String describe(DecodedRecord r) {
+        Style style = style(r.version());
+        DescData d = DescData.of(r.mainData(), r.lsn(), "Transaction main data");
+        StringBuilder sb = new StringBuilder();
+        int origin = Math.max(r.origin(), 0);
+        switch (r.info() & 0x70) {
+            case 0x00, 0x30 -> commit(sb, r, d, style, origin);
+            case 0x20, 0x40 -> abort(sb, r, d, style, origin);
+            case 0x10 -> prepare(sb, r, d, style, origin);
+            case 0x50 -> {
+                sb.append("xtop ").append(d.u32(0, "xtop")).append(": subxacts:");
+                int n = d.count(d.i32(4, "nsubxacts"), 8, 4, "xsub");
+                for (int i = 0; i < n; i++) {
+                    sb.append(' ').append(d.u32(8 + 4 * i, "xsub"));
+                }
+            }
+            // INVALIDATION exists from 14; 13 never writes info 0x60
+            case 0x60 -> StandbyDescriber.invalidations(sb, r.version(), d, 4, d.i32(0, "nmsgs"), 0, 0, false);
+            default -> {
+            }
+        }
+        return sb.toString();
+    }
+
+    private static int statsItemSize(Style style) {
+        return switch (style) {
+            case PG13, PG15 -> 12;
+            case PG18 -> 16;
+        };
+    }
+
+    private static Parsed parse(DecodedRecord r, DescData d, Style style, boolean commit) {
+        Parsed p = new Parsed();
+        int pos = 8;
+        if ((r.info() & HAS_INFO) != 0) {
+            p.xinfo = d.u32(pos, "xinfo");
+            pos += 4;
+        }
+        if ((p.xinfo & XINFO_HAS_DBINFO) != 0) {
+            p.dbId = d.u32(pos, "dbId");
+            p.tsId = d.u32(pos + 4, "tsId");
+            pos += 8;
+        }
+        if ((p.xinfo & XINFO_HAS_SUBXACTS) != 0) {
+            p.nsubxacts = d.count(d.i32(pos, "nsubxacts"), pos + 4, 4, "subxacts");
+            p.subxactsOff = pos + 4;
+            pos += 4 + 4 * p.nsubxacts;
+        }
+        if ((p.xinfo & XINFO_HAS_RELFILELOCATORS) != 0) {
+            p.nrels = d.count(d.i32(pos, "nrels"), pos + 4, 12, "relfilelocators");
+            p.relsOff = pos + 4;
+            pos += 4 + 12 * p.nrels;
+        }
+        if (style != Style.PG13 && (p.xinfo & XINFO_HAS_DROPPED_STATS) != 0) {
+            int size = statsItemSize(style);
+            p.nstats = d.count(d.i32(pos, "nitems"), pos + 4, size, "dropped stats");
+            p.statsOff = pos + 4;
+            pos += 4 + size * p.nstats;
+        }
+        if (commit && (p.xinfo & XINFO_HAS_INVALS) != 0) {
+            p.nmsgs = d.count(d.i32(pos, "nmsgs"), pos + 4, StandbyDescriber.INVAL_MSG_SIZE, "invalidations");
+            p.msgsOff = pos + 4;
+            pos += 4 + StandbyDescriber.INVAL_MSG_SIZE * p.nmsgs;
+        }
+        if ((p.xinfo & XINFO_HAS_TWOPHASE) != 0) {
+            p.twophaseXid = d.u32(pos, "twophase xid");
+            pos += 4;
+            if ((p.xinfo & XINFO_HAS_GID) != 0) {
+                pos = d.afterCstring(pos, "gid");
+            }
+        }
+        if ((p.xinfo & XINFO_HAS_ORIGIN) != 0) {
+            p.originLsn = d.i64(pos, "origin_lsn");
+            p.originTimestamp = d.i64(pos + 8, "origin_timestamp");
+        }
+        return p;
+    }
+
+    private static void relations(StringBuilder sb, WalVersion v, DescData d, String label, int n, int off) {
+        if (n > 0) {
+            sb.append("; ").append(label).append(':');
+            for (int i = 0; i < n; i++) {
+                int o = off + 12 * i;
+                sb.append(' ').append(DescFormat.relpath(v, d.u32(o, "spcOid"), d.u32(o + 4, "dbOid"),
+                        d.u32(o + 8, "relNumber"), 0));
+            }
+        }
+    }
+
+    private static void subxacts(StringBuilder sb, DescData d, int n, int off) {
+        if (n > 0) {
+            sb.append("; subxacts:");
+            for (int i = 0; i < n; i++) {
+                sb.append(' ').append(d.u32(off + 4 * i, "subxacts"));
+            }
+        }
+    }
+
+    private static void stats(StringBuilder sb, Style style, DescData d, String label, int n, int off) {
+        if (n > 0) {
+            sb.append("; ").append(label).append("dropped stats:");
+            int size = statsItemSize(style);
+            for (int i = 0; i < n; i++) {
+                int o = off + size * i;
+                sb.append(' ').append(d.i32(o, "kind")).append('/').append(d.u32(o + 4, "dboid")).append('/');
+                if (style == Style.PG18) {
+                    long objid = (d.u32(o + 12, "objid_hi") << 32) | d.u32(o + 8, "objid_lo");
+                    sb.append(Long.toUnsignedString(objid));
+                } else {
+                    sb.append(d.u32(o + 8, "objoid"));
+                }
+            }
+        }
+    }
+
+    private void origin(StringBuilder sb, WalVersion v, int origin, long lsn, long timestamp) {
+        sb.append("; origin: node ").append(origin).append(", lsn ").append(DescFormat.lsn(v, lsn))
+                .append(", at ").append(DescFormat.timestamptz(timestamp, ts));
+    }
+
+    private void commit(StringBuilder sb, DecodedRecord r, DescData d, Style style, int origin) {
+        WalVersion v = r.version();
+        Parsed p = parse(r, d, style, true);
+        if (p.twophaseXid != 0) {
+            sb.append(p.twophaseXid).append(": ");
+        }
+        sb.append(DescFormat.timestamptz(d.i64(0, "xact_time"), ts));
+        relations(sb, v, d, "rels", p.nrels, p.relsOff);
+        subxacts(sb, d, p.nsubxacts, p.subxactsOff);
+        stats(sb, style, d, "", p.nstats, p.statsOff);
+        StandbyDescriber.invalidations(sb, v, d, p.msgsOff, p.nmsgs, p.dbId, p.tsId,
+                (p.xinfo & COMPLETION_UPDATE_RELCACHE_FILE) != 0);
+        if (style != Style.PG13 && (p.xinfo & COMPLETION_APPLY_FEEDBACK) != 0) {
+            sb.append("; apply_feedback");
+        }
+        if ((p.xinfo & COMPLETION_FORCE_SYNC_COMMIT) != 0) {
+            sb.append("; sync");
+        }
+        if ((p.xinfo & XINFO_HAS_ORIGIN) != 0) {
+            origin(sb, v, origin, p.originLsn, p.originTimestamp);
+        }
+    }
+
+    private void abort(StringBuilder sb, DecodedRecord r, DescData d, Style style, int origin) {
+        WalVersion v = r.version();
+        Parsed p = parse(r, d, style, false);
+        if (p.twophaseXid != 0) {
+            sb.append(p.twophaseXid).append(": ");
+        }
+        sb.append(DescFormat.timestamptz(d.i64(0, "xact_time"), ts));
+        relations(sb, v, d, "rels", p.nrels, p.relsOff);
+        subxacts(sb, d, p.nsubxacts, p.subxactsOff);
+        if (style != Style.PG13) {
+            if ((p.xinfo & XINFO_HAS_ORIGIN) != 0) {
+                origin(sb, v, origin, p.originLsn, p.originTimestamp);
+            }
+            stats(sb, style, d, "", p.nstats, p.statsOff);
+        }
+    }
+
+    private static int maxalign(long n) {
+        return (int) ((n + 7) & ~7L);
+    }
+
+    private void prepare(StringBuilder sb, DecodedRecord r, DescData d, Style style, int origin) {
+        WalVersion v = r.version();
+        boolean withStats = style != Style.PG13;
+        long database = d.u32(12, "database");
+        long preparedAt = d.i64(16, "prepared_at");
+        int nsubxacts = d.i32(28, "nsubxacts");
+        int ncommitrels = d.i32(32, "ncommitrels");
+        int nabortrels = d.i32(36, "nabortrels");
+        int ncommitstats = withStats ? d.i32(40, "ncommitstats") : 0;
+        int nabortstats = withStats ? d.i32(44, "nabortstats") : 0;
+        int base = withStats ? 48 : 40;
+        int ninvalmsgs = d.i32(base, "ninvalmsgs");
+        boolean initfileinval = d.bool(base + 4, "initfileinval");
+        int gidlen = d.u16(base + 6, "gidlen");
+        long originLsn = d.i64(base + 8, "origin_lsn");
+        long originTimestamp = d.i64(base + 16, "origin_timestamp");
+        int pos = base + 24;
+
+        d.count(gidlen, pos, 1, "gid");
+        String gid = d.cstring(pos, gidlen, "gid");
+        pos += maxalign(gidlen);
+        int subxactsOff = pos;
+        pos += maxalign(4L * d.count(nsubxacts, pos, 4, "subxacts"));
+        int commitRelsOff = pos;
+        pos += maxalign(12L * d.count(ncommitrels, pos, 12, "commit rels"));
+        int abortRelsOff = pos;
+        pos += maxalign(12L * d.count(nabortrels, pos, 12, "abort rels"));
+        int size = statsItemSize(style);
+        int commitStatsOff = pos;
+        pos += maxalign((long) size * d.count(ncommitstats, pos, size, "commit stats"));
+        int abortStatsOff = pos;
+        pos += maxalign((long) size * d.count(nabortstats, pos, size, "abort stats"));
+        int msgsOff = pos;
+
+        sb.append("gid ").append(gid).append(": ").append(DescFormat.timestamptz(preparedAt, ts));
+        relations(sb, v, d, "rels(commit)", ncommitrels, commitRelsOff);
+        relations(sb, v, d, "rels(abort)", nabortrels, abortRelsOff);
+        if (style == Style.PG18) {
+            // 15-17 ParsePrepareRecord leaves the stats counts at zero, so only 18+ print them
+            stats(sb, style, d, "commit ", ncommitstats, commitStatsOff);
+            stats(sb, style, d, "abort ", nabortstats, abortStatsOff);
+        }
+        subxacts(sb, d, nsubxacts, subxactsOff);
+        StandbyDescriber.invalidations(sb, v, d, msgsOff, ninvalmsgs, database, 0, initfileinval);
+        if (style != Style.PG13 && origin != 0) {
+            origin(sb, v, origin, originLsn, originTimestamp);
+        }
+    }
+}

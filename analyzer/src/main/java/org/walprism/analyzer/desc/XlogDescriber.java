@@ -1,0 +1,164 @@
+package org.walprism.analyzer.desc;
+
+import org.walprism.codec.WalVersion;
+import org.walprism.codec.record.DecodedRecord;
+
+/**
+ * Desc text of XLOG (rmgr 0) and XLOG2 (rmgr 22, 19+) records, mirroring {@code xlog_desc} and
+ * {@code xlog2_desc} in src/backend/access/rmgrdesc/xlogdesc.c.
+ *
+ * <p>{@code CheckPoint} (src/include/catalog/pg_control.h), 13-18 (88 bytes):
+ * {@code redo: uint64, ThisTimeLineID: uint32, PrevTimeLineID: uint32, fullPageWrites: bool, pad: 3,
+ * wal_level: int32 (17+, pad before), nextXid: uint64, nextOid: uint32, nextMulti: uint32,
+ * nextMultiOffset: uint32, oldestXid: uint32, oldestXidDB: uint32, oldestMulti: uint32, oldestMultiDB: uint32,
+ * pad: 4, time: int64, oldestCommitTsXid: uint32, newestCommitTsXid: uint32, oldestActiveXid: uint32, pad: 4}.
+ * 19+ (96 bytes): {@code ..., wal_level: int32, logicalDecodingEnabled: bool, pad: 7, nextXid: uint64,
+ * nextOid: uint32, nextMulti: uint32, nextMultiOffset: uint64, oldestXid, oldestXidDB, oldestMulti,
+ * oldestMultiDB: uint32, time: int64, oldestCommitTsXid, newestCommitTsXid, oldestActiveXid,
+ * dataChecksumState: uint32}.
+ * Other main data: {@code xl_parameter_change} (six int32, two bools), {@code xl_restore_point}
+ * (int64 time, char[64] name), {@code xl_end_of_recovery} (int64 time, two uint32 TLIs, int32 wal_level 17+),
+ * {@code xl_overwrite_contrecord} (uint64 lsn, int64 time), {@code xl_checkpoint_redo}.
+ */
+public final class XlogDescriber implements RmgrDescriber {
+
+    private final TimestampStyle ts;
+
+    /** A describer printing timestamps as pg_waldump does. */
+    public XlogDescriber() {
+        this(TimestampStyle.WALDUMP);
+    }
+
+    /** A describer printing timestamps in {@code ts} style. */
+    public XlogDescriber(TimestampStyle ts) {
+        this.ts = ts;
+    }
+
+    /** Text style of a version's xlog_desc. */
+    private enum Style {
+        /** 13-16: no wal_level in checkpoints, CHECKPOINT_REDO unknown (17 adds it). */
+        PG13,
+        /** 17-18: wal_level in CHECKPOINT_*, END_OF_RECOVERY and CHECKPOINT_REDO. */
+        PG17,
+        /** 19+: 96-byte CheckPoint, logical decoding and checksums, {@code %X/%08X}. */
+        PG19
+    }
+
+    private static Style style(WalVersion version) {
+        return switch (version) {
+            case PG13, PG14, PG15, PG16 -> Style.PG13;
+            case PG17, PG18 -> Style.PG17;
+            case PG19, MASTER -> Style.PG19;
+        };
+    }
+
+    /** XLOG2 describer (19+). */
+    public static final RmgrDescriber XLOG2 = r -> {
+        if ((r.info() & 0xF0) == 0x00) {
+            DescData d = DescData.of(r.mainData(), r.lsn(), "XLOG2 main data");
+            return checksumState(d.u32(0, "new_checksum_state"));
+        }
+        return "";
+    };
+
+    private static String checksumState(long state) {
+        if (state == 0) {
+            return "off";
+        } else if (state == 1) {
+            return "on";
+        } else if (state == 2) {
+            return "inprogress-off";
+        } else if (state == 3) {
+            return "inprogress-on";
+        }
+        return "?";
+    }
+
+    @Override
+    public String describe(DecodedRecord r) {
+        Style style = style(r.version());
+        WalVersion v = r.version();
+        DescData d = DescData.of(r.mainData(), r.lsn(), "XLOG main data");
+        int info = r.info() & 0xF0;
+        StringBuilder sb = new StringBuilder();
+        switch (info) {
+            case 0x00, 0x10 -> checkpoint(sb, d, style, v, info == 0x00);
+            case 0x30 -> sb.append(d.u32(0, "nextOid"));
+            case 0x50 -> sb.append(DescFormat.lsn(v, d.i64(0, "startpoint")));
+            case 0x60 -> sb.append("max_connections=").append(d.i32(0, "MaxConnections"))
+                    .append(" max_worker_processes=").append(d.i32(4, "max_worker_processes"))
+                    .append(" max_wal_senders=").append(d.i32(8, "max_wal_senders"))
+                    .append(" max_prepared_xacts=").append(d.i32(12, "max_prepared_xacts"))
+                    .append(" max_locks_per_xact=").append(d.i32(16, "max_locks_per_xact"))
+                    .append(" wal_level=").append(DescFormat.walLevel(d.i32(20, "wal_level")))
+                    .append(" wal_log_hints=").append(d.bool(24, "wal_log_hints") ? "on" : "off")
+                    .append(" track_commit_timestamp=").append(d.bool(25, "track_commit_timestamp") ? "on" : "off");
+            case 0x70 -> sb.append(d.cstring(8, 64, "rp_name"));
+            case 0x80 -> sb.append(d.bool(0, "fpw") ? "true" : "false");
+            case 0x90 -> {
+                sb.append("tli ").append(d.u32(8, "ThisTimeLineID")).append("; prev tli ")
+                        .append(d.u32(12, "PrevTimeLineID")).append("; time ")
+                        .append(DescFormat.timestamptz(d.i64(0, "end_time"), ts));
+                if (style != Style.PG13) {
+                    sb.append("; wal_level ").append(DescFormat.walLevel(d.i32(16, "wal_level")));
+                }
+            }
+            case 0xD0 -> sb.append("lsn ").append(DescFormat.lsn(v, d.i64(0, "overwritten_lsn"))).append("; time ")
+                    .append(DescFormat.timestamptz(d.i64(8, "overwrite_time"), ts));
+            case 0xE0 -> {
+                switch (style) {
+                    case PG13 -> {
+                    }
+                    case PG17 -> sb.append("wal_level ").append(DescFormat.walLevel(d.i32(0, "wal_level")));
+                    case PG19 -> sb.append("wal_level ").append(DescFormat.walLevel(d.i32(0, "wal_level")))
+                            .append("; checksums ").append(checksumState(d.u32(4, "data_checksum_version")));
+                    default -> throw new AssertionError(style);
+                }
+            }
+            case 0xF0 -> {
+                if (style == Style.PG19) {
+                    sb.append(d.bool(0, "enabled") ? "true" : "false");
+                }
+            }
+            default -> {
+                // NOOP, SWITCH, FPI, FPI_FOR_HINT, ASSIGN_LSN: nothing to print
+            }
+        }
+        return sb.toString();
+    }
+
+    private static void checkpoint(StringBuilder sb, DescData d, Style style, WalVersion v, boolean shutdown) {
+        boolean wide = style == Style.PG19;
+        int nextXidOff = wide ? 32 : 24;
+        int tail = wide ? 56 : 44;
+        // 13-18 pad 4 bytes before the int64 time; 19+ do not
+        int commitTs = wide ? 80 : 72;
+        long nextXid = d.i64(nextXidOff, "nextXid");
+        sb.append("redo ").append(DescFormat.lsn(v, d.i64(0, "redo")))
+                .append("; tli ").append(d.u32(8, "ThisTimeLineID"))
+                .append("; prev tli ").append(d.u32(12, "PrevTimeLineID"))
+                .append("; fpw ").append(d.bool(16, "fullPageWrites") ? "true" : "false");
+        if (style != Style.PG13) {
+            sb.append("; wal_level ").append(DescFormat.walLevel(d.i32(20, "wal_level")));
+        }
+        if (wide) {
+            sb.append("; logical decoding ").append(d.bool(24, "logicalDecodingEnabled") ? "true" : "false");
+        }
+        sb.append("; xid ").append(nextXid >>> 32).append(':').append(nextXid & 0xFFFFFFFFL)
+                .append("; oid ").append(d.u32(nextXidOff + 8, "nextOid"))
+                .append("; multi ").append(d.u32(nextXidOff + 12, "nextMulti"))
+                .append("; offset ").append(wide ? Long.toUnsignedString(d.i64(48, "nextMultiOffset"))
+                        : Long.toString(d.u32(40, "nextMultiOffset")))
+                .append("; oldest xid ").append(d.u32(tail, "oldestXid"))
+                .append(" in DB ").append(d.u32(tail + 4, "oldestXidDB"))
+                .append("; oldest multi ").append(d.u32(tail + 8, "oldestMulti"))
+                .append(" in DB ").append(d.u32(tail + 12, "oldestMultiDB"))
+                .append("; oldest/newest commit timestamp xid: ").append(d.u32(commitTs, "oldestCommitTsXid"))
+                .append('/').append(d.u32(commitTs + 4, "newestCommitTsXid"))
+                .append("; oldest running xid ").append(d.u32(commitTs + 8, "oldestActiveXid"));
+        if (wide) {
+            sb.append("; checksums ").append(checksumState(d.u32(92, "dataChecksumState")));
+        }
+        sb.append("; ").append(shutdown ? "shutdown" : "online");
+    }
+}

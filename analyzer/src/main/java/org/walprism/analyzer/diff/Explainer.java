@@ -1,0 +1,254 @@
+package org.walprism.analyzer.diff;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.walprism.analyzer.categories.CategorySummary;
+
+/**
+ * Recognises known causes of a difference between two WAL ranges A and B:
+ * <ul>
+ * <li>{@code hint_fpi}: FPI_FOR_HINT images appear or vanish (data checksums or wal_log_hints differ)</li>
+ * <li>{@code prune_freeze_merge}: one side writes PRUNE / FREEZE_PAGE / VACUUM (up to 16), the other the
+ *     combined PRUNE_VACUUM_SCAN / PRUNE_VACUUM_CLEANUP / PRUNE_ON_ACCESS records (17+)</li>
+ * <li>{@code visible_vanish}: VISIBLE records on one side, VM bits inside prune records on the other (19+)</li>
+ * <li>{@code fpi_share}: the share of WAL bytes in full-page images shifts by 5 points or more, or one side has
+ *     none (checkpoint timing, full_page_writes)</li>
+ * <li>{@code compression}: the dominant image compression method differs</li>
+ * <li>{@code record_count}: the record count changes by 20% or more (informational, impact 0)</li>
+ * </ul>
+ * Each explanation carries the bytes it accounts for; they are returned largest first.
+ */
+public final class Explainer {
+    private static final String HINT = "XLOG/FPI_FOR_HINT";
+    private static final String[] OLD_DESIGN = {"Heap2/CLEAN", "Heap2/PRUNE", "Heap2/VACUUM", "Heap2/FREEZE_PAGE"};
+    private static final String[] NEW_DESIGN = {"Heap2/PRUNE_ON_ACCESS", "Heap2/PRUNE_VACUUM_SCAN",
+        "Heap2/PRUNE_VACUUM_CLEANUP"};
+    private static final String[] VACUUM_CATEGORIES = {"prune_only", "freeze_only", "prune_freeze", "cleanup", "vm",
+        "on_access_prune"};
+
+    private Explainer() {
+    }
+
+    public static List<Explanation> explain(CategorySummary a, CategorySummary b) {
+        List<Explanation> out = new ArrayList<>();
+        hint(a, b, out);
+        merge(a, b, out);
+        visible(a, b, out);
+        fpiShare(a, b, out);
+        compression(a, b, out);
+        recordCount(a, b, out);
+        out.sort(Comparator.comparingLong((Explanation e) -> -e.impactBytes()));
+        return List.copyOf(out);
+    }
+
+    private static String f(String fmt, Object... args) {
+        return String.format(Locale.ROOT, fmt, args);
+    }
+
+    private static String pct(long part, long whole) {
+        return whole == 0 ? "0.0%" : f("%.1f%%", 100.0 * part / whole);
+    }
+
+    private static String change(long from, long to) {
+        if (from == 0) {
+            return to == 0 ? "0%" : "new";
+        }
+        return f("%+.1f%%", 100.0 * (to - from) / from);
+    }
+
+    private static long type(CategorySummary s, String name, String metric) {
+        return s.get("record_type", name, metric);
+    }
+
+    private static boolean hasAny(CategorySummary s, String[] types) {
+        for (String t : types) {
+            if (type(s, t, "records") > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static long total(CategorySummary s, String metric) {
+        return s.get("totals", "all", metric);
+    }
+
+    private static void hint(CategorySummary a, CategorySummary b, List<Explanation> out) {
+        long ba = type(a, HINT, "bytes");
+        long bb = type(b, HINT, "bytes");
+        long delta = bb - ba;
+        long scale = Math.max(total(a, "bytes"), total(b, "bytes"));
+        if (delta == 0 || Math.abs(delta) * 100 < scale) {
+            return;
+        }
+        long ia = a.get("fpi_cause", "hint", "images");
+        long ib = b.get("fpi_cause", "hint", "images");
+        long otherA = total(a, "fpi_bytes") - a.get("fpi_cause", "hint", "stored_bytes");
+        long otherB = total(b, "fpi_bytes") - b.get("fpi_cause", "hint", "stored_bytes");
+        String text;
+        if (ba == 0 || bb == 0) {
+            boolean appear = ba == 0;
+            CategorySummary with = appear ? b : a;
+            String side = appear ? "B" : "A";
+            String other = appear ? "A" : "B";
+            text = f("Hint-bit images %s in B: %s has %d FPI_FOR_HINT records with %d images (%d bytes, %s of its WAL)."
+                    + " %s runs with data checksums or wal_log_hints on, %s without.", appear ? "appear" : "vanish",
+                    side, type(with, HINT, "records"), appear ? ib : ia, appear ? bb : ba,
+                    pct(appear ? bb : ba, total(with, "bytes")), side, other);
+        } else {
+            text = f("Hint-bit images change: FPI_FOR_HINT %d -> %d images, %d -> %d bytes (%s).", ia, ib, ba, bb,
+                    change(ba, bb));
+        }
+        if ((delta > 0 && otherB < otherA) || (delta < 0 && otherB > otherA)) {
+            text += f(" Other records' images move the other way (%d -> %d bytes): the first change of a page after"
+                    + " a checkpoint logs its image in whichever record touches it first.", otherA, otherB);
+        }
+        out.add(new Explanation("hint_fpi", Math.abs(delta), text));
+    }
+
+    private static long vacuumSum(CategorySummary s, String metric) {
+        long t = 0;
+        for (String c : VACUUM_CATEGORIES) {
+            t += s.get("category", c, metric);
+        }
+        return t;
+    }
+
+    private static String typeList(CategorySummary s, String[] types) {
+        StringBuilder sb = new StringBuilder();
+        for (String t : types) {
+            long n = type(s, t, "records");
+            if (n > 0) {
+                sb.append(sb.length() == 0 ? "" : ", ").append(t.substring(t.indexOf('/') + 1)).append(' ').append(n);
+            }
+        }
+        return sb.toString();
+    }
+
+    private static void merge(CategorySummary a, CategorySummary b, List<Explanation> out) {
+        boolean oldA = hasAny(a, OLD_DESIGN);
+        boolean newA = hasAny(a, NEW_DESIGN);
+        boolean oldB = hasAny(b, OLD_DESIGN);
+        boolean newB = hasAny(b, NEW_DESIGN);
+        boolean forward = oldA && !newA && newB && !oldB;
+        boolean backward = newA && !oldA && oldB && !newB;
+        if (!forward && !backward) {
+            return;
+        }
+        CategorySummary sep = forward ? a : b;
+        CategorySummary comb = forward ? b : a;
+        long ra = vacuumSum(a, "records");
+        long rb = vacuumSum(b, "records");
+        long ya = vacuumSum(a, "bytes");
+        long yb = vacuumSum(b, "bytes");
+        String text = f("Prune and freeze records %s (PostgreSQL 17 record design): %s writes one record per step (%s),"
+                + " %s one combined record per page and pass (%s; %d both prune and freeze). Vacuum records: %d -> %d"
+                + " (%s), their bytes: %d -> %d (%s). All records: %d -> %d (%s).",
+                forward ? "merge in B" : "split in B", forward ? "A" : "B", typeList(sep, OLD_DESIGN),
+                forward ? "B" : "A", typeList(comb, NEW_DESIGN), comb.get("category", "prune_freeze", "records"),
+                ra, rb, change(ra, rb), ya, yb, change(ya, yb), total(a, "records"), total(b, "records"),
+                change(total(a, "records"), total(b, "records")));
+        out.add(new Explanation("prune_freeze_merge", Math.abs(yb - ya), text));
+    }
+
+    private static void visible(CategorySummary a, CategorySummary b, List<Explanation> out) {
+        long va = type(a, "Heap2/VISIBLE", "records");
+        long vb = type(b, "Heap2/VISIBLE", "records");
+        if ((va > 0) == (vb > 0)) {
+            return;
+        }
+        boolean vanish = va > 0;
+        CategorySummary with = vanish ? a : b;
+        CategorySummary without = vanish ? b : a;
+        long visBytes = type(with, "Heap2/VISIBLE", "bytes");
+        long inPrune = without.get("part", "vm.flags", "bytes") + without.get("part", "vm.block", "bytes");
+        long vmSet = without.get("totals", "all", "vm_set_records");
+        String text = f("VISIBLE records %s in B: %s has %d VISIBLE records (%d bytes); %s sets VM bits inside %d"
+                + " prune records (vm.flags + vm.block: %d bytes), the PostgreSQL 19 record design.",
+                vanish ? "vanish" : "appear", vanish ? "A" : "B", vanish ? va : vb, visBytes, vanish ? "B" : "A",
+                vmSet, inPrune);
+        out.add(new Explanation("visible_vanish", Math.abs(visBytes - inPrune), text));
+    }
+
+    private static void fpiShare(CategorySummary a, CategorySummary b, List<Explanation> out) {
+        long fa = total(a, "fpi_bytes");
+        long fb = total(b, "fpi_bytes");
+        long ta = total(a, "bytes");
+        long tb = total(b, "bytes");
+        double sa = ta == 0 ? 0 : (double) fa / ta;
+        double sb = tb == 0 ? 0 : (double) fb / tb;
+        long ha = a.get("fpi_cause", "hint", "stored_bytes");
+        long hb = b.get("fpi_cause", "hint", "stored_bytes");
+        long impact = Math.abs((fb - hb) - (fa - ha));
+        long ia = total(a, "images");
+        long ib = total(b, "images");
+        if ((ia == 0) != (ib == 0)) {
+            out.add(new Explanation("fpi_share", impact, f("%s has no full-page images, %s has %d (%d bytes): "
+                    + "full_page_writes differs, or no checkpoint started inside one of the ranges.",
+                    ia == 0 ? "A" : "B", ia == 0 ? "B" : "A", Math.max(ia, ib), Math.max(fa, fb))));
+            return;
+        }
+        if (Math.abs(sb - sa) < 0.05) {
+            return;
+        }
+        out.add(new Explanation("fpi_share", impact, f("The share of WAL bytes in full-page images shifts from"
+                + " %.1f%% to %.1f%% (%d -> %d images, %d -> %d bytes). For the same work this follows checkpoint"
+                + " timing (each checkpoint makes the next change of every page log an image) or"
+                + " full_page_writes.", 100 * sa, 100 * sb, ia, ib, fa, fb)));
+    }
+
+    private static String dominant(CategorySummary s) {
+        String best = null;
+        long max = 0;
+        for (Map.Entry<String, Map<String, Long>> e : s.section("fpi_compression").entrySet()) {
+            long n = e.getValue().getOrDefault("images", 0L);
+            if (n > max) {
+                max = n;
+                best = e.getKey();
+            }
+        }
+        return best;
+    }
+
+    private static void compression(CategorySummary a, CategorySummary b, List<Explanation> out) {
+        String ma = dominant(a);
+        String mb = dominant(b);
+        if (ma == null || mb == null || ma.equals(mb)) {
+            return;
+        }
+        long rawA = a.get("fpi", "all", "raw_bytes");
+        long rawB = b.get("fpi", "all", "raw_bytes");
+        double ratioA = rawA == 0 ? 1 : (double) total(a, "fpi_bytes") / rawA;
+        double ratioB = rawB == 0 ? 1 : (double) total(b, "fpi_bytes") / rawB;
+        long impact = Math.round(Math.abs(ratioA - ratioB) * rawB);
+        out.add(new Explanation("compression", impact, f("Image compression changes from %s to %s"
+                + " (wal_compression): images store %.1f%% of their page bytes in A, %.1f%% in B.", ma, mb,
+                100 * ratioA, 100 * ratioB)));
+    }
+
+    private static void recordCount(CategorySummary a, CategorySummary b, List<Explanation> out) {
+        long ra = total(a, "records");
+        long rb = total(b, "records");
+        if (ra == 0 || Math.abs(rb - ra) * 5 < ra) {
+            return;
+        }
+        List<String> types = new ArrayList<>(a.section("record_type").keySet());
+        for (String t : b.section("record_type").keySet()) {
+            if (!types.contains(t)) {
+                types.add(t);
+            }
+        }
+        types.sort(Comparator.comparingLong(t -> -Math.abs(type(b, t, "records") - type(a, t, "records"))));
+        StringBuilder top = new StringBuilder();
+        for (int i = 0; i < types.size() && i < 3; i++) {
+            String t = types.get(i);
+            top.append(i == 0 ? "" : ", ").append(t).append(' ')
+                    .append(f("%+d", type(b, t, "records") - type(a, t, "records")));
+        }
+        out.add(new Explanation("record_count", 0, f("The record count %s from %d to %d (%s); largest changes: %s.",
+                rb < ra ? "falls" : "rises", ra, rb, change(ra, rb), top)));
+    }
+}

@@ -1,0 +1,114 @@
+package org.walprism.analyzer.dump;
+
+import org.walprism.analyzer.desc.Describers;
+import org.walprism.codec.Lsn;
+import org.walprism.codec.record.BlockImage;
+import org.walprism.codec.record.BlockRef;
+import org.walprism.codec.record.DecodedRecord;
+
+/**
+ * One record as a single-line JSON object: the header, length and block-reference fields taken from the
+ * decoded record (typed values, never parsed back from text), plus the desc text under {@code desc}.
+ *
+ * <p>Keys follow pg_walinspect's columns where one exists ({@code start_lsn}, {@code prev_lsn}, {@code xid},
+ * {@code resource_manager}, {@code record_type}, {@code record_length}, {@code main_data_length},
+ * {@code fpi_length}, {@code description}) and {@code pg_get_wal_block_info} for blocks.
+ */
+public final class RecordJson {
+    private final RecordNames names;
+
+    public RecordJson(RecordNames names) {
+        this.names = names;
+    }
+
+    /** The JSON object of {@code r}, without a trailing newline. */
+    public String format(DecodedRecord r) {
+        StringBuilder sb = new StringBuilder(256);
+        sb.append('{');
+        str(sb, "start_lsn", Lsn.format(r.lsn(), true)).append(',');
+        str(sb, "prev_lsn", Lsn.format(r.prev(), true)).append(',');
+        num(sb, "xid", r.xid()).append(',');
+        num(sb, "rmid", r.rmid()).append(',');
+        str(sb, "resource_manager", names.rmgrName(r.version(), r.rmid())).append(',');
+        num(sb, "info", r.info()).append(',');
+        String id = names.identify(r.version(), r.rmid(), r.info());
+        str(sb, "record_type", id != null ? id : "UNKNOWN (" + Integer.toHexString(r.info() & 0xF0) + ")")
+                .append(',');
+        num(sb, "record_length", r.totalLength()).append(',');
+        num(sb, "rec_length", r.recordLength()).append(',');
+        num(sb, "main_data_length", r.mainData().length).append(',');
+        num(sb, "fpi_length", r.fpiLength()).append(',');
+        num(sb, "crc", r.crc()).append(',');
+        if (r.origin() >= 0) {
+            num(sb, "origin", r.origin()).append(',');
+        }
+        if (r.toplevelXid() >= 0) {
+            num(sb, "toplevel_xid", r.toplevelXid()).append(',');
+        }
+        str(sb, "description", Describers.describe(r)).append(',');
+        sb.append("\"blocks\":[");
+        boolean first = true;
+        for (BlockRef b : r.blocks()) {
+            if (!first) {
+                sb.append(',');
+            }
+            first = false;
+            block(sb, b);
+        }
+        sb.append("]}");
+        return sb.toString();
+    }
+
+    private static void block(StringBuilder sb, BlockRef b) {
+        sb.append('{');
+        num(sb, "block_id", b.id()).append(',');
+        num(sb, "reltablespace", b.rel().spcOid()).append(',');
+        num(sb, "reldatabase", b.rel().dbOid()).append(',');
+        num(sb, "relfilenode", b.rel().relNumber()).append(',');
+        num(sb, "relforknumber", b.forkNumber()).append(',');
+        str(sb, "fork", b.forkName()).append(',');
+        num(sb, "relblocknumber", b.blockNumber()).append(',');
+        sb.append("\"will_init\":").append(b.willInit()).append(',');
+        num(sb, "block_data_length", b.hasData() ? b.dataLength() : 0).append(',');
+        BlockImage img = b.image();
+        if (img == null) {
+            sb.append("\"image\":null");
+        } else {
+            sb.append("\"image\":{");
+            num(sb, "block_fpi_length", img.length()).append(',');
+            num(sb, "hole_offset", img.holeOffset()).append(',');
+            num(sb, "hole_length", img.holeLength()).append(',');
+            num(sb, "bimg_info", img.info()).append(',');
+            sb.append("\"apply\":").append(img.apply()).append(',');
+            str(sb, "compression", img.compression().label());
+            sb.append('}');
+        }
+        sb.append('}');
+    }
+
+    private static StringBuilder num(StringBuilder sb, String key, long v) {
+        return sb.append('"').append(key).append("\":").append(v);
+    }
+
+    private static StringBuilder str(StringBuilder sb, String key, String v) {
+        sb.append('"').append(key).append("\":\"");
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            switch (c) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case '\n' -> sb.append("\\n");
+                case '\t' -> sb.append("\\t");
+                case '\r' -> sb.append("\\r");
+                default -> {
+                    if (c < 0x20) {
+                        sb.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        sb.append(c);
+                    }
+                }
+            }
+        }
+        return sb.append('"');
+    }
+}

@@ -1,0 +1,301 @@
+package org.walprism.analyzer.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.walprism.analyzer.categories.Category;
+import org.walprism.analyzer.categories.CategoryStats;
+import org.walprism.analyzer.categories.CategorySummary;
+import org.walprism.analyzer.categories.Parts;
+import org.walprism.analyzer.categories.RelationTable;
+import org.walprism.codec.record.BlockRef;
+
+/**
+ * Prints a {@link CategoryStats} as text (fits 80 columns), JSON or CSV. The three carry the same keys: the
+ * section and metric names of {@link CategorySummary}, plus {@code relations} and {@code lsn_buckets}.
+ */
+public final class CategoryFormatter {
+    /** Relations listed in text output (JSON and CSV list all). */
+    public static final int TEXT_RELATIONS = 10;
+
+    private CategoryFormatter() {
+    }
+
+    public static String format(CategoryStats stats, OutputFormat format) {
+        CategorySummary s = new CategorySummary(stats);
+        return switch (format) {
+            case TEXT -> text(s);
+            case JSON -> json(s);
+            case CSV -> csv(s);
+        };
+    }
+
+    static String pct(long part, long whole) {
+        return whole == 0 ? "0.00" : String.format(Locale.ROOT, "%.2f", 100.0 * part / whole);
+    }
+
+    static String fork(int f) {
+        return f < BlockRef.FORK_NAMES.length ? BlockRef.FORK_NAMES[f] : "fork" + f;
+    }
+
+    private static String text(CategorySummary s) {
+        CategoryStats st = s.stats();
+        StringBuilder sb = new StringBuilder();
+        long total = st.bytes();
+        sb.append(String.format(Locale.ROOT, "WAL categories between %s and %s (PostgreSQL %s)%n",
+                s.lsn(st.startLsn() < 0 ? 0 : st.startLsn()), s.lsn(st.endLsn()), st.version().label()));
+        sb.append(String.format(Locale.ROOT, "%d records, %d bytes, %d full-page images%n%n", st.records(), total,
+                st.images()));
+
+        sb.append(String.format(Locale.ROOT, "%-16s %9s %7s %11s %7s %11s %7s%n", "Category", "Records", "(%)",
+                "Bytes", "(%)", "FPI bytes", "Images"));
+        for (Category c : Category.values()) {
+            sb.append(String.format(Locale.ROOT, "%-16s %9d %7s %11d %7s %11d %7d%n", c.label(),
+                    st.categoryRecords(c), pct(st.categoryRecords(c), st.records()), st.categoryBytes(c),
+                    pct(st.categoryBytes(c), total), st.categoryFpiBytes(c), st.categoryImages(c)));
+        }
+        sb.append(String.format(Locale.ROOT, "%-16s %9d %7s %11d %7s %11d %7d%n%n", "Total", st.records(), "",
+                total, "", st.partBytes(Parts.FPI), st.images()));
+
+        sb.append(String.format(Locale.ROOT, "%-34s %8s %11s %11s %7s%n", "Record type", "Records", "Bytes",
+                "FPI bytes", "Images"));
+        List<Map.Entry<String, Map<String, Long>>> types = new ArrayList<>(s.section("record_type").entrySet());
+        types.sort(Comparator.comparingLong((Map.Entry<String, Map<String, Long>> e) -> -e.getValue().get("bytes"))
+                .thenComparing(Map.Entry::getKey));
+        for (Map.Entry<String, Map<String, Long>> e : types) {
+            Map<String, Long> r = e.getValue();
+            sb.append(String.format(Locale.ROOT, "%-34s %8d %11d %11d %7d%n", clip(e.getKey(), 34),
+                    r.get("records"), r.get("bytes"), r.get("fpi_bytes"), r.get("images")));
+        }
+        sb.append('\n');
+
+        sb.append(String.format(Locale.ROOT, "%-28s %-8s %11s %7s%n", "Part", "Group", "Bytes", "(%)"));
+        for (int p = 0; p < Parts.COUNT; p++) {
+            long b = st.partBytes(p);
+            if (b != 0) {
+                sb.append(String.format(Locale.ROOT, "%-28s %-8s %11d %7s%n", clip(Parts.name(st.version(), p), 28),
+                        Parts.group(p), b, pct(b, total)));
+            }
+        }
+        sb.append(String.format(Locale.ROOT, "%-28s %-8s %11d%n", "Total", "", total));
+        sb.append(String.format(Locale.ROOT, "Records setting VM bits: %d%n%n", st.vmSetRecords()));
+
+        sb.append(String.format(Locale.ROOT,
+                "Full-page images: %d, stored %d bytes, raw %d bytes (8192 - hole),%n  hole %d bytes%n", st.images(),
+                st.imageStoredBytes(), st.imageRawBytes(), st.imageHoleBytes()));
+        sb.append(String.format(Locale.ROOT, "  %-16s %8s %12s %12s%n", "Compression", "Images", "Stored", "Raw"));
+        for (Map.Entry<String, Map<String, Long>> e : s.section("fpi_compression").entrySet()) {
+            Map<String, Long> r = e.getValue();
+            if (r.get("images") > 0) {
+                sb.append(String.format(Locale.ROOT, "  %-16s %8d %12d %12d%n", e.getKey(), r.get("images"),
+                        r.get("stored_bytes"), r.get("raw_bytes")));
+            }
+        }
+        sb.append(String.format(Locale.ROOT, "  %-16s %8s %12s %7s%n", "Cause", "Images", "Stored", "(%)"));
+        for (Map.Entry<String, Map<String, Long>> e : s.section("fpi_cause").entrySet()) {
+            Map<String, Long> r = e.getValue();
+            if (r.get("images") > 0) {
+                sb.append(String.format(Locale.ROOT, "  %-16s %8d %12d %7s%n", e.getKey(), r.get("images"),
+                        r.get("stored_bytes"), pct(r.get("stored_bytes"), st.imageStoredBytes())));
+            }
+        }
+        sb.append(String.format(Locale.ROOT, "  %-16s %8s %12s%n", "Fork", "Images", "Stored"));
+        for (Map.Entry<String, Map<String, Long>> e : s.section("fpi_fork").entrySet()) {
+            Map<String, Long> r = e.getValue();
+            if (r.get("images") > 0) {
+                sb.append(String.format(Locale.ROOT, "  %-16s %8d %12d%n", e.getKey(), r.get("images"),
+                        r.get("stored_bytes")));
+            }
+        }
+        sb.append('\n');
+
+        sb.append(String.format(Locale.ROOT, "Layout: %d bytes spanned = %d record + %d page-header + %d padding"
+                + "%n        + %d skipped%n%n", st.spanBytes(), total, st.pageHeaderBytes(), st.paddingBytes(),
+                st.skippedBytes()));
+
+        List<RelationTable.Entry> rels = sortedRelations(st);
+        sb.append(String.format(Locale.ROOT, "%-24s %-4s %8s %7s %11s %8s %11s%n", "Relation", "Fork", "Blockrefs",
+                "Images", "FPI bytes", "Records", "Rec bytes"));
+        for (int i = 0; i < rels.size() && i < TEXT_RELATIONS; i++) {
+            RelationTable.Entry e = rels.get(i);
+            sb.append(String.format(Locale.ROOT, "%-24s %-4s %8d %7d %11d %8d %11d%n", clip(e.relation(), 24),
+                    fork(e.fork), e.blockRefs, e.images, e.imageBytes, e.records, e.recordBytes));
+        }
+        if (rels.size() > TEXT_RELATIONS) {
+            sb.append(String.format(Locale.ROOT, "(%d more relation forks)%n", rels.size() - TEXT_RELATIONS));
+        }
+        sb.append('\n');
+
+        sb.append(String.format(Locale.ROOT, "LSN buckets of %d bytes%n", st.bucketSize()));
+        sb.append(String.format(Locale.ROOT, "%-18s %8s %11s %11s %7s  %s%n", "Start", "Records", "Bytes",
+                "FPI bytes", "Images", "Top category"));
+        for (int i = 0; i < st.bucketCount(); i++) {
+            long[] b = st.bucket(i);
+            sb.append(String.format(Locale.ROOT, "%-18s %8d %11d %11d %7d  %s%n", s.lsn(st.bucketStart(i)),
+                    b[CategoryStats.B_RECORDS], b[CategoryStats.B_BYTES], b[CategoryStats.B_FPI_BYTES],
+                    b[CategoryStats.B_IMAGES], topCategory(b).label()));
+        }
+        return sb.toString();
+    }
+
+    static Category topCategory(long[] bucket) {
+        Category best = Category.OTHER;
+        long max = -1;
+        for (Category c : Category.values()) {
+            long v = bucket[CategoryStats.B_CATEGORY + c.ordinal()];
+            if (v > max) {
+                max = v;
+                best = c;
+            }
+        }
+        return best;
+    }
+
+    static List<RelationTable.Entry> sortedRelations(CategoryStats st) {
+        List<RelationTable.Entry> rels = new ArrayList<>(st.relations().entries());
+        rels.sort(Comparator.comparingLong((RelationTable.Entry e) -> -(e.recordBytes + e.imageBytes))
+                .thenComparing(RelationTable.Entry::relation).thenComparingInt(e -> e.fork));
+        return rels;
+    }
+
+    static String clip(String s, int width) {
+        return s.length() <= width ? s : s.substring(0, width - 1) + "~";
+    }
+
+    private static String json(CategorySummary s) {
+        CategoryStats st = s.stats();
+        Json j = new Json().beginObject();
+        j.field("version", st.version().label());
+        j.field("start_lsn", s.lsn(st.startLsn() < 0 ? 0 : st.startLsn()));
+        j.field("end_lsn", s.lsn(st.endLsn()));
+        for (String section : s.sectionNames()) {
+            Map<String, Map<String, Long>> rows = s.section(section);
+            j.key(section);
+            if (rows.size() == 1 && rows.containsKey("all")) {
+                metrics(j, rows.get("all"));
+                continue;
+            }
+            j.beginArray();
+            for (Map.Entry<String, Map<String, Long>> e : rows.entrySet()) {
+                j.beginObject().field("name", e.getKey());
+                if (section.equals("part")) {
+                    j.field("group", groupOf(st, e.getKey()));
+                }
+                for (Map.Entry<String, Long> m : e.getValue().entrySet()) {
+                    j.field(m.getKey(), m.getValue());
+                }
+                if (section.equals("category")) {
+                    j.key("parts").beginObject();
+                    Category c = categoryOf(e.getKey());
+                    for (int p = 0; p < Parts.COUNT; p++) {
+                        long b = st.categoryPartBytes(c, p);
+                        if (b != 0) {
+                            j.field(Parts.name(st.version(), p), b);
+                        }
+                    }
+                    j.endObject();
+                }
+                j.endObject();
+            }
+            j.endArray();
+        }
+        j.key("relations").beginArray();
+        for (RelationTable.Entry e : sortedRelations(st)) {
+            j.beginObject().field("relation", e.relation()).field("fork", fork(e.fork))
+                    .field("block_refs", e.blockRefs).field("images", e.images).field("image_bytes", e.imageBytes)
+                    .field("block_data_bytes", e.blockDataBytes).field("records", e.records)
+                    .field("record_bytes", e.recordBytes).endObject();
+        }
+        j.endArray();
+        j.key("lsn_buckets").beginObject().field("size", st.bucketSize()).key("buckets").beginArray();
+        for (int i = 0; i < st.bucketCount(); i++) {
+            long[] b = st.bucket(i);
+            j.beginObject().field("start", s.lsn(st.bucketStart(i))).field("records", b[CategoryStats.B_RECORDS])
+                    .field("bytes", b[CategoryStats.B_BYTES]).field("fpi_bytes", b[CategoryStats.B_FPI_BYTES])
+                    .field("images", b[CategoryStats.B_IMAGES]);
+            j.key("category_bytes").beginObject();
+            for (Category c : Category.values()) {
+                j.field(c.key(), b[CategoryStats.B_CATEGORY + c.ordinal()]);
+            }
+            j.endObject().endObject();
+        }
+        j.endArray().endObject();
+        j.endObject();
+        return j + "\n";
+    }
+
+    private static void metrics(Json j, Map<String, Long> m) {
+        j.beginObject();
+        for (Map.Entry<String, Long> e : m.entrySet()) {
+            j.field(e.getKey(), e.getValue());
+        }
+        j.endObject();
+    }
+
+    static Category categoryOf(String key) {
+        for (Category c : Category.values()) {
+            if (c.key().equals(key)) {
+                return c;
+            }
+        }
+        throw new IllegalArgumentException(key);
+    }
+
+    private static String groupOf(CategoryStats st, String partName) {
+        for (int p = 0; p < Parts.COUNT; p++) {
+            if (Parts.name(st.version(), p).equals(partName)) {
+                return Parts.group(p);
+            }
+        }
+        return "payload";
+    }
+
+    /** Long format: {@code section,name,metric,value}, one line per number. */
+    private static String csv(CategorySummary s) {
+        CategoryStats st = s.stats();
+        StringBuilder sb = new StringBuilder(Csv.row("section", "name", "metric", "value"));
+        sb.append(Csv.row("range", "all", "version", st.version().label()));
+        sb.append(Csv.row("range", "all", "start_lsn", s.lsn(st.startLsn() < 0 ? 0 : st.startLsn())));
+        sb.append(Csv.row("range", "all", "end_lsn", s.lsn(st.endLsn())));
+        for (String section : s.sectionNames()) {
+            for (Map.Entry<String, Map<String, Long>> e : s.section(section).entrySet()) {
+                for (Map.Entry<String, Long> m : e.getValue().entrySet()) {
+                    sb.append(Csv.row(section, e.getKey(), m.getKey(), m.getValue()));
+                }
+                if (section.equals("category")) {
+                    Category c = categoryOf(e.getKey());
+                    for (int p = 0; p < Parts.COUNT; p++) {
+                        long b = st.categoryPartBytes(c, p);
+                        if (b != 0) {
+                            sb.append(Csv.row("category_part", e.getKey() + ":" + Parts.name(st.version(), p),
+                                    "bytes", b));
+                        }
+                    }
+                }
+            }
+        }
+        for (RelationTable.Entry e : sortedRelations(st)) {
+            String n = e.relation() + ":" + fork(e.fork);
+            sb.append(Csv.row("relation", n, "block_refs", e.blockRefs));
+            sb.append(Csv.row("relation", n, "images", e.images));
+            sb.append(Csv.row("relation", n, "image_bytes", e.imageBytes));
+            sb.append(Csv.row("relation", n, "block_data_bytes", e.blockDataBytes));
+            sb.append(Csv.row("relation", n, "records", e.records));
+            sb.append(Csv.row("relation", n, "record_bytes", e.recordBytes));
+        }
+        for (int i = 0; i < st.bucketCount(); i++) {
+            long[] b = st.bucket(i);
+            String n = s.lsn(st.bucketStart(i));
+            sb.append(Csv.row("lsn_bucket", n, "records", b[CategoryStats.B_RECORDS]));
+            sb.append(Csv.row("lsn_bucket", n, "bytes", b[CategoryStats.B_BYTES]));
+            sb.append(Csv.row("lsn_bucket", n, "fpi_bytes", b[CategoryStats.B_FPI_BYTES]));
+            sb.append(Csv.row("lsn_bucket", n, "images", b[CategoryStats.B_IMAGES]));
+            for (Category c : Category.values()) {
+                sb.append(Csv.row("lsn_bucket", n, "bytes." + c.key(), b[CategoryStats.B_CATEGORY + c.ordinal()]));
+            }
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,197 @@
+package org.walprism.analyzer.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.walprism.analyzer.categories.CategoryStats;
+import org.walprism.analyzer.diff.Explanation;
+import org.walprism.analyzer.diff.StreamDiff;
+
+/**
+ * Prints a {@link StreamDiff} as text (80 columns: explanations, then one table per compared section and
+ * metric, rows sorted by impact), JSON or CSV with the same keys.
+ */
+public final class DiffFormatter {
+    /** Rows per table in text output (JSON and CSV list all). */
+    public static final int TEXT_ROWS = 12;
+    private static final int WIDTH = 78;
+
+    private DiffFormatter() {
+    }
+
+    public static String format(StreamDiff d, OutputFormat format) {
+        return switch (format) {
+            case TEXT -> text(d);
+            case JSON -> json(d);
+            case CSV -> csv(d);
+        };
+    }
+
+    /** {@code +12.5%}, {@code new} when A is 0. */
+    public static String relative(StreamDiff.Row r) {
+        if (r.a() == 0) {
+            return r.b() == 0 ? "0.0%" : "new";
+        }
+        return String.format(Locale.ROOT, "%+.1f%%", 100.0 * r.relative());
+    }
+
+    static String sideLine(String tag, StreamDiff.Side s) {
+        CategoryStats st = s.summary().stats();
+        return String.format(Locale.ROOT, "%s: PostgreSQL %s, %s..%s, %s", tag, st.version().label(),
+                s.summary().lsn(Math.max(0, st.startLsn())), s.summary().lsn(st.endLsn()), s.label());
+    }
+
+    /** Wraps {@code text} at {@link #WIDTH} columns, continuation lines indented by {@code indent}. */
+    static List<String> wrap(String text, int first, int indent) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder cur = new StringBuilder();
+        int limit = WIDTH - first;
+        for (String word : text.split(" ")) {
+            if (cur.length() > 0 && cur.length() + 1 + word.length() > limit) {
+                lines.add(cur.toString());
+                cur.setLength(0);
+                limit = WIDTH - indent;
+            }
+            if (cur.length() > 0) {
+                cur.append(' ');
+            }
+            cur.append(word);
+        }
+        if (cur.length() > 0) {
+            lines.add(cur.toString());
+        }
+        return lines;
+    }
+
+    private static String title(String section, String metric) {
+        String m = switch (metric) {
+            case "records" -> "Records";
+            case "bytes" -> "Bytes";
+            case "fpi_bytes" -> "FPI bytes";
+            case "images" -> "Images";
+            case "stored_bytes" -> "Image bytes";
+            case "span_bytes" -> "Spanned bytes";
+            case "page_header_bytes" -> "Page-header bytes";
+            case "padding_bytes" -> "Padding bytes";
+            default -> metric;
+        };
+        String s = switch (section) {
+            case "totals" -> "";
+            case "category" -> " per category";
+            case "record_type" -> " per record type";
+            case "fpi_cause" -> " by cause";
+            case "fpi_compression" -> " by compression";
+            case "fpi_fork" -> " by fork";
+            case "part" -> " per part";
+            case "layout" -> " (layout)";
+            default -> " per " + section;
+        };
+        return m + s;
+    }
+
+    private static String text(StreamDiff d) {
+        StringBuilder sb = new StringBuilder();
+        for (String l : wrap(sideLine("A", d.a()), 0, 3)) {
+            sb.append(sb.length() == 0 || l.startsWith("A:") ? "" : "   ").append(l).append('\n');
+        }
+        boolean firstB = true;
+        for (String l : wrap(sideLine("B", d.b()), 0, 3)) {
+            sb.append(firstB ? "" : "   ").append(l).append('\n');
+            firstB = false;
+        }
+        sb.append('\n');
+        sb.append("Explanations (largest impact first)\n");
+        if (d.explanations().isEmpty()) {
+            sb.append("  none recognised\n");
+        }
+        int i = 1;
+        for (Explanation e : d.explanations()) {
+            String head = String.format(Locale.ROOT, "%2d. ", i);
+            String tag = (i == 1 && e.impactBytes() > 0 ? "[main cause] " : "") + "[" + e.id() + "] ";
+            List<String> lines = wrap(tag + e.text(), head.length(), head.length());
+            for (int k = 0; k < lines.size(); k++) {
+                sb.append(k == 0 ? head : " ".repeat(head.length())).append(lines.get(k)).append('\n');
+            }
+            i++;
+        }
+        for (String merged : new String[] {"totals", "layout"}) {
+            sb.append('\n');
+            sb.append(String.format(Locale.ROOT, "%-32s %11s %11s %12s %8s%n",
+                    merged.equals("totals") ? "Totals" : "Layout", "A", "B", "Delta", "(%)"));
+            for (StreamDiff.Table t : d.tables()) {
+                if (t.section().equals(merged)) {
+                    for (StreamDiff.Row r : t.rows()) {
+                        sb.append(String.format(Locale.ROOT, "%-32s %11d %11d %+12d %8s%n", t.metric(), r.a(),
+                                r.b(), r.delta(), relative(r)));
+                    }
+                }
+            }
+        }
+        for (StreamDiff.Table t : d.tables()) {
+            if (t.rows().isEmpty() || t.section().equals("totals") || t.section().equals("layout")) {
+                continue;
+            }
+            sb.append('\n');
+            sb.append(String.format(Locale.ROOT, "%-32s %11s %11s %12s %8s%n",
+                    CategoryFormatter.clip(title(t.section(), t.metric()), 32), "A", "B", "Delta", "(%)"));
+            int n = 0;
+            for (StreamDiff.Row r : t.rows()) {
+                if (n++ == TEXT_ROWS) {
+                    sb.append(String.format(Locale.ROOT, "  (%d more rows)%n", t.rows().size() - TEXT_ROWS));
+                    break;
+                }
+                sb.append(String.format(Locale.ROOT, "%-32s %11d %11d %+12d %8s%n",
+                        CategoryFormatter.clip(r.name(), 32), r.a(), r.b(), r.delta(), relative(r)));
+            }
+        }
+        return sb.toString();
+    }
+
+    private static void side(org.walprism.analyzer.report.Json j, String key, StreamDiff.Side s) {
+        CategoryStats st = s.summary().stats();
+        j.key(key).beginObject().field("label", s.label()).field("version", st.version().label())
+                .field("start_lsn", s.summary().lsn(Math.max(0, st.startLsn())))
+                .field("end_lsn", s.summary().lsn(st.endLsn())).endObject();
+    }
+
+    private static String json(StreamDiff d) {
+        Json j = new Json().beginObject();
+        side(j, "a", d.a());
+        side(j, "b", d.b());
+        j.key("explanations").beginArray();
+        boolean first = true;
+        for (Explanation e : d.explanations()) {
+            j.beginObject().field("id", e.id()).key("main").value(first && e.impactBytes() > 0)
+                    .field("impact_bytes", e.impactBytes()).field("text", e.text()).endObject();
+            first = false;
+        }
+        j.endArray();
+        j.key("tables").beginArray();
+        for (StreamDiff.Table t : d.tables()) {
+            j.beginObject().field("section", t.section()).field("metric", t.metric()).key("rows").beginArray();
+            for (StreamDiff.Row r : t.rows()) {
+                j.beginObject().field("name", r.name()).field("a", r.a()).field("b", r.b())
+                        .field("delta", r.delta()).field("relative", r.relative()).endObject();
+            }
+            j.endArray().endObject();
+        }
+        j.endArray().endObject();
+        return j + "\n";
+    }
+
+    private static String csv(StreamDiff d) {
+        StringBuilder sb = new StringBuilder(Csv.row("section", "name", "metric", "a", "b", "delta", "relative"));
+        for (Explanation e : d.explanations()) {
+            sb.append(Csv.row("explanation", e.id(), "impact_bytes", "", "", e.impactBytes(), ""));
+            sb.append(Csv.row("explanation", e.id(), "text", e.text(), "", "", ""));
+        }
+        for (StreamDiff.Table t : d.tables()) {
+            for (StreamDiff.Row r : t.rows()) {
+                double rel = r.relative();
+                sb.append(Csv.row(t.section(), r.name(), t.metric(), r.a(), r.b(), r.delta(),
+                        Double.isNaN(rel) ? "" : String.format(Locale.ROOT, "%.4f", rel)));
+            }
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,39 @@
+package org.walprism.codec.rmgr.xlog;
+
+import org.walprism.codec.WalVersion;
+import org.walprism.codec.rmgr.PayloadCursor;
+import org.walprism.codec.rmgr.PayloadWriter;
+
+/** XLOG_NEXTOID (0x30): the next OID to assign after a crash. */
+public sealed interface NextOid extends XlogRecord {
+
+    /** The OID ({@code Oid}, main data). */
+    long nextOid();
+
+    /** The layout of {@code version}: the one dispatch point of this family. */
+    static NextOid decode(WalVersion version, PayloadCursor main) {
+        return switch (version) {
+            case PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> Pg13.decode(main);
+        };
+    }
+
+    /**
+     * {@code nextOid: uint32} (4 bytes).
+     *
+     * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER.
+     *
+     * <p>Mirrors XLogPutNextOid in src/backend/access/transam/xlog.c.
+     */
+    record Pg13(long nextOid) implements NextOid {
+        static Pg13 decode(PayloadCursor main) {
+            long oid = main.u32("nextOid");
+            main.expectEnd("nextOid");
+            return new Pg13(oid);
+        }
+
+        @Override
+        public byte[] encode() {
+            return new PayloadWriter(4).u32(nextOid).toByteArray();
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package org.walprism.codec.rmgr.xlog;
+
+import org.walprism.codec.WalVersion;
+import org.walprism.codec.rmgr.PayloadCursor;
+
+/**
+ * XLOG_SWITCH (0x40): ends the segment logically; a 24-byte record with no payload. The rest of the
+ * segment is skipped by readers (the following pages are all zeros).
+ */
+public sealed interface Switch extends XlogRecord {
+
+    /** The layout of {@code version}: the one dispatch point of this family. */
+    static Switch decode(WalVersion version, PayloadCursor main) {
+        return switch (version) {
+            case PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> Pg13.decode(main);
+        };
+    }
+
+    /**
+     * {@code (no main data)}.
+     *
+     * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER.
+     *
+     * <p>Mirrors RequestXLogSwitch in src/backend/access/transam/xlog.c.
+     */
+    record Pg13() implements Switch {
+        static Pg13 decode(PayloadCursor main) {
+            main.expectEnd("nothing (XLOG_SWITCH has no main data)");
+            return new Pg13();
+        }
+
+        @Override
+        public byte[] encode() {
+            return new byte[0];
+        }
+    }
+}
