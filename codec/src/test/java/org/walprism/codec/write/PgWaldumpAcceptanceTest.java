@@ -124,8 +124,8 @@ class PgWaldumpAcceptanceTest {
                             .mainData(bytes(300, round)).build());
                 }
                 log.add("XLOG/NEXTOID", RecordBuilder.of(v, 0, 0x30).mainData(new byte[] {0, 0x40, 0, 0}).build());
-                RecordBuilder.Image holed = RecordBuilder.pageImage(v, heapPage(round), true, true);
-                RecordBuilder.Image whole = RecordBuilder.pageImage(v, heapPage(round + 1), false, true);
+                BlockImage holed = RecordBuilder.pageImage(v, heapPage(round), true, true);
+                BlockImage whole = RecordBuilder.pageImage(v, heapPage(round + 1), false, true);
                 log.add("XLOG/FPI", RecordBuilder.of(v, 0, 0xB0)
                         .block(0, REL, 0, round, false, holed, new byte[0])
                         .block(1, REL, 0, round + 1000, false, whole, new byte[0])
