@@ -25,9 +25,11 @@ import org.walprism.codec.record.RelFileLocator;
  * Segments written by {@link WalWriter} are read by the real pg_waldump of the same major with no error,
  * and its {@code --stats=record} table and per-record lines equal what was written.
  *
- * <p>pg_waldump is looked up at {@code /usr/lib/postgresql/N/bin/pg_waldump} (Debian packages
- * postgresql-N) or at the path in the system property / environment variable {@code walprism.pg_waldump.N}
- * / {@code WALPRISM_PG_WALDUMP_N}; a test whose binary is absent is skipped with a message saying so.
+ * <p>pg_waldump is looked up at the path in the system property / environment variable
+ * {@code walprism.pg_waldump.N} / {@code WALPRISM_PG_WALDUMP_N}, else at {@code /usr/lib/postgresql/N/bin/pg_waldump}
+ * (Debian package postgresql-N) and in the capture tool's cache ({@code $WALPRISM_CACHE},
+ * {@code /var/cache/walprism} or {@code ~/.cache/walprism}, then {@code waldump/N/pg_waldump}); a test whose
+ * binary is absent is skipped with a message saying so.
  */
 class PgWaldumpAcceptanceTest {
     private static final int MIB = 1024 * 1024;
@@ -43,10 +45,27 @@ class PgWaldumpAcceptanceTest {
 
     static Path waldump(int major) {
         String p = System.getProperty("walprism.pg_waldump." + major, System.getenv("WALPRISM_PG_WALDUMP_" + major));
-        Path bin = p != null ? Path.of(p) : Path.of("/usr/lib/postgresql/" + major + "/bin/pg_waldump");
-        assumeTrue(Files.isExecutable(bin), "pg_waldump " + major + " not found at " + bin
-                + " (install Debian package postgresql-" + major + " or set -Dwalprism.pg_waldump." + major + "=PATH)");
-        return bin;
+        List<Path> candidates = new ArrayList<>();
+        if (p != null) {
+            candidates.add(Path.of(p));
+        } else {
+            candidates.add(Path.of("/usr/lib/postgresql/" + major + "/bin/pg_waldump"));
+            // where the corpus capture tool caches the pg_waldump it builds (testdata/capture/lib.sh)
+            String cache = System.getenv("WALPRISM_CACHE");
+            if (cache != null) {
+                candidates.add(Path.of(cache, "waldump", String.valueOf(major), "pg_waldump"));
+            }
+            candidates.add(Path.of("/var/cache/walprism/waldump/" + major + "/pg_waldump"));
+            candidates.add(Path.of(System.getProperty("user.home"), ".cache/walprism/waldump/" + major + "/pg_waldump"));
+        }
+        for (Path bin : candidates) {
+            if (Files.isExecutable(bin)) {
+                return bin;
+            }
+        }
+        assumeTrue(false, "pg_waldump " + major + " not found at " + candidates + " (install Debian package postgresql-"
+                + major + ", build it with testdata/capture, or set -Dwalprism.pg_waldump." + major + "=PATH)");
+        return null;
     }
 
     @Test
