@@ -95,6 +95,9 @@ public final class WalWriter implements AutoCloseable {
         /**
          * Where the first record goes: a MAXALIGNed LSN. A page-aligned LSN means "after that page's
          * header". Default: the start of segment 1, i.e. {@code segmentSize + 40}, where initdb begins.
+         * When the start lies after the segment's first page, that first page is written with its long
+         * header only (readers validate it before any other page of the segment); the bytes before the
+         * start stay zero.
          */
         public Options startLsn(long startLsn) {
             this.startLsn = startLsn;
