@@ -6,7 +6,7 @@ import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.RecordView;
-import org.walprism.codec.rmgr.RmgrIds;
+import org.walprism.codec.rmgr.RmgrTable;
 
 /**
  * Byte-exact attribution of a WAL range: every byte of every record goes to exactly one {@link Parts part}
@@ -96,7 +96,7 @@ public final class CategoryStats {
         int rmid = v.rmid();
         int payload = framing(v, parts);
         Category c;
-        if (rmid == RmgrIds.HEAP2) {
+        if (rmid == RmgrTable.HEAP2) {
             c = heap2.attribute(v, parts);
             if (heap2.lastSetVm()) {
                 vmSetRecords++;
@@ -133,7 +133,7 @@ public final class CategoryStats {
         typeFpiBytes[type] += fpi;
         typeCategories[type] |= 1 << ci;
 
-        int xlogType = rmid == RmgrIds.XLOG ? v.info() & 0xF0 : -1;
+        int xlogType = rmid == RmgrTable.XLOG ? v.info() & 0xF0 : -1;
         int cause = xlogType == XLOG_FPI_FOR_HINT ? FpiCause.HINT.ordinal()
                 : xlogType == XLOG_FPI ? FpiCause.XLOG_FPI.ordinal() : FpiCause.of(c);
         int recordImages = 0;
