@@ -36,6 +36,11 @@ public final class HtmlReport {
             sides.add(b);
         }
         StreamDiff diff = b == null ? null : new StreamDiff(a, b);
+        COLOURS.get().clear();
+        // Categories keep their enum order, so each has the same colour in every report.
+        for (Category c : Category.values()) {
+            colourOf("category", c.key());
+        }
         StringBuilder h = new StringBuilder();
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
         h.append("<title>walprism report</title>\n<style>\n")
@@ -174,8 +179,25 @@ public final class HtmlReport {
         if (shown.isEmpty()) {
             return "<p id=\"" + id + "\">" + Svg.esc(title) + ": none.</p>\n";
         }
-        return Svg.stackedBars(id, title, bars(sides), shown, values, unit);
+        List<String> colours = new ArrayList<>();
+        for (String n : shown) {
+            colours.add(colourOf(section, n));
+        }
+        return Svg.stackedBars(id, title, bars(sides), shown, colours, values, unit);
     }
+
+    /** One colour per (section, name) for the whole page, so a series looks the same in every chart. */
+    private static String colourOf(String section, String name) {
+        if (name.startsWith("(rest")) {
+            return Svg.REST;
+        }
+        Map<String, Integer> m = COLOURS.get().computeIfAbsent(section, k -> new java.util.HashMap<>());
+        int i = m.computeIfAbsent(name, k -> m.size());
+        return Svg.PALETTE[i % Svg.PALETTE.length];
+    }
+
+    private static final ThreadLocal<Map<String, Map<String, Integer>>> COLOURS =
+            ThreadLocal.withInitial(java.util.HashMap::new);
 
     private static long maxOf(List<StreamDiff.Side> sides, String section, String name, String metric) {
         long m = 0;

@@ -42,6 +42,16 @@ public final class Svg {
      */
     public static String stackedBars(String id, String title, List<String> bars, List<String> series,
                                      long[][] values, String unit) {
+        List<String> colours = new java.util.ArrayList<>();
+        for (int s = 0; s < series.size(); s++) {
+            colours.add(colour(s, series.get(s)));
+        }
+        return stackedBars(id, title, bars, series, colours, values, unit);
+    }
+
+    /** As {@link #stackedBars(String, String, List, List, long[][], String)} with one colour per series. */
+    public static String stackedBars(String id, String title, List<String> bars, List<String> series,
+                                     List<String> colours, long[][] values, String unit) {
         long max = 1;
         for (long[] row : values) {
             long t = 0;
@@ -79,7 +89,7 @@ public final class Svg {
                 double w = (double) v * plot / max;
                 sb.append(String.format(Locale.ROOT, "<rect class=\"seg\" x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"%d\" "
                         + "fill=\"%s\"><title>%s %s: %d %s</title></rect>%n", x, y, Math.max(w, 0.5), BAR,
-                        colour(s, series.get(s)), esc(bars.get(b)), esc(series.get(s)), v, unit));
+                        colours.get(s), esc(bars.get(b)), esc(series.get(s)), v, unit));
                 x += w;
             }
             sb.append(String.format(Locale.ROOT, "<text x=\"%.2f\" y=\"%d\" class=\"bv\">%s</text>%n", x + 6,
@@ -92,7 +102,7 @@ public final class Svg {
             int lx = (s % legendCols) * colW;
             int ly = y + (s / legendCols) * LEGEND_ROW;
             sb.append(String.format(Locale.ROOT, "<rect class=\"lg\" x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" "
-                    + "fill=\"%s\"/><text x=\"%d\" y=\"%d\" class=\"lt\">%s</text>%n", lx, ly, colour(s, series.get(s)),
+                    + "fill=\"%s\"/><text x=\"%d\" y=\"%d\" class=\"lt\">%s</text>%n", lx, ly, colours.get(s),
                     lx + 16, ly + 10, esc(ReportText.clip(series.get(s), 34))));
         }
         sb.append("</svg>\n");
