@@ -19,6 +19,8 @@ import org.walprism.codec.WalFormatException;
 
 /**
  * WAL segment files in one directory, memory-mapped read-only on demand (input files are never modified).
+ * Gzip-compressed segments ({@code 000000010000000000000001.gz}, as archives often keep them) are read too:
+ * each is inflated into memory, never beyond the segment size.
  *
  * <p>The segment size comes from the long page header of the first segment ({@code xlp_seg_size});
  * every segment must have exactly that size.
@@ -49,8 +51,8 @@ public final class WalDirectory implements SegmentSource {
         String onlyFile = null;
         if (Files.isRegularFile(path)) {
             dir = path.toAbsolutePath().getParent();
-            onlyFile = path.getFileName().toString();
-            if (!WalFileName.isSegmentName(onlyFile)) {
+            onlyFile = segmentNameOf(path.getFileName().toString());
+            if (onlyFile == null) {
                 throw new WalFormatException("not a WAL segment file name: " + path);
             }
             if (timeline == 0) {
@@ -62,9 +64,9 @@ public final class WalDirectory implements SegmentSource {
         TreeMap<String, Path> names = new TreeMap<>();
         try (Stream<Path> s = Files.list(dir)) {
             s.forEach(p -> {
-                String n = p.getFileName().toString();
-                if (WalFileName.isSegmentName(n) && Files.isRegularFile(p)) {
-                    names.put(n, p);
+                String n = segmentNameOf(p.getFileName().toString());
+                if (n != null && Files.isRegularFile(p)) {
+                    names.putIfAbsent(n, p);
                 }
             });
         } catch (IOException e) {
@@ -84,33 +86,52 @@ public final class WalDirectory implements SegmentSource {
         }
         int segSize = readSegmentSize(first);
         WalDirectory d = new WalDirectory(dir, tli, segSize);
-        for (Path p : names.values()) {
-            String n = p.getFileName().toString();
+        for (var e : names.entrySet()) {
+            String n = e.getKey();
             if (WalFileName.timeline(n) == tli) {
-                d.files.put(WalFileName.segno(n, segSize), p);
+                d.files.put(WalFileName.segno(n, segSize), e.getValue());
             }
         }
         return d;
     }
 
+    /** The segment name of a file name ({@code NAME} or {@code NAME.gz}), or null when it is no segment. */
+    private static String segmentNameOf(String fileName) {
+        String n = fileName.endsWith(".gz") ? fileName.substring(0, fileName.length() - 3) : fileName;
+        return WalFileName.isSegmentName(n) ? n : null;
+    }
+
+    private static boolean isGzip(Path p) {
+        return p.getFileName().toString().endsWith(".gz");
+    }
+
+    /** Reads up to {@code max} bytes of {@code p}, inflating it when gzip-compressed. */
+    private static byte[] readPrefix(Path p, int max) throws IOException {
+        try (java.io.InputStream in = open(p)) {
+            return in.readNBytes(max);
+        }
+    }
+
+    private static java.io.InputStream open(Path p) throws IOException {
+        java.io.InputStream in = Files.newInputStream(p);
+        return isGzip(p) ? new java.util.zip.GZIPInputStream(in, 65536) : in;
+    }
+
     private static int readSegmentSize(Path file) {
         String name = file.getFileName().toString();
-        byte[] head = new byte[40];
-        int n;
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(head);
-            while (bb.hasRemaining() && ch.read(bb) >= 0) {
-                // read fully
-            }
-            n = bb.position();
+        byte[] head;
+        try {
+            head = readPrefix(file, 40);
         } catch (IOException e) {
             throw new WalFormatException("could not read file " + file + ": " + e.getMessage());
         }
+        int n = head.length;
         if (n < 40) {
             throw new TruncatedWalException("WAL file is too short for a long page header (" + n + " bytes)",
                     0, name, n);
         }
         java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN);
+        name = segmentNameOf(name) != null ? segmentNameOf(name) : name;
         int info = bb.getShort(2) & 0xFFFF;
         long size = bb.getInt(32) & 0xFFFFFFFFL;
         if ((info & 0x0002) == 0 || !WalFileName.isValidSegmentSize(size)) {
@@ -152,6 +173,9 @@ public final class WalDirectory implements SegmentSource {
         if (p == null) {
             return null;
         }
+        if (isGzip(p)) {
+            return inflate(segno, p);
+        }
         try (FileChannel ch = FileChannel.open(p, StandardOpenOption.READ)) {
             long size = ch.size();
             if (size < segmentSize) {
@@ -169,6 +193,27 @@ public final class WalDirectory implements SegmentSource {
             throw new WalFormatException("could not read WAL segment: " + e.getMessage(), segno * segmentSize,
                     p.getFileName().toString(), -1);
         }
+    }
+
+    private ByteBuf inflate(long segno, Path p) {
+        byte[] bytes;
+        boolean more;
+        try (java.io.InputStream in = open(p)) {
+            bytes = in.readNBytes(segmentSize);
+            more = in.read() >= 0;
+        } catch (IOException e) {
+            throw new WalFormatException("could not read WAL segment: " + e.getMessage(), segno * segmentSize,
+                    p.getFileName().toString(), -1);
+        }
+        if (bytes.length < segmentSize || more) {
+            long size = bytes.length;
+            throw new TruncatedWalException(String.format(Locale.ROOT,
+                    "truncated WAL segment: %s bytes (expected: %d)", more ? "more than " + segmentSize : size,
+                    segmentSize), segno * segmentSize + size, p.getFileName().toString(), size);
+        }
+        mapped = Unpooled.wrappedBuffer(bytes);
+        mappedSegno = segno;
+        return mapped;
     }
 
     @Override

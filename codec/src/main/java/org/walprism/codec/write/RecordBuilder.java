@@ -1,0 +1,223 @@
+package org.walprism.codec.write;
+
+import io.netty.buffer.Unpooled;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.TreeMap;
+import org.walprism.codec.WalFormatException;
+import org.walprism.codec.WalVersion;
+import org.walprism.codec.record.BlockImage;
+import org.walprism.codec.record.BlockRef;
+import org.walprism.codec.record.RelFileLocator;
+
+/**
+ * Builds a new record from parts (resource manager, info, xid, block references, main data) the way
+ * XLogRecordAssemble does: block headers in id order, BKPBLOCK_SAME_REL when a block's relation equals
+ * the previous block's, HAS_DATA/HAS_IMAGE from what is attached, the short main-data header up to
+ * 255 bytes and the long one above. {@code xl_prev} is left 0; {@link WalWriter} fills it.
+ *
+ * <p>Mirrors src/backend/access/transam/xloginsert.c (XLogRegisterBuffer, XLogRecordAssemble and the
+ * image part of it: hole from {@code pd_lower}/{@code pd_upper} of standard pages).
+ */
+public final class RecordBuilder {
+
+    /** {@code SizeOfPageHeaderData}: a standard page's header, the smallest {@code pd_lower} with a hole. */
+    public static final int PAGE_HEADER_SIZE = 24;
+
+    private final WalVersion version;
+    private final int rmid;
+    private final int info;
+    private long xid;
+    private int origin = -1;
+    private long toplevelXid = -1;
+    private byte[] mainData = new byte[0];
+    private final TreeMap<Integer, RecordEncoder.Block> blocks = new TreeMap<>();
+
+    private RecordBuilder(WalVersion version, int rmid, int info) {
+        this.version = Objects.requireNonNull(version, "version");
+        this.rmid = rmid;
+        this.info = info;
+    }
+
+    /** A record of resource manager {@code rmid} with {@code xl_info} {@code info}. */
+    public static RecordBuilder of(WalVersion version, int rmid, int info) {
+        return new RecordBuilder(version, rmid, info);
+    }
+
+    /** A full-page image ready to attach: its header and its stored bytes. */
+    public record Image(BlockImage header, byte[] bytes) {
+        public Image {
+            Objects.requireNonNull(header, "header");
+            Objects.requireNonNull(bytes, "bytes");
+            if (bytes.length != header.length()) {
+                throw new IllegalArgumentException("image of " + bytes.length + " bytes, bimg_len " + header.length());
+            }
+        }
+    }
+
+    /** {@code xl_xid}: the transaction id, unsigned 32 bit (0 when none is assigned). */
+    public RecordBuilder xid(long xid) {
+        this.xid = xid;
+        return this;
+    }
+
+    /** Replication origin (block id 253). */
+    public RecordBuilder origin(int origin) {
+        this.origin = origin;
+        return this;
+    }
+
+    /** Top-level transaction id (block id 252, 14+). */
+    public RecordBuilder toplevelXid(long toplevelXid) {
+        this.toplevelXid = toplevelXid;
+        return this;
+    }
+
+    /** Main data (no main-data header when empty). */
+    public RecordBuilder mainData(byte[] data) {
+        this.mainData = data.clone();
+        return this;
+    }
+
+    /** Registers block {@code id} with block data and no image ({@code REGBUF_STANDARD} or not). */
+    public RecordBuilder block(int id, RelFileLocator rel, int fork, long blockNumber, boolean willInit,
+                               byte[] data) {
+        return block(id, rel, fork, blockNumber, willInit, null, data);
+    }
+
+    /**
+     * Registers block {@code id}.
+     *
+     * @param fork      fork number 0..15 (0 main, 1 fsm, 2 vm, 3 init)
+     * @param willInit  BKPBLOCK_WILL_INIT (REGBUF_WILL_INIT)
+     * @param image     the full-page image, or null
+     * @param data      block data (may be empty). PostgreSQL drops block data when it takes an image unless
+     *                  the caller used REGBUF_KEEP_DATA, so pass what the record really carries.
+     */
+    public RecordBuilder block(int id, RelFileLocator rel, int fork, long blockNumber, boolean willInit,
+                               Image image, byte[] data) {
+        Objects.requireNonNull(rel, "rel");
+        if (id < 0 || id > RecordEncoder.MAX_BLOCK_ID) {
+            throw new WalFormatException("invalid block_id " + id + " (expected: 0.." + RecordEncoder.MAX_BLOCK_ID + ")");
+        }
+        if (fork < 0 || fork > BlockRef.FORK_MASK) {
+            throw new WalFormatException("invalid fork number " + fork + " (expected: 0..15)");
+        }
+        if (blocks.containsKey(id)) {
+            throw new WalFormatException("block_id " + id + " registered twice");
+        }
+        int flags = fork;
+        if (willInit) {
+            flags |= BlockRef.WILL_INIT;
+        }
+        if (image != null) {
+            flags |= BlockRef.HAS_IMAGE;
+        }
+        if (data.length > 0) {
+            flags |= BlockRef.HAS_DATA;
+        }
+        BlockRef ref = new BlockRef(id, flags, rel, blockNumber, image == null ? null : image.header(), data.clone());
+        blocks.put(id, new RecordEncoder.Block(ref, image == null ? null : image.bytes()));
+        return this;
+    }
+
+    /** The record bytes with {@code xl_prev} 0 and a CRC valid for that; {@link WalWriter} re-chains it. */
+    public byte[] build() {
+        List<RecordEncoder.Block> list = new ArrayList<>(blocks.size());
+        RelFileLocator prevRel = null;
+        for (RecordEncoder.Block block : blocks.values()) {
+            BlockRef b = block.ref();
+            int flags = b.forkFlags();
+            // SAME_REL compares with the previous registered block only (XLogRecordAssemble's prev_regbuf)
+            if (prevRel != null && prevRel.equals(b.rel())) {
+                flags |= BlockRef.SAME_REL;
+            }
+            prevRel = b.rel();
+            list.add(new RecordEncoder.Block(new BlockRef(b.id(), flags, b.rel(), b.blockNumber(), b.image(), b.data()),
+                    block.imageBytes()));
+        }
+        return RecordEncoder.encode(version, rmid, info, xid, 0, list, origin, toplevelXid, mainData, false);
+    }
+
+    /**
+     * An uncompressed image of {@code page} as XLogRecordAssemble stores it: for a standard page with
+     * {@code pd_lower >= 24}, {@code pd_upper > pd_lower} and {@code pd_upper <= BLCKSZ} the bytes between
+     * {@code pd_lower} and {@code pd_upper} are the hole and are left out; other pages are stored whole.
+     *
+     * @param page     the BLCKSZ (8192) bytes of the page
+     * @param standard the page was registered with REGBUF_STANDARD
+     * @param apply    BKPIMAGE_APPLY: the image was taken as a full-page write (false for an image taken only
+     *                 for wal_consistency_checking)
+     */
+    public static Image pageImage(WalVersion version, byte[] page, boolean standard, boolean apply) {
+        if (page.length != BlockImage.BLCKSZ) {
+            throw new WalFormatException("page of " + page.length + " bytes (expected: " + BlockImage.BLCKSZ + ")");
+        }
+        int holeOffset = 0;
+        int holeLength = 0;
+        if (standard) {
+            var buf = Unpooled.wrappedBuffer(page);
+            int lower = buf.getUnsignedShortLE(12);   // PageHeaderData.pd_lower
+            int upper = buf.getUnsignedShortLE(14);   // PageHeaderData.pd_upper
+            if (lower >= PAGE_HEADER_SIZE && upper > lower && upper <= BlockImage.BLCKSZ) {
+                holeOffset = lower;
+                holeLength = upper - lower;
+            }
+        }
+        int bimgInfo = (holeLength == 0 ? 0 : BlockImage.HAS_HOLE) | (apply ? BlockImage.applyBit(version) : 0);
+        byte[] stored = new byte[BlockImage.BLCKSZ - holeLength];
+        System.arraycopy(page, 0, stored, 0, holeOffset);
+        System.arraycopy(page, holeOffset + holeLength, stored, holeOffset,
+                BlockImage.BLCKSZ - holeOffset - holeLength);
+        BlockImage header = new BlockImage(stored.length, holeOffset, holeLength, bimgInfo,
+                BlockImage.Compression.NONE, apply, holeLength != 0, stored);
+        return new Image(header, stored);
+    }
+
+    /**
+     * An image already compressed with {@code method} (the caller ran pglz, LZ4 or zstd over the page
+     * minus its hole). PostgreSQL keeps a compressed image only when
+     * {@code compressed + (2 if hole) < BLCKSZ - hole_length}; that check is applied here too.
+     */
+    public static Image compressedImage(WalVersion version, BlockImage.Compression method, int holeOffset,
+                                        int holeLength, byte[] compressed, boolean apply) {
+        if (method == BlockImage.Compression.NONE) {
+            throw new IllegalArgumentException("use pageImage for uncompressed images");
+        }
+        boolean hole = holeLength != 0;
+        if ((holeOffset != 0) != hole || holeLength < 0 || holeOffset < 0
+                || holeOffset + holeLength > BlockImage.BLCKSZ) {
+            throw new WalFormatException("invalid hole offset " + holeOffset + " length " + holeLength);
+        }
+        if (compressed.length + (hole ? 2 : 0) >= BlockImage.BLCKSZ - holeLength) {
+            throw new WalFormatException("compressed image of " + compressed.length
+                    + " bytes saves nothing; PostgreSQL would store it uncompressed");
+        }
+        int bimgInfo = (hole ? BlockImage.HAS_HOLE : 0) | (apply ? BlockImage.applyBit(version) : 0)
+                | compressionBit(version, method);
+        byte[] bytes = Arrays.copyOf(compressed, compressed.length);
+        BlockImage header = new BlockImage(compressed.length, holeOffset, holeLength, bimgInfo, method, apply, hole,
+                bytes);
+        return new Image(header, bytes);
+    }
+
+    /** The {@code bimg_info} bit of a compression method: the one dispatch point for it. */
+    static int compressionBit(WalVersion version, BlockImage.Compression method) {
+        return switch (version) {
+            case PG13, PG14 -> switch (method) {
+                case NONE -> 0;
+                case PGLZ -> 0x02;   // BKPIMAGE_IS_COMPRESSED, always pglz
+                case LZ4, ZSTD -> throw new WalFormatException(method.label()
+                        + " image compression does not exist in PostgreSQL " + version.label());
+            };
+            case PG15, PG16, PG17, PG18, PG19, MASTER -> switch (method) {
+                case NONE -> 0;
+                case PGLZ -> 0x04;   // BKPIMAGE_COMPRESS_PGLZ
+                case LZ4 -> 0x08;    // BKPIMAGE_COMPRESS_LZ4
+                case ZSTD -> 0x10;   // BKPIMAGE_COMPRESS_ZSTD
+            };
+        };
+    }
+}

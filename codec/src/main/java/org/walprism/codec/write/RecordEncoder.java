@@ -1,0 +1,292 @@
+package org.walprism.codec.write;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.CRC32C;
+import org.walprism.codec.WalFormatException;
+import org.walprism.codec.WalVersion;
+import org.walprism.codec.record.BlockImage;
+import org.walprism.codec.record.BlockRef;
+import org.walprism.codec.record.DecodedRecord;
+
+/**
+ * Encodes a record from its parts into the exact bytes PostgreSQL writes, CRC-32C included.
+ *
+ * <p>{@code XLogRecord => xl_tot_len: uint32, xl_xid: uint32, xl_prev: uint64, xl_info: uint8,
+ * xl_rmid: uint8, pad: 2 (zero), xl_crc: uint32}, then per block in the given order
+ * {@code XLogRecordBlockHeader => id: uint8, fork_flags: uint8, data_length: uint16},
+ * {@code [XLogRecordBlockImageHeader => length: uint16, hole_offset: uint16, bimg_info: uint8]},
+ * {@code [hole_length: uint16]} (compressed image with a hole), {@code [RelFileLocator: 12]} (unless
+ * BKPBLOCK_SAME_REL), {@code blkno: uint32}; then {@code [0xFD, origin: uint16]},
+ * {@code [0xFC, toplevel xid: uint32]}, {@code [0xFF, len: uint8 | 0xFE, len: uint32]}; then per block
+ * image bytes and block data, then main data.
+ *
+ * <p>Mirrors XLogRecordAssemble in src/backend/access/transam/xloginsert.c (the same in 13 to master).
+ * The CRC covers {@code rec[24:tot]} and then {@code rec[0:20]}, as XLogInsertRecord computes it once
+ * {@code xl_prev} is known.
+ */
+public final class RecordEncoder {
+
+    /** {@code SizeOfXLogRecord}. */
+    public static final int HEADER_SIZE = 24;
+    /** {@code XLogRecordMaxSize} (1020 MiB), the largest record a reader accepts. */
+    public static final int MAX_RECORD_SIZE = 1020 * 1024 * 1024;
+    /** {@code XLR_MAX_BLOCK_ID}. */
+    public static final int MAX_BLOCK_ID = 32;
+    /** {@code XLR_BLOCK_ID_DATA_SHORT}. */
+    public static final int BLOCK_ID_DATA_SHORT = 255;
+    /** {@code XLR_BLOCK_ID_DATA_LONG}. */
+    public static final int BLOCK_ID_DATA_LONG = 254;
+    /** {@code XLR_BLOCK_ID_ORIGIN}. */
+    public static final int BLOCK_ID_ORIGIN = 253;
+    /** {@code XLR_BLOCK_ID_TOPLEVEL_XID} (14+). */
+    public static final int BLOCK_ID_TOPLEVEL_XID = 252;
+
+    private static final int OFFSET_PREV = 8;
+    private static final int OFFSET_CRC = 20;
+
+    private RecordEncoder() {
+    }
+
+    /**
+     * One block reference to encode: its decoded form plus the stored image bytes ({@code bimg_len}
+     * bytes, hole removed, maybe compressed), or null when the block has no image.
+     */
+    public record Block(BlockRef ref, byte[] imageBytes) {
+    }
+
+    /**
+     * Encodes {@code record} back to its bytes. Block headers keep their original {@code fork_flags}
+     * (SAME_REL included) and the main-data header keeps its original form, so the result equals the
+     * bytes PostgreSQL wrote.
+     *
+     * <p>The decoded model carries image headers but not image contents; the contents are taken from
+     * the record's data part, at the positions the decoded lengths give (images are opaque here).
+     *
+     * @throws WalFormatException when the decoded parts are inconsistent
+     */
+    public static byte[] encode(DecodedRecord record) {
+        List<Block> blocks = new ArrayList<>(record.blocks().size());
+        byte[] raw = record.bytes();
+        int dataPart = 0;
+        for (BlockRef b : record.blocks()) {
+            dataPart += (b.image() != null ? b.image().length() : 0) + b.dataLength();
+        }
+        dataPart += record.mainData().length;
+        int pos = raw == null ? -1 : raw.length - dataPart;
+        for (BlockRef b : record.blocks()) {
+            byte[] image = null;
+            if (b.image() != null) {
+                int len = b.image().length();
+                if (raw == null || pos < HEADER_SIZE || pos + len > raw.length) {
+                    throw new WalFormatException("image bytes of block " + b.id() + " (bimg_len " + len
+                            + ") are not available in the decoded record", record.lsn(), null, -1);
+                }
+                image = java.util.Arrays.copyOfRange(raw, pos, pos + len);
+                pos += len;
+            }
+            pos += b.dataLength();
+            blocks.add(new Block(b, image));
+        }
+        return encode(record.version(), record.rmid(), record.info(), record.xid(), record.prev(), blocks,
+                record.origin(), record.toplevelXid(), record.mainData(), record.longMainDataHeader());
+    }
+
+    /**
+     * Encodes a record from parts. Block headers are written with {@code ref.forkFlags()} as given and
+     * in list order; the RelFileLocator is omitted when the flags carry BKPBLOCK_SAME_REL.
+     *
+     * @param version            the WAL version (block id 252 is rejected for 13)
+     * @param rmid               {@code xl_rmid}
+     * @param info               {@code xl_info}
+     * @param xid                {@code xl_xid}, unsigned 32 bit
+     * @param prev               {@code xl_prev}
+     * @param blocks             block references in record order (ids strictly increasing)
+     * @param origin             replication origin (block id 253), or -1 for none
+     * @param toplevelXid        top-level xid (block id 252), or -1 for none
+     * @param mainData           main data (may be empty: then no main-data header)
+     * @param longMainDataHeader write the 0xFE (uint32 length) header even for &lt;= 255 bytes
+     * @return the record, {@code xl_tot_len} bytes, with a valid {@code xl_crc}
+     */
+    public static byte[] encode(WalVersion version, int rmid, int info, long xid, long prev, List<Block> blocks,
+                                int origin, long toplevelXid, byte[] mainData, boolean longMainDataHeader) {
+        checkUnsigned("xl_rmid", rmid, 0xFF);
+        checkUnsigned("xl_info", info, 0xFF);
+        checkUnsigned("xl_xid", xid, 0xFFFFFFFFL);
+        if (toplevelXid >= 0 && !hasToplevelXidBlock(version)) {
+            throw new WalFormatException("block id 252 (top-level xid) does not exist in PostgreSQL "
+                    + version.label());
+        }
+        if (origin >= 0) {
+            checkUnsigned("origin", origin, 0xFFFF);
+        }
+        if (toplevelXid >= 0) {
+            checkUnsigned("toplevel xid", toplevelXid, 0xFFFFFFFFL);
+        }
+        int mainLen = mainData.length;
+        boolean longMain = longMainDataHeader || mainLen > 255;
+
+        long headerLen = HEADER_SIZE;
+        long payloadLen = 0;
+        int lastId = -1;
+        for (Block block : blocks) {
+            BlockRef b = block.ref();
+            if (b.id() < 0 || b.id() > MAX_BLOCK_ID) {
+                throw new WalFormatException("invalid block_id " + b.id() + " (expected: 0.." + MAX_BLOCK_ID + ")");
+            }
+            if (b.id() <= lastId) {
+                throw new WalFormatException("out-of-order block_id " + b.id() + " after " + lastId);
+            }
+            if (lastId < 0 && b.sameRel()) {
+                throw new WalFormatException("BKPBLOCK_SAME_REL set on block " + b.id() + " but no previous rel");
+            }
+            lastId = b.id();
+            checkUnsigned("fork_flags", b.forkFlags(), 0xFF);
+            checkUnsigned("blkno", b.blockNumber(), 0xFFFFFFFFL);
+            if (b.dataLength() > 0xFFFF) {
+                throw new WalFormatException("data_length " + b.dataLength() + " of block " + b.id()
+                        + " (expected: <= 65535)");
+            }
+            if (b.hasData() != (b.dataLength() > 0)) {
+                throw new WalFormatException("BKPBLOCK_HAS_DATA " + (b.hasData() ? "set" : "not set")
+                        + " on block " + b.id() + " with data length " + b.dataLength());
+            }
+            if (b.hasImage() != (b.image() != null)) {
+                throw new WalFormatException("BKPBLOCK_HAS_IMAGE " + (b.hasImage() ? "set" : "not set")
+                        + " on block " + b.id() + (b.image() == null ? " without" : " with") + " an image");
+            }
+            if (!b.sameRel() && b.rel() == null) {
+                throw new WalFormatException("block " + b.id() + " has no relation and no BKPBLOCK_SAME_REL");
+            }
+            headerLen += 4 + 4 + (b.sameRel() ? 0 : 12);
+            payloadLen += b.dataLength();
+            if (b.image() != null) {
+                BlockImage img = b.image();
+                if (block.imageBytes() == null || block.imageBytes().length != img.length()) {
+                    throw new WalFormatException("image of block " + b.id() + " has "
+                            + (block.imageBytes() == null ? "no" : String.valueOf(block.imageBytes().length))
+                            + " bytes (expected: bimg_len " + img.length() + ")");
+                }
+                checkUnsigned("bimg_len", img.length(), 0xFFFF);
+                checkUnsigned("hole_offset", img.holeOffset(), 0xFFFF);
+                checkUnsigned("bimg_info", img.info(), 0xFF);
+                headerLen += img.headerSize();
+                payloadLen += img.length();
+            }
+        }
+        if (origin >= 0) {
+            headerLen += 3;
+        }
+        if (toplevelXid >= 0) {
+            headerLen += 5;
+        }
+        if (mainLen > 0) {
+            headerLen += longMain ? 5 : 2;
+        }
+        long total = headerLen + payloadLen + mainLen;
+        if (total > MAX_RECORD_SIZE) {
+            throw new WalFormatException("record of " + total + " bytes (expected: <= " + MAX_RECORD_SIZE + ")");
+        }
+
+        byte[] out = new byte[(int) total];
+        ByteBuf buf = Unpooled.wrappedBuffer(out);
+        buf.writerIndex(0);
+        buf.writeIntLE((int) total);            // xl_tot_len
+        buf.writeIntLE((int) xid);              // xl_xid
+        buf.writeLongLE(prev);                  // xl_prev
+        buf.writeByte(info);                    // xl_info
+        buf.writeByte(rmid);                    // xl_rmid
+        buf.writeShortLE(0);                    // pad, always zero
+        buf.writeIntLE(0);                      // xl_crc, filled below
+        for (Block block : blocks) {
+            BlockRef b = block.ref();
+            buf.writeByte(b.id());              // id
+            buf.writeByte(b.forkFlags());       // fork_flags
+            buf.writeShortLE(b.dataLength());   // data_length
+            BlockImage img = b.image();
+            if (img != null) {
+                buf.writeShortLE(img.length());     // bimg_len
+                buf.writeShortLE(img.holeOffset()); // hole_offset
+                buf.writeByte(img.info());          // bimg_info
+                if (img.headerSize() == 7) {
+                    checkUnsigned("hole_length", img.holeLength(), 0xFFFF);
+                    buf.writeShortLE(img.holeLength()); // XLogRecordBlockCompressHeader.hole_length
+                }
+            }
+            if (!b.sameRel()) {
+                buf.writeIntLE((int) b.rel().spcOid());    // spcOid
+                buf.writeIntLE((int) b.rel().dbOid());     // dbOid
+                buf.writeIntLE((int) b.rel().relNumber()); // relNumber
+            }
+            buf.writeIntLE((int) b.blockNumber());         // BlockNumber
+        }
+        if (origin >= 0) {
+            buf.writeByte(BLOCK_ID_ORIGIN);
+            buf.writeShortLE(origin);           // RepOriginId
+        }
+        if (toplevelXid >= 0) {
+            buf.writeByte(BLOCK_ID_TOPLEVEL_XID);
+            buf.writeIntLE((int) toplevelXid);  // TransactionId
+        }
+        if (mainLen > 0) {
+            if (longMain) {
+                buf.writeByte(BLOCK_ID_DATA_LONG);
+                buf.writeIntLE(mainLen);        // uint32 length, unaligned
+            } else {
+                buf.writeByte(BLOCK_ID_DATA_SHORT);
+                buf.writeByte(mainLen);         // uint8 length
+            }
+        }
+        for (Block block : blocks) {
+            if (block.imageBytes() != null) {
+                buf.writeBytes(block.imageBytes());
+            }
+            buf.writeBytes(block.ref().data());
+        }
+        buf.writeBytes(mainData);
+        if (buf.writerIndex() != total) {
+            throw new IllegalStateException("encoded " + buf.writerIndex() + " bytes, computed " + total);
+        }
+        buf.setIntLE(OFFSET_CRC, (int) crc(out));
+        return out;
+    }
+
+    /**
+     * The CRC-32C PostgreSQL stores in {@code xl_crc}: over {@code rec[24:xl_tot_len]}, then
+     * {@code rec[0:20]}, as one stream.
+     */
+    public static long crc(byte[] record) {
+        CRC32C crc = new CRC32C();
+        crc.update(record, HEADER_SIZE, record.length - HEADER_SIZE);
+        crc.update(record, 0, OFFSET_CRC);
+        return crc.getValue();
+    }
+
+    /** {@code xl_prev} of an encoded record. */
+    public static long prev(byte[] record) {
+        return Unpooled.wrappedBuffer(record).getLongLE(OFFSET_PREV);
+    }
+
+    /** Sets {@code xl_prev} of an encoded record in place and recomputes {@code xl_crc}. */
+    public static void setPrev(byte[] record, long prev) {
+        ByteBuf buf = Unpooled.wrappedBuffer(record);
+        buf.setLongLE(OFFSET_PREV, prev);
+        buf.setIntLE(OFFSET_CRC, (int) crc(record));
+    }
+
+    /** The one dispatch point for block id 252: absent in 13, present from 14. */
+    static boolean hasToplevelXidBlock(WalVersion version) {
+        return switch (version) {
+            case PG13 -> false;
+            case PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> true;
+        };
+    }
+
+    private static void checkUnsigned(String field, long value, long max) {
+        if (value < 0 || value > max) {
+            throw new WalFormatException("invalid " + field + " " + value + " (expected: 0.." + max + ")");
+        }
+    }
+}

@@ -1,0 +1,458 @@
+package org.walprism.codec.write;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import org.walprism.codec.Lsn;
+import org.walprism.codec.WalFileName;
+import org.walprism.codec.WalFormatException;
+import org.walprism.codec.WalVersion;
+
+/**
+ * Lays encoded records out in WAL segment files as PostgreSQL does: pages of XLOG_BLCKSZ (8192) bytes,
+ * a long page header at each segment start and a short one elsewhere, records at MAXALIGN (8)
+ * positions with zero padding, records continued across pages and segments (XLP_FIRST_IS_CONTRECORD
+ * and {@code xlp_rem_len} on every continuation page), {@code xl_prev} chaining with the CRC redone,
+ * and XLOG_SWITCH consuming the rest of its segment.
+ *
+ * <p>{@code XLogPageHeaderData => xlp_magic: uint16, xlp_info: uint16, xlp_tli: uint32,
+ * xlp_pageaddr: uint64, xlp_rem_len: uint32, pad: 4}; the long header adds
+ * {@code xlp_sysid: uint64, xlp_seg_size: uint32, xlp_xlog_blcksz: uint32}.
+ *
+ * <p>Mirrors src/backend/access/transam/xlog.c: AdvanceXLInsertBuffer (page initialisation),
+ * CopyXLogRecordToWAL (continuations, the switch's zeroed pages) and ReserveXLogSwitch (a switch at a
+ * segment boundary writes nothing).
+ *
+ * <p>Files: segments get PostgreSQL's names ({@link WalFileName}); each is written under a temporary
+ * name in the same directory and renamed only by {@link #close()}, so an interrupted run leaves no
+ * file that looks like a complete segment. The last segment is zero-filled to its full size, like a
+ * pre-allocated PostgreSQL segment. An existing segment file is never replaced unless
+ * {@link Options#overwrite(boolean)} allows it.
+ */
+public final class WalWriter implements AutoCloseable {
+
+    /** {@code XLOG_BLCKSZ}. */
+    public static final int XLOG_BLCKSZ = 8192;
+    /** {@code SizeOfXLogShortPHD}. */
+    public static final int SHORT_HEADER_SIZE = 24;
+    /** {@code SizeOfXLogLongPHD}. */
+    public static final int LONG_HEADER_SIZE = 40;
+    /** {@code XLP_FIRST_IS_CONTRECORD}. */
+    public static final int XLP_FIRST_IS_CONTRECORD = 0x0001;
+    /** {@code XLP_LONG_HEADER}. */
+    public static final int XLP_LONG_HEADER = 0x0002;
+    /** {@code MAXIMUM_ALIGNOF} of 64-bit builds. */
+    public static final int MAXALIGN = 8;
+
+    private static final int RM_XLOG_ID = 0;
+    private static final int XLOG_SWITCH = 0x40;
+
+    /** Settings of a writer; every value has PostgreSQL's default. */
+    public static final class Options {
+        private final WalVersion version;
+        private long systemId = 0x7000000000000001L;
+        private int timeline = 1;
+        private int segmentSize = 16 * 1024 * 1024;
+        private long startLsn = -1;
+        private long prevLsn;
+        private long firstPageRemLen;
+        private Boolean backupRemovable;
+        private boolean overwrite;
+
+        private Options(WalVersion version) {
+            this.version = Objects.requireNonNull(version, "version");
+        }
+
+        /** {@code xlp_sysid} written in every long page header. */
+        public Options systemId(long systemId) {
+            this.systemId = systemId;
+            return this;
+        }
+
+        /** {@code xlp_tli}, and the timeline part of the file names. */
+        public Options timeline(int timeline) {
+            this.timeline = timeline;
+            return this;
+        }
+
+        /** Segment size: a power of two from 1 MiB to 1 GiB ({@code --wal-segsize}). */
+        public Options segmentSize(int segmentSize) {
+            if (!WalFileName.isValidSegmentSize(segmentSize)) {
+                throw new IllegalArgumentException("invalid WAL segment size " + segmentSize
+                        + " (expected: a power of two from 1 MiB to 1 GiB)");
+            }
+            this.segmentSize = segmentSize;
+            return this;
+        }
+
+        /**
+         * Where the first record goes: a MAXALIGNed LSN. A page-aligned LSN means "after that page's
+         * header". Default: the start of segment 1, i.e. {@code segmentSize + 40}, where initdb begins.
+         */
+        public Options startLsn(long startLsn) {
+            this.startLsn = startLsn;
+            return this;
+        }
+
+        /** {@code xl_prev} of the first record (the record before the start; 0 when none). */
+        public Options prevLsn(long prevLsn) {
+            this.prevLsn = prevLsn;
+            return this;
+        }
+
+        /**
+         * {@code xlp_rem_len} of the page the first record is on, when that page begins with the rest of a
+         * record written before the start (XLP_FIRST_IS_CONTRECORD). 0 for none.
+         */
+        public Options firstPageRemLen(long remLen) {
+            this.firstPageRemLen = remLen;
+            return this;
+        }
+
+        /**
+         * XLP_BKP_REMOVABLE on every page (PostgreSQL up to 18 sets it while no base backup runs; 19 and
+         * master do not have the flag, so {@code true} is rejected there). Default: set when the version has it.
+         */
+        public Options backupRemovable(boolean set) {
+            this.backupRemovable = set;
+            return this;
+        }
+
+        /** Replace existing segment files of the same name (default: refuse). */
+        public Options overwrite(boolean overwrite) {
+            this.overwrite = overwrite;
+            return this;
+        }
+
+        public WalVersion version() {
+            return version;
+        }
+
+        public int segmentSize() {
+            return segmentSize;
+        }
+    }
+
+    /** Default options for {@code version}. */
+    public static Options options(WalVersion version) {
+        return new Options(version);
+    }
+
+    private final Path dir;
+    private final WalVersion version;
+    private final long systemId;
+    private final int timeline;
+    private final int segmentSize;
+    private final int pageFlags;
+    private final boolean overwrite;
+
+    private final byte[] page = new byte[XLOG_BLCKSZ];
+    private final ByteBuf pageBuf = Unpooled.wrappedBuffer(page);
+    private long pageStart = -1;
+    private boolean pageDirty;
+
+    private long segno = -1;
+    private FileChannel channel;
+    private Path tempFile;
+    private final List<Path[]> pending = new ArrayList<>();
+
+    private long pos;
+    private long prevLsn;
+    private long lastLsn;
+    private long endLsn;
+    private long records;
+    private boolean failed;
+    private boolean closed;
+
+    private WalWriter(Path dir, Options o) throws IOException {
+        this.dir = dir;
+        this.version = o.version;
+        this.systemId = o.systemId;
+        this.timeline = o.timeline;
+        this.segmentSize = o.segmentSize;
+        this.overwrite = o.overwrite;
+        int removable = backupRemovableBit(version);
+        if (Boolean.TRUE.equals(o.backupRemovable) && removable == 0) {
+            throw new IllegalArgumentException("XLP_BKP_REMOVABLE does not exist in PostgreSQL " + version.label());
+        }
+        this.pageFlags = Boolean.FALSE.equals(o.backupRemovable) ? 0 : removable;
+        long start = o.startLsn < 0 ? segmentSize : o.startLsn;
+        if (start % MAXALIGN != 0) {
+            throw new IllegalArgumentException("start LSN " + Lsn.format(start, true) + " is not MAXALIGNed");
+        }
+        if (o.firstPageRemLen < 0 || o.firstPageRemLen > 0xFFFFFFFFL) {
+            throw new IllegalArgumentException("invalid xlp_rem_len " + o.firstPageRemLen);
+        }
+        long startPage = start - start % XLOG_BLCKSZ;
+        long minStart = startPage + headerSize(startPage) + align(o.firstPageRemLen);
+        if (start == startPage) {
+            start = minStart;
+        }
+        if (Long.compareUnsigned(start, minStart) < 0 || minStart - startPage >= XLOG_BLCKSZ) {
+            throw new IllegalArgumentException("start LSN " + Lsn.format(start, true) + " lies inside the page header"
+                    + " or the continued record (first free byte: " + Lsn.format(minStart, true) + ")");
+        }
+        this.prevLsn = o.prevLsn;
+        Files.createDirectories(dir);
+        if (startPage % segmentSize != 0) {
+            // readers validate a segment's long header before any other page of it
+            openPage(startPage - startPage % segmentSize);
+        }
+        openPage(startPage);
+        if (o.firstPageRemLen > 0) {
+            pageBuf.setShortLE(2, pageBuf.getUnsignedShortLE(2) | XLP_FIRST_IS_CONTRECORD); // xlp_info
+            pageBuf.setIntLE(16, (int) o.firstPageRemLen);                                 // xlp_rem_len
+        }
+        this.pos = start;
+        this.endLsn = start;
+    }
+
+    /**
+     * Opens a writer that creates segment files in {@code dir}.
+     *
+     * @throws IOException when the directory cannot be created or the first segment file already exists
+     *                     (and overwriting was not asked for)
+     */
+    public static WalWriter create(Path dir, Options options) throws IOException {
+        return new WalWriter(dir, options);
+    }
+
+    /**
+     * Appends one encoded record (as {@link RecordEncoder} or {@link RecordBuilder} produce it). Its
+     * {@code xl_prev} is set to the previous record's LSN and its CRC recomputed when that changes it.
+     * The record array is not modified.
+     *
+     * @return the record's start LSN; for an XLOG_SWITCH at a segment boundary, which PostgreSQL does not
+     *         write at all, -1
+     * @throws WalFormatException when the bytes are not a record ({@code xl_tot_len} differs from their length)
+     * @throws UncheckedIOException on a file error; the writer is then failed and {@link #close()} deletes its
+     *                              temporary files
+     */
+    public long append(byte[] record) {
+        if (closed || failed) {
+            throw new IllegalStateException(closed ? "writer is closed" : "writer failed earlier");
+        }
+        if (record.length < RecordEncoder.HEADER_SIZE) {
+            throw new WalFormatException("record of " + record.length + " bytes (expected: >= 24)");
+        }
+        ByteBuf in = Unpooled.wrappedBuffer(record);
+        long totLen = in.getUnsignedIntLE(0);
+        if (totLen != record.length) {
+            throw new WalFormatException("xl_tot_len " + totLen + " differs from the record's " + record.length + " bytes");
+        }
+        boolean isSwitch = in.getUnsignedByte(17) == RM_XLOG_ID && (in.getUnsignedByte(16) & 0xF0) == XLOG_SWITCH;
+        try {
+            pos = align(pos);
+            if (isSwitch && pos % segmentSize == 0) {
+                // ReserveXLogSwitch: already at the beginning of a segment, nothing is inserted
+                return -1;
+            }
+            if (pos % XLOG_BLCKSZ == 0) {
+                openPage(pos);
+                pos += headerSize(pos);
+            }
+            byte[] rec = record;
+            if (RecordEncoder.prev(record) != prevLsn) {
+                rec = record.clone();
+                RecordEncoder.setPrev(rec, prevLsn);
+            }
+            long start = pos;
+            int written = 0;
+            while (true) {
+                int free = (int) (pageStart + XLOG_BLCKSZ - pos);
+                int n = Math.min(free, rec.length - written);
+                System.arraycopy(rec, written, page, (int) (pos - pageStart), n);
+                pageDirty = true;
+                written += n;
+                pos += n;
+                if (written == rec.length) {
+                    break;
+                }
+                openPage(pos);
+                pageBuf.setShortLE(2, pageBuf.getUnsignedShortLE(2) | XLP_FIRST_IS_CONTRECORD); // xlp_info
+                pageBuf.setIntLE(16, rec.length - written);                                    // xlp_rem_len
+                pos += headerSize(pos);
+            }
+            endLsn = pos;
+            if (isSwitch && pos % segmentSize != 0) {
+                // the rest of the segment is consumed; its remaining pages stay all zeros, headers included
+                flushPage();
+                pos = pos - pos % segmentSize + segmentSize;
+            }
+            prevLsn = start;
+            lastLsn = start;
+            records++;
+            return start;
+        } catch (IOException e) {
+            failed = true;
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Start LSN of the last record appended (0 before the first). */
+    public long lastRecordLsn() {
+        return lastLsn;
+    }
+
+    /** End of the last record appended, before alignment: pg_waldump's {@code -e} to read up to it. */
+    public long endLsn() {
+        return endLsn;
+    }
+
+    /** Where the next record would start, before MAXALIGN and page-header skipping. */
+    public long insertPosition() {
+        return pos;
+    }
+
+    /** Number of records appended. */
+    public long recordCount() {
+        return records;
+    }
+
+    /** The version whose page magic and flags are written. */
+    public WalVersion version() {
+        return version;
+    }
+
+    /**
+     * Finishes the last segment (zero-filled to full size) and renames every segment from its temporary
+     * name to its PostgreSQL name. After a failure, deletes the temporary files instead.
+     */
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (failed) {
+            abort();
+            return;
+        }
+        try {
+            finishSegment();
+            for (Path[] p : pending) {
+                if (overwrite) {
+                    Files.move(p[0], p[1], StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } else {
+                    if (Files.exists(p[1])) {
+                        throw new FileAlreadyExistsException(p[1].toString());
+                    }
+                    Files.move(p[0], p[1], StandardCopyOption.ATOMIC_MOVE);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            failed = true;
+            abort();
+            throw e;
+        }
+    }
+
+    /** Drops everything written: closes and deletes the temporary files. Final names are never created. */
+    public void abort() throws IOException {
+        closed = true;
+        if (channel != null) {
+            channel.close();
+            channel = null;
+        }
+        if (tempFile != null) {
+            Files.deleteIfExists(tempFile);
+            tempFile = null;
+        }
+        for (Path[] p : pending) {
+            Files.deleteIfExists(p[0]);
+        }
+        pending.clear();
+    }
+
+    /** XLP_BKP_REMOVABLE of {@code version}, 0 where the flag does not exist: the one dispatch point for page flags. */
+    static int backupRemovableBit(WalVersion version) {
+        return switch (version) {
+            case PG13, PG14, PG15, PG16, PG17, PG18 -> 0x0004;
+            case PG19, MASTER -> 0;
+        };
+    }
+
+    private int headerSize(long pageAddr) {
+        return pageAddr % segmentSize == 0 ? LONG_HEADER_SIZE : SHORT_HEADER_SIZE;
+    }
+
+    private static long align(long v) {
+        return (v + MAXALIGN - 1) & -MAXALIGN;
+    }
+
+    /** Flushes the current page and initialises the page at {@code addr}, as AdvanceXLInsertBuffer does. */
+    private void openPage(long addr) throws IOException {
+        flushPage();
+        long seg = Long.divideUnsigned(addr, segmentSize);
+        if (seg != segno) {
+            finishSegment();
+            openSegment(seg);
+        }
+        Arrays.fill(page, (byte) 0);
+        pageStart = addr;
+        int info = pageFlags;
+        pageBuf.setShortLE(0, version.magic());   // xlp_magic
+        pageBuf.setIntLE(4, timeline);            // xlp_tli
+        pageBuf.setLongLE(8, addr);               // xlp_pageaddr
+        pageBuf.setIntLE(16, 0);                  // xlp_rem_len, set by a continuation
+        if (addr % segmentSize == 0) {
+            info |= XLP_LONG_HEADER;
+            pageBuf.setLongLE(24, systemId);      // xlp_sysid
+            pageBuf.setIntLE(32, segmentSize);    // xlp_seg_size
+            pageBuf.setIntLE(36, XLOG_BLCKSZ);    // xlp_xlog_blcksz
+        }
+        pageBuf.setShortLE(2, info);              // xlp_info
+        pageDirty = true;
+    }
+
+    private void flushPage() throws IOException {
+        if (!pageDirty) {
+            return;
+        }
+        ByteBuffer bb = ByteBuffer.wrap(page);
+        long off = pageStart - segno * (long) segmentSize;
+        while (bb.hasRemaining()) {
+            off += channel.write(bb, off);
+        }
+        pageDirty = false;
+    }
+
+    private void openSegment(long seg) throws IOException {
+        String name = WalFileName.of(timeline, seg, segmentSize);
+        Path target = dir.resolve(name);
+        if (!overwrite && Files.exists(target)) {
+            failed = true;
+            throw new FileAlreadyExistsException(target.toString(), null, "WAL segment exists; not overwriting it");
+        }
+        tempFile = Files.createTempFile(dir, name + ".", ".walprism-partial");
+        channel = FileChannel.open(tempFile, StandardOpenOption.WRITE);
+        segno = seg;
+        pending.add(new Path[] {tempFile, target});
+    }
+
+    private void finishSegment() throws IOException {
+        if (channel == null) {
+            return;
+        }
+        flushPage();
+        if (channel.size() < segmentSize) {
+            channel.write(ByteBuffer.wrap(new byte[1]), segmentSize - 1L);
+        }
+        channel.force(false);
+        channel.close();
+        channel = null;
+        tempFile = null;
+    }
+}

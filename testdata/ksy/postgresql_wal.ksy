@@ -1,0 +1,1047 @@
+meta:
+  id: postgresql_wal
+  title: PostgreSQL write-ahead log (WAL) segment, page headers, records and Heap2 payloads
+  application: PostgreSQL 13, 14, 15, 16, 17, 18, 19 and master (20devel)
+  ks-version: '0.11'
+  endian: le
+doc: |
+  A PostgreSQL WAL segment file (pg_wal/000000010000000000000001 and so on): a run of
+  XLOG_BLCKSZ pages, each starting with a page header. Records are packed into the page
+  payloads and may continue over any number of following pages (and segments), so a whole
+  record cannot be described by a single position in a segment. This spec therefore offers
+  three entry points:
+
+  * `postgresql_wal` (this type): one segment file, split into `page`s; each page is a
+    page header plus the record bytes that follow it.
+  * `xlog_record`: one whole record, reassembled by the caller from the page payloads
+    (concatenate payload bytes, skipping page headers, until `len_total` bytes are
+    collected). Parses the record header, every block header, image header, the origin,
+    top-level xid and main-data headers, the images, block data and main data.
+  * `heap2_main_data` / `heap2_block_data`: the typed Heap2 (rmgr 9) payloads, also
+    reachable as `xlog_record.heap2_main` and `xlog_record.heap2_block0`.
+
+  The WAL format version is the page magic (`xlp_magic`). `page_header.major` maps it to
+  the PostgreSQL major (13..19, 20 = master); every version-dependent type takes that
+  `major` as a parameter. All multi-byte fields are little-endian: WAL is written in the
+  server's native byte order, and only little-endian servers (x86-64, aarch64) are covered.
+  BLCKSZ (relation page size) is assumed to be 8192.
+doc-ref:
+  - https://github.com/postgres/postgres/blob/master/src/include/access/xlog_internal.h
+  - https://github.com/postgres/postgres/blob/master/src/include/access/xlogrecord.h
+  - https://github.com/postgres/postgres/blob/master/src/include/access/heapam_xlog.h
+seq:
+  - id: pages
+    type: page
+    size: len_page
+    repeat: eos
+    doc: Every page of the segment, in file order.
+instances:
+  len_page:
+    pos: 36
+    type: u4
+    valid:
+      any-of: [1024, 2048, 4096, 8192, 16384, 32768, 65536]
+    -orig-id: xlp_xlog_blcksz
+    doc: |
+      XLOG_BLCKSZ, read from the long page header at the start of the segment
+      (8192 unless PostgreSQL was configured with --with-wal-blocksize).
+
+types:
+  page:
+    doc: One XLOG_BLCKSZ page of a segment.
+    seq:
+      - id: header
+        type: page_header
+      - id: payload
+        size-eos: true
+        doc: |
+          Record bytes after the header: first the rest of a record continued from the
+          previous page (`header.len_remaining` bytes in total, of which at most this
+          page's payload is here), then records starting at 8-byte aligned LSNs.
+
+  page_header:
+    doc: |
+      XLogPageHeaderData (24 bytes), or XLogLongPageHeaderData (40 bytes) when
+      XLP_LONG_HEADER is set, which happens on, and only on, the first page of a segment.
+      The layout is the same in 13 to master; the meaning of the flag bits is not.
+    seq:
+      - id: magic
+        type: u2
+        -orig-id: xlp_magic
+        doc: XLOG_PAGE_MAGIC, the WAL format version (see `major`).
+      - id: info
+        type: u2
+        -orig-id: xlp_info
+        doc: XLP_* flag bits (see the `is_*` instances).
+      - id: timeline
+        type: u4
+        -orig-id: xlp_tli
+        doc: Timeline ID the page was written on.
+      - id: page_address
+        type: u8
+        -orig-id: xlp_pageaddr
+        doc: LSN of the first byte of this page.
+      - id: len_remaining
+        type: u4
+        -orig-id: xlp_rem_len
+        doc: |
+          Record bytes still to come of a record continued from the previous page
+          (0 if none). Counts record bytes only, not page headers; may exceed this page.
+      - id: pad
+        size: 4
+        doc: Struct tail padding, always zero.
+      - id: system_identifier
+        type: u8
+        if: is_long_header
+        -orig-id: xlp_sysid
+        doc: Database system identifier (from pg_control).
+      - id: len_segment
+        type: u4
+        if: is_long_header
+        -orig-id: xlp_seg_size
+        doc: WAL segment size in bytes.
+      - id: len_page
+        type: u4
+        if: is_long_header
+        -orig-id: xlp_xlog_blcksz
+        doc: XLOG_BLCKSZ in bytes.
+    instances:
+      major:
+        value: |
+          magic == 0xd106 ? 13 :
+          magic == 0xd10d ? 14 :
+          magic == 0xd110 ? 15 :
+          magic == 0xd113 ? 16 :
+          magic == 0xd116 ? 17 :
+          magic == 0xd118 ? 18 :
+          magic == 0xd120 ? 19 :
+          magic == 0xd121 ? 20 : 0
+        doc: |
+          PostgreSQL major of the page magic: 13..19, 20 for master (20devel), 0 for an
+          unknown magic (a zero-filled page never written has magic 0).
+      len_header:
+        value: 'is_long_header ? 40 : 24'
+        doc: SizeOfXLogLongPHD (40) or SizeOfXLogShortPHD (24).
+      is_first_contrecord:
+        value: (info & 0x0001) != 0
+        -orig-id: XLP_FIRST_IS_CONTRECORD
+        doc: The payload starts with the rest of a record begun on an earlier page.
+      is_long_header:
+        value: (info & 0x0002) != 0
+        -orig-id: XLP_LONG_HEADER
+      is_bkp_removable:
+        value: 'major <= 18 and (info & 0x0004) != 0'
+        -orig-id: XLP_BKP_REMOVABLE
+        doc: 13 to 18 only; carries no information for decoding.
+      is_first_overwrite_contrecord:
+        value: '(info & (major <= 18 ? 0x0008 : 0x0004)) != 0'
+        -orig-id: XLP_FIRST_IS_OVERWRITE_CONTRECORD
+        doc: |
+          0x0008 in 13.5+/14.1+ to 18, renumbered to 0x0004 in 19 and master. The page
+          starts a fresh record after an abandoned multi-page record.
+      all_flags:
+        value: 'major <= 18 ? 0x000f : 0x0007'
+        -orig-id: XLP_ALL_FLAGS
+        doc: Mask of the valid flag bits; a reader rejects any other bit.
+
+  xlog_record:
+    doc: |
+      One whole WAL record, `len_total` bytes, reassembled from the page payloads.
+      Order: XLogRecord header (24 bytes); then the header part: one block header per
+      registered block (ascending block id), the origin (253), the top-level xid (252) and
+      the main-data header (255 or 254); then the data part: per block its image bytes and
+      its data; then the main data. Nothing inside a record is aligned.
+    params:
+      - id: major
+        type: u1
+        doc: PostgreSQL major of the page magic (`page_header.major`).
+    seq:
+      - id: len_total
+        type: u4
+        -orig-id: xl_tot_len
+        doc: Total record length including this header, excluding page headers crossed.
+      - id: xid
+        type: u4
+        -orig-id: xl_xid
+        doc: Transaction ID, 0 when none was assigned.
+      - id: prev_lsn
+        type: u8
+        -orig-id: xl_prev
+        doc: Start LSN of the previous record.
+      - id: info
+        type: u1
+        -orig-id: xl_info
+        doc: Low 4 bits XLR_* flags, high 4 bits the record type of the resource manager.
+      - id: rmgr_id
+        type: u1
+        -orig-id: xl_rmid
+        doc: Resource manager ID (see enum `rmgr`).
+      - id: pad
+        size: 2
+        doc: Always zero; covered by the CRC.
+      - id: crc
+        type: u4
+        -orig-id: xl_crc
+        doc: CRC-32C over bytes 24..len_total-1 then bytes 0..19 of the record.
+      - id: headers
+        type: 'record_header_entry(major, _index == 0 ? 0 : headers[_index - 1].len_payload_upto)'
+        repeat: until
+        repeat-until: '_.is_main_data or _io.size - _io.pos <= _.len_payload_upto or _io.eof'
+        if: len_total > 24
+        doc: |
+          The header part. As in PostgreSQL's DecodeXLogRecord, headers are read while the
+          bytes left exceed the payload declared so far; a main-data header ends the part.
+      - id: payloads
+        type: block_payload(headers[_index])
+        repeat: expr
+        repeat-expr: 'len_total > 24 ? headers.size : 0'
+        doc: |
+          The data part, one entry per header entry (entries that are not block references
+          are empty): the block's image bytes, then its block data.
+      - id: main_data
+        size: len_main_data
+        doc: Main data of the record (`len_main_data` bytes).
+    instances:
+      rmgr:
+        value: rmgr_id
+        enum: rmgr
+        doc: Resource manager of `rmgr_id`.
+      rmgr_info:
+        value: info & 0xf0
+        doc: Record type bits (XLR_RMGR_INFO_MASK).
+      has_special_rel_update:
+        value: (info & 0x01) != 0
+        -orig-id: XLR_SPECIAL_REL_UPDATE
+      has_check_consistency:
+        value: (info & 0x02) != 0
+        -orig-id: XLR_CHECK_CONSISTENCY
+      len_main_data:
+        value: 'len_total > 24 ? (headers.last.is_main_data ? headers.last.len_main_data : 0) : 0'
+        doc: Main data length from the 255/254 header, 0 without one.
+      len_payload_total:
+        value: 'len_total > 24 ? headers.last.len_payload_upto : 0'
+        doc: Bytes of the data part (all image bytes, block data and main data).
+      ofs_data_part:
+        value: len_total - len_payload_total
+        doc: Offset in the record where the data part (first image or block data) starts.
+      ofs_main_data:
+        value: len_total - len_main_data
+        doc: Offset of the main data in the record.
+      has_heap2_block0_data:
+        value: |
+          rmgr_id == 9 and len_main_data > 0 and len_total > 24
+          and headers[0].is_block_ref and headers[0].block_id == 0 and headers[0].block.has_data
+      heap2_main:
+        pos: ofs_main_data
+        size: len_main_data
+        type: heap2_main_data(major, info)
+        if: rmgr_id == 9 and len_main_data > 0
+        doc: Main data of a Heap2 record, typed by version and record type.
+      heap2_block0:
+        pos: ofs_data_part + headers[0].block.len_image_stored
+        size: headers[0].block.len_data
+        type: heap2_block_data(heap2_main)
+        if: has_heap2_block0_data
+        doc: |
+          Block 0 data of a Heap2 record, typed by version and record type. Absent when
+          block 0 carries a full-page image (the data is then not logged).
+
+  record_header_entry:
+    doc: |
+      One entry of the record's header part: a block reference (id 0..32), the
+      replication origin (253), the top-level xid (252, 14+) or the main-data header
+      (255 short, 254 long).
+    params:
+      - id: major
+        type: u1
+      - id: len_payload_before
+        type: u4
+        doc: Data-part bytes declared by the entries before this one.
+    seq:
+      - id: block_id
+        type: u1
+        -orig-id: id
+        valid:
+          expr: '_ <= 32 or _ >= 253 or (_ == 252 and major >= 14)'
+        doc: |
+          0..32 block reference; 252 XLR_BLOCK_ID_TOPLEVEL_XID (14+); 253
+          XLR_BLOCK_ID_ORIGIN; 254 XLR_BLOCK_ID_DATA_LONG; 255 XLR_BLOCK_ID_DATA_SHORT.
+      - id: block
+        type: block_header(major)
+        if: is_block_ref
+        doc: The rest of XLogRecordBlockHeader and what follows it.
+      - id: origin
+        type: u2
+        if: block_id == 253
+        -orig-id: RepOriginId
+        doc: Replication origin of the inserting session.
+      - id: toplevel_xid
+        type: u4
+        if: block_id == 252
+        -orig-id: TransactionId
+        doc: Top-level transaction id of a subtransaction (logical decoding).
+      - id: len_main_data_short
+        type: u1
+        if: block_id == 255
+        doc: Main data length, used when it is at most 255 bytes.
+      - id: len_main_data_long
+        type: u4
+        if: block_id == 254
+        doc: Main data length, used when it is above 255 bytes.
+    instances:
+      is_block_ref:
+        value: block_id <= 32
+      is_main_data:
+        value: block_id == 255 or block_id == 254
+      is_long_main_data:
+        value: block_id == 254
+      len_main_data:
+        value: 'block_id == 255 ? len_main_data_short : (block_id == 254 ? len_main_data_long : 0)'
+      len_payload:
+        value: 'is_block_ref ? block.len_image_stored + block.len_data : len_main_data'
+        doc: Bytes this entry adds to the data part.
+      len_payload_upto:
+        value: len_payload_before + len_payload
+        doc: Data-part bytes declared by this entry and all before it.
+
+  block_header:
+    doc: |
+      XLogRecordBlockHeader after its id byte, then the optional image header, the
+      relation (unless BKPBLOCK_SAME_REL) and the block number.
+    params:
+      - id: major
+        type: u1
+    seq:
+      - id: fork_flags
+        type: u1
+        -orig-id: fork_flags
+        doc: Low nibble the fork number, high nibble BKPBLOCK_* flags.
+      - id: len_data
+        type: u2
+        -orig-id: data_length
+        valid:
+          expr: '(_ > 0) == has_data'
+        doc: Bytes of block data (rmgr data for this block, not the image).
+      - id: image_header
+        type: block_image_header(major)
+        if: has_image
+      - id: rel
+        type: rel_file_locator
+        if: not is_same_rel
+        doc: The relation; omitted with BKPBLOCK_SAME_REL (then the previous block's).
+      - id: block_number
+        type: u4
+        -orig-id: BlockNumber
+    instances:
+      fork_number:
+        value: fork_flags & 0x0f
+        enum: fork_number
+        -orig-id: BKPBLOCK_FORK_MASK
+      has_image:
+        value: (fork_flags & 0x10) != 0
+        -orig-id: BKPBLOCK_HAS_IMAGE
+      has_data:
+        value: (fork_flags & 0x20) != 0
+        -orig-id: BKPBLOCK_HAS_DATA
+      will_init:
+        value: (fork_flags & 0x40) != 0
+        -orig-id: BKPBLOCK_WILL_INIT
+      is_same_rel:
+        value: (fork_flags & 0x80) != 0
+        -orig-id: BKPBLOCK_SAME_REL
+      len_image_stored:
+        value: 'has_image ? image_header.len_image : 0'
+        doc: Image bytes this block stores in the data part.
+
+  block_image_header:
+    doc: |
+      XLogRecordBlockImageHeader (5 bytes), then XLogRecordBlockCompressHeader (2 bytes)
+      only when the image is compressed and has a hole. The bimg_info bits differ:
+      13/14 HAS_HOLE 0x01, IS_COMPRESSED 0x02 (pglz), APPLY 0x04;
+      15+ HAS_HOLE 0x01, APPLY 0x02, COMPRESS_PGLZ 0x04, COMPRESS_LZ4 0x08, COMPRESS_ZSTD 0x10.
+    params:
+      - id: major
+        type: u1
+    seq:
+      - id: len_image
+        type: u2
+        -orig-id: length
+        doc: Stored image bytes (hole removed, possibly compressed).
+      - id: ofs_hole
+        type: u2
+        -orig-id: hole_offset
+        doc: Bytes of the page before the hole.
+      - id: bimg_info
+        type: u1
+        -orig-id: bimg_info
+      - id: len_hole_compressed
+        type: u2
+        if: is_compressed and has_hole
+        -orig-id: hole_length
+        doc: XLogRecordBlockCompressHeader.hole_length.
+    instances:
+      has_hole:
+        value: (bimg_info & 0x01) != 0
+        -orig-id: BKPIMAGE_HAS_HOLE
+      is_compressed:
+        value: '(bimg_info & (major <= 14 ? 0x02 : 0x1c)) != 0'
+        -orig-id: [BKPIMAGE_IS_COMPRESSED, BKPIMAGE_COMPRESSED]
+      is_apply:
+        value: '(bimg_info & (major <= 14 ? 0x04 : 0x02)) != 0'
+        -orig-id: BKPIMAGE_APPLY
+        doc: The image is restored during redo (clear for wal_consistency_checking images).
+      compression:
+        value: |
+          major <= 14 ? ((bimg_info & 0x02) != 0 ? 1 : 0) :
+          (bimg_info & 0x04) != 0 ? 1 :
+          (bimg_info & 0x08) != 0 ? 2 :
+          (bimg_info & 0x10) != 0 ? 3 : 0
+        enum: image_compression
+      len_hole:
+        value: 'has_hole ? (is_compressed ? len_hole_compressed : 8192 - len_image) : 0'
+        doc: |
+          Hole length as PostgreSQL's decoder derives it: from the compress header for a
+          compressed image, BLCKSZ - len_image for an uncompressed one, 0 without a hole.
+
+  rel_file_locator:
+    doc: RelFileLocator (16+) / RelFileNode (13-15); identical bytes in every version.
+    seq:
+      - id: spc_oid
+        type: u4
+        -orig-id: [spcOid, spcNode]
+        doc: Tablespace OID.
+      - id: db_oid
+        type: u4
+        -orig-id: [dbOid, dbNode]
+        doc: Database OID (0 for shared relations).
+      - id: rel_number
+        type: u4
+        -orig-id: [relNumber, relNode]
+        doc: Relfilenode number.
+
+  block_payload:
+    doc: The data-part bytes of one header entry (empty unless it is a block reference).
+    params:
+      - id: hdr
+        type: record_header_entry
+    seq:
+      - id: image
+        size: hdr.block.len_image_stored
+        if: hdr.is_block_ref
+        doc: Image bytes as stored (hole removed, possibly compressed).
+      - id: data
+        size: hdr.block.len_data
+        if: hdr.is_block_ref
+        doc: Block data.
+
+  # ---------------------------------------------------------------------------------
+  # Heap2 (rmgr 9)
+  # ---------------------------------------------------------------------------------
+
+  heap2_main_data:
+    doc: |
+      Main data of a Heap2 record. The same info code means different layouts in
+      different versions (0x20 and 0x30 have three meanings each), so the layout is
+      chosen from (major, info & 0x70); see `layout`.
+    params:
+      - id: major
+        type: u1
+      - id: info
+        type: u1
+        -orig-id: xl_info
+    seq:
+      - id: body
+        type:
+          switch-on: layout
+          cases:
+            'heap2_layout::clean_pg13': heap_clean_pg13
+            'heap2_layout::freeze_page_pg13': heap_freeze_page_pg13
+            'heap2_layout::cleanup_info_pg13': heap_cleanup_info_pg13
+            'heap2_layout::vacuum_pg14': heap_vacuum_pg14
+            'heap2_layout::prune_pg16': heap_prune_pg16
+            'heap2_layout::freeze_page_pg16': heap_freeze_page_pg16
+            'heap2_layout::prune_pg17': heap_prune_pg17
+            'heap2_layout::prune_pg19': heap_prune_pg19
+            'heap2_layout::visible_pg13': heap_visible_pg13
+            'heap2_layout::multi_insert': 'heap_multi_insert(is_init_page)'
+            'heap2_layout::lock_updated': heap_lock_updated
+            'heap2_layout::new_cid': heap_new_cid
+            'heap2_layout::rewrite': heap_rewrite_mapping
+    instances:
+      opcode:
+        value: info & 0x70
+        -orig-id: XLOG_HEAP_OPMASK
+      is_init_page:
+        value: (info & 0x80) != 0
+        -orig-id: XLOG_HEAP_INIT_PAGE
+      layout:
+        value: |
+          major < 13 or major > 20 ? 0 :
+          opcode == 0x00 ? 13 :
+          opcode == 0x10 ? (major == 13 ? 1 : major <= 15 ? 1 : major == 16 ? 5 : major <= 18 ? 7 : 8) :
+          opcode == 0x20 ? (major == 13 ? 2 : major <= 16 ? 4 : major <= 18 ? 7 : 8) :
+          opcode == 0x30 ? (major == 13 ? 3 : major <= 15 ? 2 : major == 16 ? 6 : major <= 18 ? 7 : 8) :
+          opcode == 0x40 ? (major <= 18 ? 9 : 0) :
+          opcode == 0x50 ? 10 :
+          opcode == 0x60 ? 11 : 12
+        enum: heap2_layout
+        doc: |
+          Byte layout of the main data:
+          0x10 CLEAN (13), PRUNE (14-16), PRUNE_ON_ACCESS (17+);
+          0x20 FREEZE_PAGE (13), VACUUM (14-16), PRUNE_VACUUM_SCAN (17+);
+          0x30 CLEANUP_INFO (13), FREEZE_PAGE (14-16), PRUNE_VACUUM_CLEANUP (17+);
+          0x40 VISIBLE (13-18, removed in 19); 0x50 MULTI_INSERT; 0x60 LOCK_UPDATED;
+          0x70 NEW_CID; 0x00 REWRITE.
+
+  heap2_block_data:
+    doc: Block 0 data of a Heap2 record, typed by the layout of its main data.
+    params:
+      - id: main
+        type: heap2_main_data
+    seq:
+      - id: body
+        type:
+          switch-on: main.layout
+          cases:
+            'heap2_layout::clean_pg13': heap_clean_block_pg13(main.body.as<heap_clean_pg13>.num_redirected, main.body.as<heap_clean_pg13>.num_dead)
+            'heap2_layout::freeze_page_pg13': heap_freeze_page_block_pg13(main.body.as<heap_freeze_page_pg13>.num_tuples)
+            'heap2_layout::vacuum_pg14': heap_vacuum_block_pg14(main.body.as<heap_vacuum_pg14>.num_unused)
+            'heap2_layout::prune_pg16': heap_clean_block_pg13(main.body.as<heap_prune_pg16>.num_redirected, main.body.as<heap_prune_pg16>.num_dead)
+            'heap2_layout::freeze_page_pg16': heap_freeze_page_block_pg16(main.body.as<heap_freeze_page_pg16>.num_plans)
+            'heap2_layout::prune_pg17': heap_prune_block_pg17(main.body.as<heap_prune_pg17>.flags)
+            'heap2_layout::prune_pg19': heap_prune_block_pg17(main.body.as<heap_prune_pg19>.flags)
+
+  heap_clean_pg13:
+    doc: |
+      xl_heap_clean (13, XLOG_HEAP2_CLEAN) and xl_heap_prune (14 and 15, XLOG_HEAP2_PRUNE):
+      identical 8 bytes, SizeOfHeapClean = SizeOfHeapPrune = 8.
+    seq:
+      - id: latest_removed_xid
+        type: u4
+        -orig-id: latestRemovedXid
+      - id: num_redirected
+        type: u2
+        -orig-id: nredirected
+      - id: num_dead
+        type: u2
+        -orig-id: ndead
+
+  heap_clean_block_pg13:
+    doc: |
+      Block 0 data of CLEAN (13) and PRUNE (14-16): redirect pairs, then dead offsets,
+      then now-unused offsets, whose count is implied by the data length.
+    params:
+      - id: num_redirected
+        type: u2
+      - id: num_dead
+        type: u2
+    seq:
+      - id: redirected
+        type: redirect_pair
+        repeat: expr
+        repeat-expr: num_redirected
+        -orig-id: redirected
+      - id: dead
+        type: u2
+        repeat: expr
+        repeat-expr: num_dead
+        -orig-id: nowdead
+      - id: unused
+        type: u2
+        repeat: eos
+        -orig-id: nowunused
+    instances:
+      num_unused:
+        value: unused.size
+        -orig-id: nunused
+
+  redirect_pair:
+    doc: A redirected line pointer (OffsetNumber pair).
+    seq:
+      - id: from
+        type: u2
+        doc: Line pointer that becomes a redirect.
+      - id: to
+        type: u2
+        doc: Line pointer it redirects to.
+
+  heap_freeze_page_pg13:
+    doc: xl_heap_freeze_page of 13, 14 and 15 (XLOG_HEAP2_FREEZE_PAGE), SizeOfHeapFreezePage = 6.
+    seq:
+      - id: cutoff_xid
+        type: u4
+        -orig-id: cutoff_xid
+      - id: num_tuples
+        type: u2
+        -orig-id: ntuples
+
+  heap_freeze_page_block_pg13:
+    doc: Block 0 data of FREEZE_PAGE in 13-15, an array of xl_heap_freeze_tuple.
+    params:
+      - id: num_tuples
+        type: u2
+    seq:
+      - id: tuples
+        type: heap_freeze_tuple_pg13
+        repeat: expr
+        repeat-expr: num_tuples
+
+  heap_freeze_tuple_pg13:
+    doc: xl_heap_freeze_tuple (13-15), 12 bytes including the tail pad.
+    seq:
+      - id: xmax
+        type: u4
+        -orig-id: xmax
+      - id: offset
+        type: u2
+        -orig-id: offset
+      - id: t_infomask2
+        type: u2
+        -orig-id: t_infomask2
+      - id: t_infomask
+        type: u2
+        -orig-id: t_infomask
+      - id: frz_flags
+        type: u1
+        -orig-id: frzflags
+        doc: XLH_FREEZE_XVAC 0x02, XLH_INVALID_XVAC 0x04.
+      - id: pad
+        size: 1
+        doc: Not initialised by the writer.
+
+  heap_cleanup_info_pg13:
+    doc: xl_heap_cleanup_info (13 only, XLOG_HEAP2_CLEANUP_INFO), 16 bytes, no block references.
+    seq:
+      - id: rel
+        type: rel_file_locator
+        -orig-id: node
+      - id: latest_removed_xid
+        type: u4
+        -orig-id: latestRemovedXid
+
+  heap_vacuum_pg14:
+    doc: xl_heap_vacuum (14, 15, 16, XLOG_HEAP2_VACUUM), SizeOfHeapVacuum = 2.
+    seq:
+      - id: num_unused
+        type: u2
+        -orig-id: nunused
+
+  heap_vacuum_block_pg14:
+    doc: Block 0 data of VACUUM (14-16), the now-unused offsets.
+    params:
+      - id: num_unused
+        type: u2
+    seq:
+      - id: unused
+        type: u2
+        repeat: expr
+        repeat-expr: num_unused
+        -orig-id: nowunused
+
+  heap_prune_pg16:
+    doc: xl_heap_prune of 16 (XLOG_HEAP2_PRUNE), SizeOfHeapPrune = 9.
+    seq:
+      - id: snapshot_conflict_horizon
+        type: u4
+        -orig-id: snapshotConflictHorizon
+      - id: num_redirected
+        type: u2
+        -orig-id: nredirected
+      - id: num_dead
+        type: u2
+        -orig-id: ndead
+      - id: is_catalog_rel
+        type: u1
+        -orig-id: isCatalogRel
+        doc: bool; 1 when the table is accessible in logical decoding.
+
+  heap_freeze_page_pg16:
+    doc: xl_heap_freeze_page of 16 (deduplicated freeze plans), SizeOfHeapFreezePage = 7.
+    seq:
+      - id: snapshot_conflict_horizon
+        type: u4
+        -orig-id: snapshotConflictHorizon
+      - id: num_plans
+        type: u2
+        -orig-id: nplans
+      - id: is_catalog_rel
+        type: u1
+        -orig-id: isCatalogRel
+
+  heap_freeze_page_block_pg16:
+    doc: |
+      Block 0 data of FREEZE_PAGE in 16: the freeze plans, immediately followed by the
+      offsets of the tuples of each plan, grouped by plan in plan order.
+    params:
+      - id: num_plans
+        type: u2
+    seq:
+      - id: plans
+        type: heap_freeze_plan
+        repeat: expr
+        repeat-expr: num_plans
+      - id: offsets
+        type: offset_array(plans[_index].num_tuples)
+        repeat: expr
+        repeat-expr: num_plans
+        doc: One offset array per plan, in plan order.
+
+  heap_freeze_plan:
+    doc: xl_heap_freeze_plan (16) = xlhp_freeze_plan (17+), 12 bytes.
+    seq:
+      - id: xmax
+        type: u4
+        -orig-id: xmax
+      - id: t_infomask2
+        type: u2
+        -orig-id: t_infomask2
+      - id: t_infomask
+        type: u2
+        -orig-id: t_infomask
+      - id: frz_flags
+        type: u1
+        -orig-id: frzflags
+        doc: XLH_FREEZE_XVAC 0x02, XLH_INVALID_XVAC 0x04.
+      - id: pad
+        size: 1
+        doc: Not initialised by the writer (may hold any byte).
+      - id: num_tuples
+        type: u2
+        -orig-id: ntuples
+        doc: Number of offsets belonging to this plan.
+
+  offset_array:
+    doc: A counted array of OffsetNumber (1-based line pointer numbers).
+    params:
+      - id: num_offsets
+        type: u2
+    seq:
+      - id: offsets
+        type: u2
+        repeat: expr
+        repeat-expr: num_offsets
+
+  heap_prune_pg17:
+    doc: |
+      xl_heap_prune of 17 and 18, shared by XLOG_HEAP2_PRUNE_ON_ACCESS (0x10),
+      PRUNE_VACUUM_SCAN (0x20) and PRUNE_VACUUM_CLEANUP (0x30); SizeOfHeapPrune = 2,
+      main data 2 or 6 bytes.
+    seq:
+      - id: reason
+        type: u1
+        -orig-id: reason
+        doc: Never set by the writer (uninitialised); readers ignore it.
+      - id: flags
+        type: u1
+        -orig-id: flags
+        doc: XLHP_* bits (see the `is_*`/`has_*` instances).
+      - id: snapshot_conflict_horizon
+        type: u4
+        if: has_conflict_horizon
+        -orig-id: snapshotConflictHorizon
+        doc: Stored unaligned after the flags, only with XLHP_HAS_CONFLICT_HORIZON.
+    instances:
+      is_catalog_rel:
+        value: (flags & 0x02) != 0
+        -orig-id: XLHP_IS_CATALOG_REL
+      is_cleanup_lock:
+        value: (flags & 0x04) != 0
+        -orig-id: XLHP_CLEANUP_LOCK
+      has_conflict_horizon:
+        value: (flags & 0x08) != 0
+        -orig-id: XLHP_HAS_CONFLICT_HORIZON
+      has_freeze_plans:
+        value: (flags & 0x10) != 0
+        -orig-id: XLHP_HAS_FREEZE_PLANS
+      has_redirections:
+        value: (flags & 0x20) != 0
+        -orig-id: XLHP_HAS_REDIRECTIONS
+      has_dead_items:
+        value: (flags & 0x40) != 0
+        -orig-id: XLHP_HAS_DEAD_ITEMS
+      has_now_unused_items:
+        value: (flags & 0x80) != 0
+        -orig-id: XLHP_HAS_NOW_UNUSED_ITEMS
+
+  heap_prune_pg19:
+    doc: |
+      xl_heap_prune of 19 and master: 16-bit flags (the reason byte is gone) with the VM
+      bits; SizeOfHeapPrune = 2, main data 2 or 6 bytes. With XLHP_VM_ALL_VISIBLE the VM
+      page is block 1.
+    seq:
+      - id: flags
+        type: u2
+        -orig-id: flags
+      - id: snapshot_conflict_horizon
+        type: u4
+        if: has_conflict_horizon
+        -orig-id: snapshotConflictHorizon
+    instances:
+      is_catalog_rel:
+        value: (flags & 0x0002) != 0
+        -orig-id: XLHP_IS_CATALOG_REL
+      is_cleanup_lock:
+        value: (flags & 0x0004) != 0
+        -orig-id: XLHP_CLEANUP_LOCK
+      has_conflict_horizon:
+        value: (flags & 0x0008) != 0
+        -orig-id: XLHP_HAS_CONFLICT_HORIZON
+      has_freeze_plans:
+        value: (flags & 0x0010) != 0
+        -orig-id: XLHP_HAS_FREEZE_PLANS
+      has_redirections:
+        value: (flags & 0x0020) != 0
+        -orig-id: XLHP_HAS_REDIRECTIONS
+      has_dead_items:
+        value: (flags & 0x0040) != 0
+        -orig-id: XLHP_HAS_DEAD_ITEMS
+      has_now_unused_items:
+        value: (flags & 0x0080) != 0
+        -orig-id: XLHP_HAS_NOW_UNUSED_ITEMS
+      is_vm_all_visible:
+        value: (flags & 0x0100) != 0
+        -orig-id: XLHP_VM_ALL_VISIBLE
+      is_vm_all_frozen:
+        value: (flags & 0x0200) != 0
+        -orig-id: XLHP_VM_ALL_FROZEN
+      vm_flags:
+        value: '(is_vm_all_visible ? 0x01 : 0) | (is_vm_all_frozen ? 0x02 : 0)'
+        doc: The VISIBILITYMAP_* bits these flags stand for (as printed by pg_waldump).
+
+  heap_prune_block_pg17:
+    doc: |
+      Block 0 data of the prune records of 17 to master: sub-records in this order, each
+      present only if its flag is set: freeze plans, redirections, dead items, now-unused
+      items, then the frozen offsets grouped by plan.
+    params:
+      - id: flags
+        type: u2
+        doc: xl_heap_prune.flags of the main data.
+    seq:
+      - id: freeze_plans
+        type: heap_freeze_plans
+        if: (flags & 0x10) != 0
+        -orig-id: xlhp_freeze_plans
+      - id: redirections
+        type: heap_prune_redirections
+        if: (flags & 0x20) != 0
+        -orig-id: xlhp_prune_items
+      - id: dead
+        type: heap_prune_items
+        if: (flags & 0x40) != 0
+        -orig-id: xlhp_prune_items
+      - id: now_unused
+        type: heap_prune_items
+        if: (flags & 0x80) != 0
+        -orig-id: xlhp_prune_items
+      - id: frozen_offsets
+        type: offset_array(freeze_plans.plans[_index].num_tuples)
+        repeat: expr
+        repeat-expr: '(flags & 0x10) != 0 ? freeze_plans.num_plans : 0'
+        -orig-id: frz_offsets
+        doc: One offset array per freeze plan, in plan order.
+
+  heap_freeze_plans:
+    doc: xlhp_freeze_plans (17+).
+    seq:
+      - id: num_plans
+        type: u2
+        -orig-id: nplans
+      - id: pad
+        size: 2
+        doc: Alignment of the plans (uninitialised by the writer).
+      - id: plans
+        type: heap_freeze_plan
+        repeat: expr
+        repeat-expr: num_plans
+        -orig-id: plans
+
+  heap_prune_redirections:
+    doc: xlhp_prune_items holding redirections; 2 OffsetNumbers per target.
+    seq:
+      - id: num_targets
+        type: u2
+        -orig-id: ntargets
+      - id: pairs
+        type: redirect_pair
+        repeat: expr
+        repeat-expr: num_targets
+        -orig-id: data
+
+  heap_prune_items:
+    doc: xlhp_prune_items holding dead or now-unused items.
+    seq:
+      - id: num_targets
+        type: u2
+        -orig-id: ntargets
+      - id: offsets
+        type: u2
+        repeat: expr
+        repeat-expr: num_targets
+        -orig-id: data
+
+  heap_visible_pg13:
+    doc: |
+      xl_heap_visible (13 to 18, XLOG_HEAP2_VISIBLE), SizeOfHeapVisible = 5. Block 0 is
+      the VM page, block 1 the heap page; neither carries data.
+    seq:
+      - id: snapshot_conflict_horizon
+        type: u4
+        -orig-id: [cutoff_xid, snapshotConflictHorizon]
+        doc: Named cutoff_xid in 13-15.
+      - id: flags
+        type: u1
+        -orig-id: flags
+        doc: VISIBILITYMAP_ALL_VISIBLE 0x01, ALL_FROZEN 0x02, XLOG_CATALOG_REL 0x04 (16+).
+
+  heap_multi_insert:
+    doc: |
+      xl_heap_multi_insert (XLOG_HEAP2_MULTI_INSERT), fixed part: SizeOfHeapMultiInsert = 4,
+      then the offsets unless the page is initialised (XLOG_HEAP_INIT_PAGE).
+    params:
+      - id: is_init_page
+        type: bool
+    seq:
+      - id: flags
+        type: u1
+        -orig-id: flags
+      - id: pad
+        size: 1
+      - id: num_tuples
+        type: u2
+        -orig-id: ntuples
+      - id: offsets
+        type: u2
+        repeat: expr
+        repeat-expr: 'is_init_page ? 0 : num_tuples'
+        -orig-id: offsets
+
+  heap_lock_updated:
+    doc: xl_heap_lock_updated (XLOG_HEAP2_LOCK_UPDATED), 8 bytes.
+    seq:
+      - id: xmax
+        type: u4
+        -orig-id: xmax
+      - id: offnum
+        type: u2
+        -orig-id: offnum
+      - id: infobits_set
+        type: u1
+        -orig-id: infobits_set
+      - id: flags
+        type: u1
+        -orig-id: flags
+
+  heap_new_cid:
+    doc: xl_heap_new_cid (XLOG_HEAP2_NEW_CID), SizeOfHeapNewCid = 34.
+    seq:
+      - id: top_xid
+        type: u4
+        -orig-id: top_xid
+      - id: cmin
+        type: u4
+        -orig-id: cmin
+      - id: cmax
+        type: u4
+        -orig-id: cmax
+      - id: combo_cid
+        type: u4
+        -orig-id: combocid
+      - id: target_rel
+        type: rel_file_locator
+        -orig-id: [target_locator, target_node]
+      - id: target_block_hi
+        type: u2
+        -orig-id: bi_hi
+      - id: target_block_lo
+        type: u2
+        -orig-id: bi_lo
+      - id: target_offset
+        type: u2
+        -orig-id: ip_posid
+    instances:
+      target_block_number:
+        value: (target_block_hi << 16) | target_block_lo
+        doc: Block number of target_tid (BlockIdData stores it as two uint16 halves).
+
+  heap_rewrite_mapping:
+    doc: |
+      xl_heap_rewrite_mapping (XLOG_HEAP2_REWRITE), fixed part of 40 bytes; the mapping
+      entries that follow are left as bytes.
+    seq:
+      - id: mapped_xid
+        type: u4
+        -orig-id: mapped_xid
+      - id: mapped_db
+        type: u4
+        -orig-id: mapped_db
+      - id: mapped_rel
+        type: u4
+        -orig-id: mapped_rel
+      - id: pad1
+        size: 4
+      - id: ofs_mapping
+        type: u8
+        -orig-id: offset
+        doc: Offset in the mapping file.
+      - id: num_mappings
+        type: u4
+        -orig-id: num_mappings
+      - id: pad2
+        size: 4
+      - id: start_lsn
+        type: u8
+        -orig-id: start_lsn
+      - id: mappings
+        size-eos: true
+
+enums:
+  fork_number:
+    0: main
+    1: fsm
+    2: vm
+    3: init
+  image_compression:
+    0: none
+    1: pglz
+    2: lz4
+    3: zstd
+  rmgr:
+    0: xlog
+    1: transaction
+    2: storage
+    3: clog
+    4: database
+    5: tablespace
+    6: multixact
+    7: relmap
+    8: standby
+    9: heap2
+    10: heap
+    11: btree
+    12: hash
+    13: gin
+    14: gist
+    15: sequence
+    16: spgist
+    17: brin
+    18: commit_ts
+    19: replication_origin
+    20: generic
+    21: logical_message
+    22: xlog2
+  heap2_layout:
+    0: unknown
+    1: clean_pg13
+    2: freeze_page_pg13
+    3: cleanup_info_pg13
+    4: vacuum_pg14
+    5: prune_pg16
+    6: freeze_page_pg16
+    7: prune_pg17
+    8: prune_pg19
+    9: visible_pg13
+    10: multi_insert
+    11: lock_updated
+    12: new_cid
+    13: rewrite
