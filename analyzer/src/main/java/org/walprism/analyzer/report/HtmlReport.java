@@ -191,7 +191,9 @@ public final class HtmlReport {
         if (name.startsWith("(rest")) {
             return Svg.REST;
         }
-        Map<String, Integer> m = COLOURS.get().computeIfAbsent(section, k -> new java.util.HashMap<>());
+        // FPI causes are categories plus hint / xlog_fpi: they share the categories' colours.
+        String key = section.equals("fpi_cause") ? "category" : section;
+        Map<String, Integer> m = COLOURS.get().computeIfAbsent(key, k -> new java.util.HashMap<>());
         int i = m.computeIfAbsent(name, k -> m.size());
         return Svg.PALETTE[i % Svg.PALETTE.length];
     }
