@@ -222,7 +222,8 @@ public final class RecordView {
         }
     }
 
-    private static boolean hasToplevelXid(WalVersion v) {
+    /** Whether block id 252 (top-level xid) exists in {@code v}'s record format (14+). */
+    public static boolean hasToplevelXid(WalVersion v) {
         return switch (v) {
             case PG13 -> false;
             case PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> true;

@@ -33,7 +33,7 @@ public final class RecordBuilder {
     private int origin = -1;
     private long toplevelXid = -1;
     private byte[] mainData = new byte[0];
-    private final TreeMap<Integer, RecordEncoder.Block> blocks = new TreeMap<>();
+    private final TreeMap<Integer, BlockRef> blocks = new TreeMap<>();
 
     private RecordBuilder(WalVersion version, int rmid, int info) {
         this.version = Objects.requireNonNull(version, "version");
@@ -44,17 +44,6 @@ public final class RecordBuilder {
     /** A record of resource manager {@code rmid} with {@code xl_info} {@code info}. */
     public static RecordBuilder of(WalVersion version, int rmid, int info) {
         return new RecordBuilder(version, rmid, info);
-    }
-
-    /** A full-page image ready to attach: its header and its stored bytes. */
-    public record Image(BlockImage header, byte[] bytes) {
-        public Image {
-            Objects.requireNonNull(header, "header");
-            Objects.requireNonNull(bytes, "bytes");
-            if (bytes.length != header.length()) {
-                throw new IllegalArgumentException("image of " + bytes.length + " bytes, bimg_len " + header.length());
-            }
-        }
     }
 
     /** {@code xl_xid}: the transaction id, unsigned 32 bit (0 when none is assigned). */
@@ -92,12 +81,13 @@ public final class RecordBuilder {
      *
      * @param fork      fork number 0..15 (0 main, 1 fsm, 2 vm, 3 init)
      * @param willInit  BKPBLOCK_WILL_INIT (REGBUF_WILL_INIT)
-     * @param image     the full-page image, or null
+     * @param image     the full-page image with its stored bytes ({@link #pageImage}, {@link #compressedImage}),
+     *                  or null
      * @param data      block data (may be empty). PostgreSQL drops block data when it takes an image unless
      *                  the caller used REGBUF_KEEP_DATA, so pass what the record really carries.
      */
     public RecordBuilder block(int id, RelFileLocator rel, int fork, long blockNumber, boolean willInit,
-                               Image image, byte[] data) {
+                               BlockImage image, byte[] data) {
         Objects.requireNonNull(rel, "rel");
         if (id < 0 || id > RecordEncoder.MAX_BLOCK_ID) {
             throw new WalFormatException("invalid block_id " + id + " (expected: 0.." + RecordEncoder.MAX_BLOCK_ID + ")");
@@ -118,25 +108,25 @@ public final class RecordBuilder {
         if (data.length > 0) {
             flags |= BlockRef.HAS_DATA;
         }
-        BlockRef ref = new BlockRef(id, flags, rel, blockNumber, image == null ? null : image.header(), data.clone());
-        blocks.put(id, new RecordEncoder.Block(ref, image == null ? null : image.bytes()));
+        if (image != null && (image.bytes() == null || image.bytes().length != image.length())) {
+            throw new WalFormatException("image of block " + id + " without its " + image.length() + " stored bytes");
+        }
+        blocks.put(id, new BlockRef(id, flags, rel, blockNumber, image, data.clone()));
         return this;
     }
 
     /** The record bytes with {@code xl_prev} 0 and a CRC valid for that; {@link WalWriter} re-chains it. */
     public byte[] build() {
-        List<RecordEncoder.Block> list = new ArrayList<>(blocks.size());
+        List<BlockRef> list = new ArrayList<>(blocks.size());
         RelFileLocator prevRel = null;
-        for (RecordEncoder.Block block : blocks.values()) {
-            BlockRef b = block.ref();
+        for (BlockRef b : blocks.values()) {
             int flags = b.forkFlags();
             // SAME_REL compares with the previous registered block only (XLogRecordAssemble's prev_regbuf)
             if (prevRel != null && prevRel.equals(b.rel())) {
                 flags |= BlockRef.SAME_REL;
             }
             prevRel = b.rel();
-            list.add(new RecordEncoder.Block(new BlockRef(b.id(), flags, b.rel(), b.blockNumber(), b.image(), b.data()),
-                    block.imageBytes()));
+            list.add(new BlockRef(b.id(), flags, b.rel(), b.blockNumber(), b.image(), b.data()));
         }
         return RecordEncoder.encode(version, rmid, info, xid, 0, list, origin, toplevelXid, mainData, false);
     }
@@ -151,7 +141,7 @@ public final class RecordBuilder {
      * @param apply    BKPIMAGE_APPLY: the image was taken as a full-page write (false for an image taken only
      *                 for wal_consistency_checking)
      */
-    public static Image pageImage(WalVersion version, byte[] page, boolean standard, boolean apply) {
+    public static BlockImage pageImage(WalVersion version, byte[] page, boolean standard, boolean apply) {
         if (page.length != BlockImage.BLCKSZ) {
             throw new WalFormatException("page of " + page.length + " bytes (expected: " + BlockImage.BLCKSZ + ")");
         }
@@ -171,9 +161,8 @@ public final class RecordBuilder {
         System.arraycopy(page, 0, stored, 0, holeOffset);
         System.arraycopy(page, holeOffset + holeLength, stored, holeOffset,
                 BlockImage.BLCKSZ - holeOffset - holeLength);
-        BlockImage header = new BlockImage(stored.length, holeOffset, holeLength, bimgInfo,
-                BlockImage.Compression.NONE, apply, holeLength != 0, stored);
-        return new Image(header, stored);
+        return new BlockImage(stored.length, holeOffset, holeLength, bimgInfo, BlockImage.Compression.NONE, apply,
+                holeLength != 0, stored);
     }
 
     /**
@@ -181,7 +170,7 @@ public final class RecordBuilder {
      * minus its hole). PostgreSQL keeps a compressed image only when
      * {@code compressed + (2 if hole) < BLCKSZ - hole_length}; that check is applied here too.
      */
-    public static Image compressedImage(WalVersion version, BlockImage.Compression method, int holeOffset,
+    public static BlockImage compressedImage(WalVersion version, BlockImage.Compression method, int holeOffset,
                                         int holeLength, byte[] compressed, boolean apply) {
         if (method == BlockImage.Compression.NONE) {
             throw new IllegalArgumentException("use pageImage for uncompressed images");
@@ -197,10 +186,8 @@ public final class RecordBuilder {
         }
         int bimgInfo = (hole ? BlockImage.HAS_HOLE : 0) | (apply ? BlockImage.applyBit(version) : 0)
                 | compressionBit(version, method);
-        byte[] bytes = Arrays.copyOf(compressed, compressed.length);
-        BlockImage header = new BlockImage(compressed.length, holeOffset, holeLength, bimgInfo, method, apply, hole,
-                bytes);
-        return new Image(header, bytes);
+        return new BlockImage(compressed.length, holeOffset, holeLength, bimgInfo, method, apply, hole,
+                Arrays.copyOf(compressed, compressed.length));
     }
 
     /** The {@code bimg_info} bit of a compression method: the one dispatch point for it. */

@@ -2,7 +2,6 @@ package org.walprism.codec.write;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32C;
 import org.walprism.codec.WalFormatException;
@@ -10,6 +9,7 @@ import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
+import org.walprism.codec.record.RecordView;
 
 /**
  * Encodes a record from its parts into the exact bytes PostgreSQL writes, CRC-32C included.
@@ -51,51 +51,19 @@ public final class RecordEncoder {
     }
 
     /**
-     * One block reference to encode: its decoded form plus the stored image bytes ({@code bimg_len}
-     * bytes, hole removed, maybe compressed), or null when the block has no image.
-     */
-    public record Block(BlockRef ref, byte[] imageBytes) {
-    }
-
-    /**
      * Encodes {@code record} back to its bytes. Block headers keep their original {@code fork_flags}
      * (SAME_REL included) and the main-data header keeps its original form, so the result equals the
-     * bytes PostgreSQL wrote.
-     *
-     * <p>The decoded model carries image headers but not image contents; the contents are taken from
-     * the record's data part, at the positions the decoded lengths give (images are opaque here).
+     * bytes PostgreSQL wrote. Only the decoded values are used, never {@link DecodedRecord#bytes()}.
      *
      * @throws WalFormatException when the decoded parts are inconsistent
      */
     public static byte[] encode(DecodedRecord record) {
-        List<Block> blocks = new ArrayList<>(record.blocks().size());
-        byte[] raw = record.bytes();
-        int dataPart = 0;
-        for (BlockRef b : record.blocks()) {
-            dataPart += (b.image() != null ? b.image().length() : 0) + b.dataLength();
-        }
-        dataPart += record.mainData().length;
-        int pos = raw == null ? -1 : raw.length - dataPart;
-        for (BlockRef b : record.blocks()) {
-            byte[] image = null;
-            if (b.image() != null) {
-                int len = b.image().length();
-                if (raw == null || pos < HEADER_SIZE || pos + len > raw.length) {
-                    throw new WalFormatException("image bytes of block " + b.id() + " (bimg_len " + len
-                            + ") are not available in the decoded record", record.lsn(), null, -1);
-                }
-                image = java.util.Arrays.copyOfRange(raw, pos, pos + len);
-                pos += len;
-            }
-            pos += b.dataLength();
-            blocks.add(new Block(b, image));
-        }
-        return encode(record.version(), record.rmid(), record.info(), record.xid(), record.prev(), blocks,
+        return encode(record.version(), record.rmid(), record.info(), record.xid(), record.prev(), record.blocks(),
                 record.origin(), record.toplevelXid(), record.mainData(), record.longMainDataHeader());
     }
 
     /**
-     * Encodes a record from parts. Block headers are written with {@code ref.forkFlags()} as given and
+     * Encodes a record from parts. Block headers are written with each block's {@code forkFlags()} as given and
      * in list order; the RelFileLocator is omitted when the flags carry BKPBLOCK_SAME_REL.
      *
      * @param version            the WAL version (block id 252 is rejected for 13)
@@ -103,19 +71,20 @@ public final class RecordEncoder {
      * @param info               {@code xl_info}
      * @param xid                {@code xl_xid}, unsigned 32 bit
      * @param prev               {@code xl_prev}
-     * @param blocks             block references in record order (ids strictly increasing)
+     * @param blocks             block references in record order (ids strictly increasing); images carry
+     *                           their stored bytes
      * @param origin             replication origin (block id 253), or -1 for none
      * @param toplevelXid        top-level xid (block id 252), or -1 for none
      * @param mainData           main data (may be empty: then no main-data header)
      * @param longMainDataHeader write the 0xFE (uint32 length) header even for &lt;= 255 bytes
      * @return the record, {@code xl_tot_len} bytes, with a valid {@code xl_crc}
      */
-    public static byte[] encode(WalVersion version, int rmid, int info, long xid, long prev, List<Block> blocks,
+    public static byte[] encode(WalVersion version, int rmid, int info, long xid, long prev, List<BlockRef> blocks,
                                 int origin, long toplevelXid, byte[] mainData, boolean longMainDataHeader) {
         checkUnsigned("xl_rmid", rmid, 0xFF);
         checkUnsigned("xl_info", info, 0xFF);
         checkUnsigned("xl_xid", xid, 0xFFFFFFFFL);
-        if (toplevelXid >= 0 && !hasToplevelXidBlock(version)) {
+        if (toplevelXid >= 0 && !RecordView.hasToplevelXid(version)) {
             throw new WalFormatException("block id 252 (top-level xid) does not exist in PostgreSQL "
                     + version.label());
         }
@@ -131,8 +100,7 @@ public final class RecordEncoder {
         long headerLen = HEADER_SIZE;
         long payloadLen = 0;
         int lastId = -1;
-        for (Block block : blocks) {
-            BlockRef b = block.ref();
+        for (BlockRef b : blocks) {
             if (b.id() < 0 || b.id() > MAX_BLOCK_ID) {
                 throw new WalFormatException("invalid block_id " + b.id() + " (expected: 0.." + MAX_BLOCK_ID + ")");
             }
@@ -164,9 +132,9 @@ public final class RecordEncoder {
             payloadLen += b.dataLength();
             if (b.image() != null) {
                 BlockImage img = b.image();
-                if (block.imageBytes() == null || block.imageBytes().length != img.length()) {
+                if (img.bytes() == null || img.bytes().length != img.length()) {
                     throw new WalFormatException("image of block " + b.id() + " has "
-                            + (block.imageBytes() == null ? "no" : String.valueOf(block.imageBytes().length))
+                            + (img.bytes() == null ? "no" : String.valueOf(img.bytes().length))
                             + " bytes (expected: bimg_len " + img.length() + ")");
                 }
                 checkUnsigned("bimg_len", img.length(), 0xFFFF);
@@ -200,8 +168,7 @@ public final class RecordEncoder {
         buf.writeByte(rmid);                    // xl_rmid
         buf.writeShortLE(0);                    // pad, always zero
         buf.writeIntLE(0);                      // xl_crc, filled below
-        for (Block block : blocks) {
-            BlockRef b = block.ref();
+        for (BlockRef b : blocks) {
             buf.writeByte(b.id());              // id
             buf.writeByte(b.forkFlags());       // fork_flags
             buf.writeShortLE(b.dataLength());   // data_length
@@ -239,11 +206,11 @@ public final class RecordEncoder {
                 buf.writeByte(mainLen);         // uint8 length
             }
         }
-        for (Block block : blocks) {
-            if (block.imageBytes() != null) {
-                buf.writeBytes(block.imageBytes());
+        for (BlockRef b : blocks) {
+            if (b.image() != null) {
+                buf.writeBytes(b.image().bytes());
             }
-            buf.writeBytes(block.ref().data());
+            buf.writeBytes(b.data());
         }
         buf.writeBytes(mainData);
         if (buf.writerIndex() != total) {
@@ -277,13 +244,6 @@ public final class RecordEncoder {
     }
 
     /** The one dispatch point for block id 252: absent in 13, present from 14. */
-    static boolean hasToplevelXidBlock(WalVersion version) {
-        return switch (version) {
-            case PG13 -> false;
-            case PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> true;
-        };
-    }
-
     private static void checkUnsigned(String field, long value, long max) {
         if (value < 0 || value > max) {
             throw new WalFormatException("invalid " + field + " " + value + " (expected: 0.." + max + ")");

@@ -19,6 +19,9 @@ import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFileName;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.page.PageFlags;
+import org.walprism.codec.page.PageHeader;
+import org.walprism.codec.page.PageHeaderCodec;
 
 /**
  * Lays encoded records out in WAL segment files as PostgreSQL does: pages of XLOG_BLCKSZ (8192) bytes,
@@ -43,16 +46,8 @@ import org.walprism.codec.WalVersion;
  */
 public final class WalWriter implements AutoCloseable {
 
-    /** {@code XLOG_BLCKSZ}. */
-    public static final int XLOG_BLCKSZ = 8192;
-    /** {@code SizeOfXLogShortPHD}. */
-    public static final int SHORT_HEADER_SIZE = 24;
-    /** {@code SizeOfXLogLongPHD}. */
-    public static final int LONG_HEADER_SIZE = 40;
-    /** {@code XLP_FIRST_IS_CONTRECORD}. */
-    public static final int XLP_FIRST_IS_CONTRECORD = 0x0001;
-    /** {@code XLP_LONG_HEADER}. */
-    public static final int XLP_LONG_HEADER = 0x0002;
+    private static final int XLOG_BLCKSZ = PageHeader.XLOG_BLCKSZ;
+    private static final int XLP_FIRST_IS_CONTRECORD = PageHeader.FIRST_IS_CONTRECORD;
     /** {@code MAXIMUM_ALIGNOF} of 64-bit builds. */
     public static final int MAXALIGN = 8;
 
@@ -100,6 +95,9 @@ public final class WalWriter implements AutoCloseable {
         /**
          * Where the first record goes: a MAXALIGNed LSN. A page-aligned LSN means "after that page's
          * header". Default: the start of segment 1, i.e. {@code segmentSize + 40}, where initdb begins.
+         * When the start lies after the segment's first page, that first page is written with its long
+         * header only (readers validate it before any other page of the segment); the bytes before the
+         * start stay zero.
          */
         public Options startLsn(long startLsn) {
             this.startLsn = startLsn;
@@ -183,7 +181,7 @@ public final class WalWriter implements AutoCloseable {
         this.timeline = o.timeline;
         this.segmentSize = o.segmentSize;
         this.overwrite = o.overwrite;
-        int removable = backupRemovableBit(version);
+        int removable = PageFlags.bkpRemovable(version);
         if (Boolean.TRUE.equals(o.backupRemovable) && removable == 0) {
             throw new IllegalArgumentException("XLP_BKP_REMOVABLE does not exist in PostgreSQL " + version.label());
         }
@@ -376,16 +374,8 @@ public final class WalWriter implements AutoCloseable {
         pending.clear();
     }
 
-    /** XLP_BKP_REMOVABLE of {@code version}, 0 where the flag does not exist: the one dispatch point for page flags. */
-    static int backupRemovableBit(WalVersion version) {
-        return switch (version) {
-            case PG13, PG14, PG15, PG16, PG17, PG18 -> 0x0004;
-            case PG19, MASTER -> 0;
-        };
-    }
-
     private int headerSize(long pageAddr) {
-        return pageAddr % segmentSize == 0 ? LONG_HEADER_SIZE : SHORT_HEADER_SIZE;
+        return pageAddr % segmentSize == 0 ? PageHeader.LONG_SIZE : PageHeader.SHORT_SIZE;
     }
 
     private static long align(long v) {
@@ -402,18 +392,15 @@ public final class WalWriter implements AutoCloseable {
         }
         Arrays.fill(page, (byte) 0);
         pageStart = addr;
-        int info = pageFlags;
-        pageBuf.setShortLE(0, version.magic());   // xlp_magic
-        pageBuf.setIntLE(4, timeline);            // xlp_tli
-        pageBuf.setLongLE(8, addr);               // xlp_pageaddr
-        pageBuf.setIntLE(16, 0);                  // xlp_rem_len, set by a continuation
-        if (addr % segmentSize == 0) {
-            info |= XLP_LONG_HEADER;
-            pageBuf.setLongLE(24, systemId);      // xlp_sysid
-            pageBuf.setIntLE(32, segmentSize);    // xlp_seg_size
-            pageBuf.setIntLE(36, XLOG_BLCKSZ);    // xlp_xlog_blcksz
-        }
-        pageBuf.setShortLE(2, info);              // xlp_info
+        boolean first = addr % segmentSize == 0;
+        PageHeaderCodec.encode(new PageHeader(version.magic(),
+                pageFlags | (first ? PageHeader.LONG_HEADER : 0),   // xlp_info; CONTRECORD added by a continuation
+                timeline & 0xFFFFFFFFL,                             // xlp_tli
+                addr,                                               // xlp_pageaddr
+                0,                                                  // xlp_rem_len, set by a continuation
+                first ? systemId : 0,                               // xlp_sysid
+                first ? segmentSize : 0,                            // xlp_seg_size
+                first ? XLOG_BLCKSZ : 0), pageBuf, 0);              // xlp_xlog_blcksz
         pageDirty = true;
     }
 

@@ -25,9 +25,11 @@ import org.walprism.codec.record.RelFileLocator;
  * Segments written by {@link WalWriter} are read by the real pg_waldump of the same major with no error,
  * and its {@code --stats=record} table and per-record lines equal what was written.
  *
- * <p>pg_waldump is looked up at {@code /usr/lib/postgresql/N/bin/pg_waldump} (Debian packages
- * postgresql-N) or at the path in the system property / environment variable {@code walprism.pg_waldump.N}
- * / {@code WALPRISM_PG_WALDUMP_N}; a test whose binary is absent is skipped with a message saying so.
+ * <p>pg_waldump is looked up at the path in the system property / environment variable
+ * {@code walprism.pg_waldump.N} / {@code WALPRISM_PG_WALDUMP_N}, else at {@code /usr/lib/postgresql/N/bin/pg_waldump}
+ * (Debian package postgresql-N) and in the capture tool's cache ({@code $WALPRISM_CACHE},
+ * {@code /var/cache/walprism} or {@code ~/.cache/walprism}, then {@code waldump/N/pg_waldump}); a test whose
+ * binary is absent is skipped with a message saying so.
  */
 class PgWaldumpAcceptanceTest {
     private static final int MIB = 1024 * 1024;
@@ -43,10 +45,27 @@ class PgWaldumpAcceptanceTest {
 
     static Path waldump(int major) {
         String p = System.getProperty("walprism.pg_waldump." + major, System.getenv("WALPRISM_PG_WALDUMP_" + major));
-        Path bin = p != null ? Path.of(p) : Path.of("/usr/lib/postgresql/" + major + "/bin/pg_waldump");
-        assumeTrue(Files.isExecutable(bin), "pg_waldump " + major + " not found at " + bin
-                + " (install Debian package postgresql-" + major + " or set -Dwalprism.pg_waldump." + major + "=PATH)");
-        return bin;
+        List<Path> candidates = new ArrayList<>();
+        if (p != null) {
+            candidates.add(Path.of(p));
+        } else {
+            candidates.add(Path.of("/usr/lib/postgresql/" + major + "/bin/pg_waldump"));
+            // where the corpus capture tool caches the pg_waldump it builds (testdata/capture/lib.sh)
+            String cache = System.getenv("WALPRISM_CACHE");
+            if (cache != null) {
+                candidates.add(Path.of(cache, "waldump", String.valueOf(major), "pg_waldump"));
+            }
+            candidates.add(Path.of("/var/cache/walprism/waldump/" + major + "/pg_waldump"));
+            candidates.add(Path.of(System.getProperty("user.home"), ".cache/walprism/waldump/" + major + "/pg_waldump"));
+        }
+        for (Path bin : candidates) {
+            if (Files.isExecutable(bin)) {
+                return bin;
+            }
+        }
+        assumeTrue(false, "pg_waldump " + major + " not found at " + candidates + " (install Debian package postgresql-"
+                + major + ", build it with testdata/capture, or set -Dwalprism.pg_waldump." + major + "=PATH)");
+        return null;
     }
 
     @Test
@@ -115,7 +134,7 @@ class PgWaldumpAcceptanceTest {
         Log log;
         try (WalWriter w = WalWriter.create(dir, WalWriter.options(v).segmentSize(segSize).systemId(0x6B0C7ACE82F4912EL))) {
             log = new Log(w);
-            boolean topxid = RecordEncoder.hasToplevelXidBlock(v);
+            boolean topxid = org.walprism.codec.record.RecordView.hasToplevelXid(v);
             for (int round = 0; round < 40; round++) {
                 log.add("XLOG/NOOP", RecordBuilder.of(v, 0, 0x20).mainData(bytes(10 + round * 97, round)).build());
                 log.add("XLOG/NOOP", RecordBuilder.of(v, 0, 0x20).xid(700 + round).origin(3).build());
@@ -124,8 +143,8 @@ class PgWaldumpAcceptanceTest {
                             .mainData(bytes(300, round)).build());
                 }
                 log.add("XLOG/NEXTOID", RecordBuilder.of(v, 0, 0x30).mainData(new byte[] {0, 0x40, 0, 0}).build());
-                RecordBuilder.Image holed = RecordBuilder.pageImage(v, heapPage(round), true, true);
-                RecordBuilder.Image whole = RecordBuilder.pageImage(v, heapPage(round + 1), false, true);
+                BlockImage holed = RecordBuilder.pageImage(v, heapPage(round), true, true);
+                BlockImage whole = RecordBuilder.pageImage(v, heapPage(round + 1), false, true);
                 log.add("XLOG/FPI", RecordBuilder.of(v, 0, 0xB0)
                         .block(0, REL, 0, round, false, holed, new byte[0])
                         .block(1, REL, 0, round + 1000, false, whole, new byte[0])

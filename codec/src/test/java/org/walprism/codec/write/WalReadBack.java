@@ -57,13 +57,13 @@ final class WalReadBack {
         ByteBuf h = page(pageAddr);
         check(h.getUnsignedShortLE(0) == version.magic(), "magic %04X at %s", h.getUnsignedShortLE(0), pageAddr);
         int info = h.getUnsignedShortLE(2);
-        int allFlags = WalWriter.backupRemovableBit(version) != 0 ? 0x000F : 0x0007;
+        int allFlags = org.walprism.codec.page.PageFlags.allFlags(version);
         check((info & ~allFlags) == 0, "info bits %04X at %s", info, pageAddr);
         check(h.getIntLE(4) == timeline, "tli at %s", pageAddr);
         check(h.getLongLE(8) == pageAddr, "pageaddr %X at %s", h.getLongLE(8), pageAddr);
         check(h.getIntLE(20) == 0, "header pad at %s", pageAddr);
         boolean first = pageAddr % segSize == 0;
-        check(((info & WalWriter.XLP_LONG_HEADER) != 0) == first, "long header flag at %s", pageAddr);
+        check(((info & 0x0002) != 0) == first, "long header flag at %s", pageAddr);
         if (first) {
             check(h.getLongLE(24) == sysid && h.getIntLE(32) == segSize && h.getIntLE(36) == 8192,
                     "long header fields at %s", pageAddr);
@@ -87,7 +87,7 @@ final class WalReadBack {
                     return out;
                 }
                 int info = checkPage(p);
-                check((info & WalWriter.XLP_FIRST_IS_CONTRECORD) == 0, "unexpected contrecord at %s", p);
+                check((info & 0x0001) == 0, "unexpected contrecord at %s", p);
                 p += p % segSize == 0 ? 40 : 24;
             }
             ByteBuf first = page(p - p % 8192);
@@ -109,7 +109,7 @@ final class WalReadBack {
                 }
                 int info = checkPage(p);
                 ByteBuf h = page(p);
-                check((info & WalWriter.XLP_FIRST_IS_CONTRECORD) != 0, "no contrecord flag at %s", p);
+                check((info & 0x0001) != 0, "no contrecord flag at %s", p);
                 check(h.getUnsignedIntLE(16) == tot - got, "contrecord length %d (expected %d) at %s",
                         h.getUnsignedIntLE(16), tot - got, p);
                 p += p % segSize == 0 ? 40 : 24;

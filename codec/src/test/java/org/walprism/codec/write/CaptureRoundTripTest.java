@@ -1,0 +1,118 @@
+package org.walprism.codec.write;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.walprism.codec.Lsn;
+import org.walprism.codec.WalFileName;
+import org.walprism.codec.page.PageFlags;
+import org.walprism.codec.page.PageHeader;
+import org.walprism.codec.page.PageHeaderCodec;
+import org.walprism.codec.read.WalReader;
+import org.walprism.codec.record.DecodedRecord;
+import org.walprism.testdata.Capture;
+import org.walprism.testdata.TestData;
+
+/**
+ * Every record of every capture, decoded by {@link WalReader} and encoded again, gives the bytes PostgreSQL
+ * wrote; and the whole capture, rewritten by {@link WalWriter} from its decoded records, reproduces the
+ * original segment bytes (page headers, continuations, padding) from its first record to its last.
+ */
+class CaptureRoundTripTest {
+
+    static List<Capture> captures() {
+        return TestData.captures();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("captures")
+    void everyRecordEncodesToItsOriginalBytes(Capture capture) {
+        long n = 0;
+        long withImage = 0;
+        try (WalReader reader = WalReader.open(capture.walDir(), 0, 0)) {
+            for (DecodedRecord r = reader.next(); r != null; r = reader.next()) {
+                byte[] encoded = RecordEncoder.encode(r);
+                if (!java.util.Arrays.equals(r.bytes(), encoded)) {
+                    assertArrayEquals(r.bytes(), encoded, capture.name() + " record at " + Lsn.format(r.lsn(), true));
+                }
+                n++;
+                withImage += r.fpiLength() > 0 ? 1 : 0;
+            }
+        }
+        assertTrue(n >= capture.records(), capture.name() + ": " + n + " records read, manifest says "
+                + capture.records() + " in the measured range");
+        assertTrue(withImage > 0, capture.name() + ": no record with an image was checked");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("captures")
+    void rewritingACaptureReproducesItsSegmentBytes(Capture capture, @TempDir Path out) throws IOException {
+        Path walDir = capture.walDir();
+        int segSize = capture.segmentSize();
+        long first;
+        long written = 0;
+        long end;
+        try (WalReader reader = WalReader.open(walDir, 0, 0)) {
+            DecodedRecord r = reader.next();
+            first = r.lsn();
+            int tli = reader.timeline();
+            long segno = first / segSize;
+            ByteBuf seg = Unpooled.wrappedBuffer(Files.readAllBytes(walDir.resolve(WalFileName.of(tli, segno, segSize))));
+            PageHeader longHeader = PageHeaderCodec.decode(seg, 0);
+            PageHeader firstPage = PageHeaderCodec.decode(seg, (int) (first % segSize - first % PageHeader.XLOG_BLCKSZ));
+            WalWriter.Options o = WalWriter.options(reader.version())
+                    .systemId(longHeader.sysid())
+                    .timeline(tli)
+                    .segmentSize((int) longHeader.segSize())
+                    .startLsn(first)
+                    .prevLsn(r.prev())
+                    .firstPageRemLen(firstPage.isContRecord() ? firstPage.remLen() : 0);
+            if (PageFlags.bkpRemovable(reader.version()) != 0) {
+                o.backupRemovable((firstPage.info() & PageFlags.bkpRemovable(reader.version())) != 0);
+            }
+            try (WalWriter w = WalWriter.create(out, o)) {
+                for (; r != null; r = reader.next()) {
+                    long lsn = w.append(RecordEncoder.encode(r));
+                    assertEquals(r.lsn(), lsn, capture.name() + ": record placed at " + Lsn.format(lsn, true)
+                            + " instead of " + Lsn.format(r.lsn(), true));
+                    written++;
+                }
+                end = w.endLsn();
+            }
+        }
+        // compare segment by segment over [first, end), MAXALIGN padding after the last record included
+        long alignedEnd = (end + 7) & ~7L;
+        long p = first;
+        while (p < alignedEnd) {
+            long segno = p / segSize;
+            String name = WalFileName.of(1, segno, segSize);
+            byte[] orig = Files.readAllBytes(walDir.resolve(name));
+            byte[] mine = Files.readAllBytes(out.resolve(name));
+            assertEquals(segSize, mine.length, name + " size");
+            int from = (int) (p % segSize);
+            int to = (int) Math.min(segSize, alignedEnd - segno * segSize);
+            int diff = java.util.Arrays.mismatch(orig, from, to, mine, from, to);
+            assertEquals(-1, diff, capture.name() + ": rewritten " + name + " differs at offset 0x"
+                    + Integer.toHexString(from + Math.max(diff, 0)) + " (LSN "
+                    + Lsn.format(segno * segSize + from + Math.max(diff, 0), true) + ")");
+            p = (segno + 1) * segSize;
+        }
+        assertTrue(written >= capture.records(), capture.name() + ": " + written + " records rewritten");
+        try (Stream<Path> files = Files.list(out)) {
+            assertFalse(files.anyMatch(f -> !WalFileName.isSegmentName(f.getFileName().toString())),
+                    "only segment files are left");
+        }
+    }
+}
