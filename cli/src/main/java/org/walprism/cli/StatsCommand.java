@@ -42,8 +42,20 @@ public final class StatsCommand implements Callable<Integer> {
             description = "decode N segments in parallel (default: the number of processors, ${DEFAULT-VALUE})")
     int jobs = Runtime.getRuntime().availableProcessors();
 
+    @Option(names = "--categories",
+            description = "attribute every byte to categories (prune, freeze, vm, ...), parts and FPI causes instead")
+    boolean categories;
+
+    @Option(names = "--bucket", paramLabel = "BYTES", defaultValue = "0",
+            description = "with --categories: LSN bucket width in bytes (default: the segment size)")
+    long bucket;
+
     @Override
     public Integer call() throws Exception {
+        if (categories) {
+            StatsCategories.print(range.range(), StatsCategories.format(format), bucket, spec.commandLine().getOut());
+            return ExitCode.OK.code();
+        }
         boolean perRecord;
         switch (mode) {
             case "record" -> perRecord = true;

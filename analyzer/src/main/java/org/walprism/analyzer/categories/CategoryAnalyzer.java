@@ -18,7 +18,12 @@ public final class CategoryAnalyzer {
      * @param bucketSize LSN bucket width in bytes; 0 = one segment
      */
     public static CategoryStats analyze(Path path, long startLsn, long endLsn, long bucketSize) {
-        try (WalReader reader = WalReader.open(path, startLsn, endLsn)) {
+        return analyze(path, startLsn, endLsn, 0, bucketSize);
+    }
+
+    /** As {@link #analyze(Path, long, long, long)} on timeline {@code timeline} (0 = that of the files). */
+    public static CategoryStats analyze(Path path, long startLsn, long endLsn, int timeline, long bucketSize) {
+        try (WalReader reader = WalReader.open(path, startLsn, endLsn, timeline)) {
             return analyze(reader, bucketSize);
         }
     }

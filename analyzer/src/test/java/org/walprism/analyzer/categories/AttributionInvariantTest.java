@@ -12,11 +12,11 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.walprism.analyzer.testsupport.Captures;
-import org.walprism.analyzer.testsupport.Captures.Capture;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.BlockImage;
+import org.walprism.testdata.Capture;
+import org.walprism.testdata.TestData;
 
 /**
  * On every real capture: the parts add up to the records' bytes, the categories to the record count, the layout
@@ -25,13 +25,13 @@ import org.walprism.codec.record.BlockImage;
 class AttributionInvariantTest {
 
     static List<Capture> captures() {
-        List<Capture> all = Captures.all();
-        assumeFalse(all.isEmpty(), "no captures under " + Captures.root());
+        List<Capture> all = TestData.captures();
+        assertTrue(!all.isEmpty(), "the corpus lists captures");
         return all;
     }
 
     private static CategoryStats analyze(Capture c, long[] readerEnd) {
-        try (WalReader r = WalReader.open(c.wal(), c.start(), c.end())) {
+        try (WalReader r = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
             CategoryStats s = CategoryAnalyzer.analyze(r, 0);
             readerEnd[0] = r.endOfLastRecord();
             return s;
@@ -114,7 +114,7 @@ class AttributionInvariantTest {
     void totalsEqualPgWaldumpStats(Capture c) throws IOException {
         CategoryStats s = analyze(c, new long[1]);
         Matcher m = null;
-        for (String line : Files.readAllLines(c.file("waldump-stats-record.txt"))) {
+        for (String line : Files.readAllLines(c.oracle("waldump-stats-record.txt"))) {
             Matcher t = TOTAL.matcher(line);
             if (t.find()) {
                 m = t;
@@ -140,7 +140,7 @@ class AttributionInvariantTest {
         long nunused = 0;
         long ntuples = 0;
         long vmFlags = 0;
-        try (Stream<String> lines = Files.lines(c.file("waldump.txt"))) {
+        try (Stream<String> lines = Files.lines(c.oracle("waldump.txt"))) {
             for (String line : (Iterable<String>) lines::iterator) {
                 if (!line.startsWith("rmgr: Heap2 ")) {
                     continue;

@@ -1,0 +1,291 @@
+package org.walprism.analyzer.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.walprism.analyzer.categories.Category;
+import org.walprism.analyzer.categories.CategoryStats;
+import org.walprism.analyzer.categories.CategorySummary;
+import org.walprism.analyzer.categories.Parts;
+import org.walprism.analyzer.diff.Explanation;
+import org.walprism.analyzer.diff.StreamDiff;
+
+/**
+ * One self-contained HTML page (inline CSS and SVG, no script, no network) for one WAL range, or two with
+ * their diff: stacked bars of bytes and records per category and per record type, the parts, the full-page
+ * image breakdown, bytes per LSN bucket, the numbers behind them, and the diff's explanations.
+ */
+public final class HtmlReport {
+    /** Record types drawn individually; the rest are summed into one grey segment. */
+    static final int TOP_TYPES = 10;
+    /** LSN buckets drawn per input. */
+    static final int MAX_BUCKETS = 40;
+
+    private HtmlReport() {
+    }
+
+    /** The page for A alone ({@code diff} null) or for A and B. */
+    public static String render(StreamDiff.Side a, StreamDiff.Side b) {
+        List<StreamDiff.Side> sides = new ArrayList<>();
+        sides.add(a);
+        if (b != null) {
+            sides.add(b);
+        }
+        StreamDiff diff = b == null ? null : new StreamDiff(a, b);
+        COLOURS.get().clear();
+        // Categories keep their enum order, so each has the same colour in every report.
+        for (Category c : Category.values()) {
+            colourOf("category", c.key());
+        }
+        StringBuilder h = new StringBuilder();
+        h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+        h.append("<title>walprism report</title>\n<style>\n")
+                .append("body{font:14px/1.4 sans-serif;margin:24px;color:#222;max-width:820px}")
+                .append("h1{font-size:22px}h2{font-size:17px;margin-top:28px;border-bottom:1px solid #ddd}")
+                .append("table{border-collapse:collapse;margin:8px 0}td,th{padding:2px 8px;text-align:right;")
+                .append("border-bottom:1px solid #eee}td:first-child,th:first-child{text-align:left}")
+                .append(".ct{font:bold 13px sans-serif}.bl,.bv,.lt{font:12px sans-serif}.main{font-weight:bold}")
+                .append("svg.chart{display:block;margin:12px 0}li{margin:6px 0}code{font-size:12px}\n")
+                .append("</style>\n</head>\n<body>\n");
+        h.append("<h1>walprism report</h1>\n<table id=\"inputs\"><tr><th>Input</th><th>PostgreSQL</th><th>Range</th>")
+                .append("<th>Records</th><th>Bytes</th><th>FPI share</th></tr>\n");
+        for (int i = 0; i < sides.size(); i++) {
+            StreamDiff.Side s = sides.get(i);
+            CategoryStats st = s.summary().stats();
+            h.append(String.format(Locale.ROOT, "<tr><td>%s: <code>%s</code></td><td>%s</td><td>%s..%s</td>"
+                    + "<td>%d</td><td>%d</td><td>%s%%</td></tr>%n", tag(i), Svg.esc(s.label()), st.version().label(),
+                    s.summary().lsn(Math.max(0, st.startLsn())), s.summary().lsn(st.endLsn()), st.records(),
+                    st.bytes(), CategoryFormatter.pct(st.partBytes(Parts.FPI), st.bytes())));
+        }
+        h.append("</table>\n");
+
+        if (diff != null) {
+            h.append("<h2>What changed</h2>\n<ol id=\"explanations\">\n");
+            if (diff.explanations().isEmpty()) {
+                h.append("<li>No known cause recognised.</li>\n");
+            }
+            boolean first = true;
+            for (Explanation e : diff.explanations()) {
+                boolean main = first && e.impactBytes() > 0;
+                h.append(String.format(Locale.ROOT, "<li%s><code>%s</code>%s %s</li>%n", main ? " class=\"main\"" : "",
+                        e.id(), main ? " (main cause)" : "", Svg.esc(e.text())));
+                first = false;
+            }
+            h.append("</ol>\n");
+        }
+
+        h.append("<h2>Categories</h2>\n");
+        h.append(chart("chart-category-bytes", "Bytes per category", sides, "category", "bytes", "bytes", false));
+        h.append(chart("chart-category-records", "Records per category", sides, "category", "records", "records",
+                false));
+        h.append(table(sides, "category", new String[] {"records", "bytes", "fpi_bytes", "images"}));
+
+        h.append("<h2>Record types</h2>\n");
+        h.append(chart("chart-type-bytes", "Bytes per record type", sides, "record_type", "bytes", "bytes", true));
+        h.append(chart("chart-type-records", "Records per record type", sides, "record_type", "records", "records",
+                true));
+        if (diff != null) {
+            h.append("<table id=\"type-diff\"><tr><th>Record type</th><th>A bytes</th><th>B bytes</th><th>Delta</th>")
+                    .append("<th>(%)</th></tr>\n");
+            int n = 0;
+            for (StreamDiff.Row r : diff.find("record_type", "bytes").rows()) {
+                if (n++ == 15) {
+                    break;
+                }
+                h.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%d</td><td>%d</td><td>%+d</td><td>%s</td>"
+                        + "</tr>%n", Svg.esc(r.name()), r.a(), r.b(), r.delta(), DiffFormatter.relative(r)));
+            }
+            h.append("</table>\n");
+        }
+
+        h.append("<h2>Where the bytes are: parts</h2>\n");
+        h.append(partGroups(sides));
+        h.append(chart("chart-parts", "Bytes per part (without full-page images)", sides, "part", "bytes", "bytes",
+                true, "fpi_images"));
+
+        h.append("<h2>Full-page images</h2>\n");
+        h.append(chart("chart-fpi-cause", "Image bytes by cause", sides, "fpi_cause", "stored_bytes", "bytes", false));
+        h.append(chart("chart-fpi-cause-images", "Images by cause", sides, "fpi_cause", "images", "images", false));
+        h.append(chart("chart-fpi-fork", "Image bytes by fork", sides, "fpi_fork", "stored_bytes", "bytes", false));
+        h.append(chart("chart-fpi-compression", "Image bytes by compression", sides, "fpi_compression",
+                "stored_bytes", "bytes", false));
+        h.append("<table id=\"fpi\"><tr><th>Input</th><th>Images</th><th>Stored</th><th>Raw (8192 - hole)</th>")
+                .append("<th>Hole</th></tr>\n");
+        for (int i = 0; i < sides.size(); i++) {
+            CategoryStats st = sides.get(i).summary().stats();
+            h.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td></tr>%n",
+                    tag(i), st.images(), st.imageStoredBytes(), st.imageRawBytes(), st.imageHoleBytes()));
+        }
+        h.append("</table>\n");
+
+        h.append("<h2>Bytes per LSN bucket</h2>\n");
+        for (int i = 0; i < sides.size(); i++) {
+            h.append(buckets("chart-buckets-" + tag(i).toLowerCase(Locale.ROOT), tag(i), sides.get(i).summary()));
+        }
+        h.append("<p>Generated by walprism. Layout: ");
+        for (int i = 0; i < sides.size(); i++) {
+            CategoryStats st = sides.get(i).summary().stats();
+            h.append(String.format(Locale.ROOT, "%s spans %d bytes = %d record + %d page-header + %d padding + %d"
+                    + " skipped. ", tag(i), st.spanBytes(), st.bytes(), st.pageHeaderBytes(), st.paddingBytes(),
+                    st.skippedBytes()));
+        }
+        h.append("</p>\n</body>\n</html>\n");
+        return h.toString();
+    }
+
+    private static String tag(int i) {
+        return i == 0 ? "A" : "B";
+    }
+
+    private static String chart(String id, String title, List<StreamDiff.Side> sides, String section, String metric,
+                                String unit, boolean top, String... exclude) {
+        Set<String> names = new LinkedHashSet<>();
+        for (StreamDiff.Side s : sides) {
+            names.addAll(s.summary().section(section).keySet());
+        }
+        for (String x : exclude) {
+            names.remove(x);
+        }
+        List<String> series = new ArrayList<>();
+        for (String n : names) {
+            long max = 0;
+            for (StreamDiff.Side s : sides) {
+                max = Math.max(max, s.summary().get(section, n, metric));
+            }
+            if (max > 0) {
+                series.add(n);
+            }
+        }
+        if (top) {
+            series.sort(Comparator.comparingLong((String n) -> -maxOf(sides, section, n, metric)));
+        }
+        boolean rest = top && series.size() > TOP_TYPES;
+        List<String> shown = rest ? new ArrayList<>(series.subList(0, TOP_TYPES)) : series;
+        if (rest) {
+            shown.add("(rest: " + (series.size() - TOP_TYPES) + " more)");
+        }
+        long[][] values = new long[sides.size()][shown.size()];
+        for (int b = 0; b < sides.size(); b++) {
+            CategorySummary s = sides.get(b).summary();
+            for (int k = 0; k < series.size(); k++) {
+                long v = s.get(section, series.get(k), metric);
+                values[b][Math.min(k, shown.size() - 1)] += v;
+            }
+        }
+        if (shown.isEmpty()) {
+            return "<p id=\"" + id + "\">" + Svg.esc(title) + ": none.</p>\n";
+        }
+        List<String> colours = new ArrayList<>();
+        for (String n : shown) {
+            colours.add(colourOf(section, n));
+        }
+        return Svg.stackedBars(id, title, bars(sides), shown, colours, values, unit);
+    }
+
+    /** One colour per (section, name) for the whole page, so a series looks the same in every chart. */
+    private static String colourOf(String section, String name) {
+        if (name.startsWith("(rest")) {
+            return Svg.REST;
+        }
+        // FPI causes are categories plus hint / xlog_fpi: they share the categories' colours.
+        String key = section.equals("fpi_cause") ? "category" : section;
+        Map<String, Integer> m = COLOURS.get().computeIfAbsent(key, k -> new java.util.HashMap<>());
+        int i = m.computeIfAbsent(name, k -> m.size());
+        return Svg.PALETTE[i % Svg.PALETTE.length];
+    }
+
+    private static final ThreadLocal<Map<String, Map<String, Integer>>> COLOURS =
+            ThreadLocal.withInitial(java.util.HashMap::new);
+
+    private static long maxOf(List<StreamDiff.Side> sides, String section, String name, String metric) {
+        long m = 0;
+        for (StreamDiff.Side s : sides) {
+            m = Math.max(m, s.summary().get(section, name, metric));
+        }
+        return m;
+    }
+
+    private static List<String> bars(List<StreamDiff.Side> sides) {
+        List<String> bars = new ArrayList<>();
+        for (int i = 0; i < sides.size(); i++) {
+            bars.add(tag(i) + " (" + sides.get(i).summary().version().label() + ")");
+        }
+        return bars;
+    }
+
+    private static String partGroups(List<StreamDiff.Side> sides) {
+        String[] groups = {"header", "fpi", "prune", "freeze", "vm", "shared", "payload"};
+        long[][] values = new long[sides.size()][groups.length];
+        for (int b = 0; b < sides.size(); b++) {
+            CategoryStats st = sides.get(b).summary().stats();
+            for (int p = 0; p < Parts.COUNT; p++) {
+                String g = Parts.group(p);
+                for (int k = 0; k < groups.length; k++) {
+                    if (groups[k].equals(g)) {
+                        values[b][k] += st.partBytes(p);
+                    }
+                }
+            }
+        }
+        return Svg.stackedBars("chart-part-groups", "Bytes per part group", bars(sides), List.of(groups), values,
+                "bytes");
+    }
+
+    private static String table(List<StreamDiff.Side> sides, String section, String[] metrics) {
+        StringBuilder h = new StringBuilder("<table id=\"table-" + section + "\"><tr><th>Name</th>");
+        for (int i = 0; i < sides.size(); i++) {
+            for (String m : metrics) {
+                h.append("<th>").append(tag(i)).append(' ').append(m).append("</th>");
+            }
+        }
+        h.append("</tr>\n");
+        Set<String> names = new LinkedHashSet<>();
+        for (StreamDiff.Side s : sides) {
+            names.addAll(s.summary().section(section).keySet());
+        }
+        for (String n : names) {
+            h.append("<tr><td>").append(Svg.esc(n)).append("</td>");
+            for (StreamDiff.Side s : sides) {
+                for (String m : metrics) {
+                    h.append("<td>").append(s.summary().get(section, n, m)).append("</td>");
+                }
+            }
+            h.append("</tr>\n");
+        }
+        return h.append("</table>\n").toString();
+    }
+
+    private static String buckets(String id, String tag, CategorySummary s) {
+        CategoryStats st = s.stats();
+        int n = Math.min(st.bucketCount(), MAX_BUCKETS);
+        List<String> bars = new ArrayList<>();
+        List<String> series = new ArrayList<>();
+        for (Category c : Category.values()) {
+            series.add(c.label());
+        }
+        long[][] values = new long[n][series.size()];
+        for (int i = 0; i < n; i++) {
+            bars.add(s.lsn(st.bucketStart(i)));
+            long[] b = st.bucket(i);
+            for (Category c : Category.values()) {
+                values[i][c.ordinal()] = b[CategoryStats.B_CATEGORY + c.ordinal()];
+            }
+        }
+        if (n == 0) {
+            return "<p id=\"" + id + "\">" + tag + ": no records.</p>\n";
+        }
+        String title = String.format(Locale.ROOT, "%s: bytes per %d-byte LSN bucket, by category%s", tag,
+                st.bucketSize(), st.bucketCount() > n ? " (first " + n + ")" : "");
+        return Svg.stackedBars(id, title, bars, series, values, "bytes");
+    }
+
+    /** Number of rows in a summary section (used by tests). */
+    static int rows(CategorySummary s, String section) {
+        Map<String, Map<String, Long>> m = s.section(section);
+        return m.size();
+    }
+}

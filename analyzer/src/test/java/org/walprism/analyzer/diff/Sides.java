@@ -1,0 +1,54 @@
+package org.walprism.analyzer.diff;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.walprism.analyzer.categories.CategoryAnalyzer;
+import org.walprism.analyzer.categories.CategorySummary;
+import org.walprism.testdata.Capture;
+import org.walprism.testdata.TestData;
+
+/** Diff inputs made from corpus captures. */
+public final class Sides {
+    private Sides() {
+    }
+
+    public static StreamDiff.Side of(Capture c) {
+        return new StreamDiff.Side(c.name(), new CategorySummary(
+                CategoryAnalyzer.analyze(c.walDir(), c.startLsn(), c.endLsn(), 0)));
+    }
+
+    /** The capture {@code name}, or null when the corpus does not have it. */
+    public static Capture find(String name) {
+        for (Capture c : TestData.captures()) {
+            if (c.name().equals(name)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** Pairs (checksums off, checksums on) of captures of the same version and workload. */
+    public static List<Capture[]> checksumPairs() {
+        List<Capture[]> out = new ArrayList<>();
+        for (Capture off : TestData.captures()) {
+            for (Capture on : TestData.captures()) {
+                if (!off.dataChecksums() && on.dataChecksums() && off.versionLabel().equals(on.versionLabel())
+                        && off.workload().equals(on.workload())) {
+                    out.add(new Capture[] {off, on});
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Version labels that have a capture of {@code workload}. */
+    public static List<String> versionsWith(String workload) {
+        List<String> out = new ArrayList<>();
+        for (Capture c : TestData.captures()) {
+            if (c.workload().equals(workload)) {
+                out.add(c.versionLabel());
+            }
+        }
+        return out;
+    }
+}

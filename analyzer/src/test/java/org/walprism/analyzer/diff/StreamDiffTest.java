@@ -1,0 +1,113 @@
+package org.walprism.analyzer.diff;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.walprism.testdata.Capture;
+import org.walprism.testdata.TestData;
+
+/** The diff's recognised causes on real captures whose difference is known. */
+class StreamDiffTest {
+
+    /** Every (checksums off, checksums on) pair of captures of one version and workload. */
+    static Stream<Arguments> checksumPairs() {
+        List<Capture[]> pairs = Sides.checksumPairs();
+        assertFalse(pairs.isEmpty(), "the corpus has a capture pair without and with data checksums");
+        return pairs.stream().map(p -> Arguments.of(p[0], p[1]));
+    }
+
+    private static Explanation byId(StreamDiff d, String id) {
+        return d.explanations().stream().filter(e -> e.id().equals(id)).findFirst().orElse(null);
+    }
+
+    @ParameterizedTest
+    @MethodSource("checksumPairs")
+    void checksumsOnNamesHintBitImagesAsMainCause(Capture off, Capture on) {
+        StreamDiff d = new StreamDiff(Sides.of(off), Sides.of(on));
+        Explanation main = d.explanations().get(0);
+        assertEquals("hint_fpi", main.id(), () -> "explanations: " + d.explanations());
+        assertTrue(main.text().startsWith("Hint-bit images appear in B"), main.text());
+        assertTrue(main.impactBytes() > 0);
+        StreamDiff.Row hint = d.find("record_type", "bytes").rows().get(0);
+        assertEquals("XLOG/FPI_FOR_HINT", hint.name(), "largest record-type change");
+        assertEquals(0, hint.a());
+    }
+
+    @ParameterizedTest
+    @MethodSource("checksumPairs")
+    void checksumsOffNamesHintBitImagesVanishing(Capture off, Capture on) {
+        StreamDiff d = new StreamDiff(Sides.of(on), Sides.of(off));
+        assertEquals("hint_fpi", d.explanations().get(0).id());
+        assertTrue(d.explanations().get(0).text().startsWith("Hint-bit images vanish in B"));
+    }
+
+    @Test
+    void pg16ToPg17VacuumMergesPruneAndFreezeAndHalvesRecords() {
+        Capture a = Sides.find("16/vacuum_noindex");
+        Capture b = Sides.find("17/vacuum_noindex");
+        assumeTrue(a != null && b != null, "corpus has no 16/vacuum_noindex and 17/vacuum_noindex yet (corpus "
+                + "helper); captures present: " + TestData.captures());
+        StreamDiff d = new StreamDiff(Sides.of(a), Sides.of(b));
+        Explanation merge = byId(d, "prune_freeze_merge");
+        assertNotNull(merge, () -> "explanations: " + d.explanations());
+        assertTrue(merge.text().startsWith("Prune and freeze records merge in B"), merge.text());
+        long ra = d.a().summary().get("totals", "all", "records");
+        long rb = d.b().summary().get("totals", "all", "records");
+        double ratio = (double) rb / ra;
+        assertTrue(ratio > 0.35 && ratio < 0.65, "record count falls by about half: " + ra + " -> " + rb);
+        assertTrue(d.b().summary().get("category", "prune_freeze", "records") > 0);
+        assertEquals(0, d.a().summary().get("category", "prune_freeze", "records"));
+    }
+
+    @Test
+    void pg18ToPg19VacuumLosesVisibleRecords() {
+        Capture a = Sides.find("18/vacuum_noindex");
+        Capture b = Sides.find("19/vacuum_noindex");
+        assumeTrue(a != null && b != null, "corpus has no 18/vacuum_noindex yet (corpus helper)");
+        StreamDiff d = new StreamDiff(Sides.of(a), Sides.of(b));
+        Explanation vis = byId(d, "visible_vanish");
+        assertNotNull(vis, () -> "explanations: " + d.explanations());
+        assertTrue(vis.text().startsWith("VISIBLE records vanish in B"), vis.text());
+    }
+
+    static List<Capture> captures() {
+        return TestData.captures();
+    }
+
+    @ParameterizedTest
+    @MethodSource("captures")
+    void captureAgainstItselfHasNoDeltaAndNoExplanation(Capture c) {
+        StreamDiff.Side s = Sides.of(c);
+        StreamDiff d = new StreamDiff(s, s);
+        assertTrue(d.explanations().isEmpty(), () -> "explanations: " + d.explanations());
+        for (StreamDiff.Table t : d.tables()) {
+            for (StreamDiff.Row r : t.rows()) {
+                assertEquals(0, r.delta(), t.section() + "/" + r.name() + "/" + t.metric());
+            }
+        }
+    }
+
+    @Test
+    void rowsAreSortedByAbsoluteDelta() {
+        Capture[] pair = Sides.checksumPairs().get(0);
+        StreamDiff d = new StreamDiff(Sides.of(pair[0]), Sides.of(pair[1]));
+        for (StreamDiff.Table t : d.tables()) {
+            if (t.section().equals("totals")) {
+                continue;
+            }
+            for (int i = 1; i < t.rows().size(); i++) {
+                assertTrue(Math.abs(t.rows().get(i - 1).delta()) >= Math.abs(t.rows().get(i).delta()),
+                        t.section() + "/" + t.metric());
+            }
+        }
+    }
+}

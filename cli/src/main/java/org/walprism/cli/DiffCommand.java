@@ -1,0 +1,47 @@
+package org.walprism.cli;
+
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import org.walprism.analyzer.diff.StreamDiff;
+import org.walprism.analyzer.report.DiffFormatter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code walprism diff A B}: records, bytes and full-page images per category, record type, part and FPI cause of
+ * two WAL ranges side by side, deltas sorted by impact, and the causes it recognises.
+ */
+@Command(name = "diff", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Compare two WAL ranges (possibly of different PostgreSQL versions) by category, record type,",
+            "part and full-page-image cause, and explain the differences it recognises.",
+            "A and B are PATH[:START[:END]]: a WAL directory (or segment file) with an optional LSN range,",
+            "e.g. wal16:0/3000028:0/5000000 or wal17::0/5000000 (START and END as pg_waldump's -s/-e)."})
+public final class DiffCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "A", converter = WalInput.Converter.class,
+            description = "the first WAL range, PATH[:START[:END]]")
+    WalInput a;
+
+    @Parameters(index = "1", paramLabel = "B", converter = WalInput.Converter.class,
+            description = "the second WAL range, PATH[:START[:END]]")
+    WalInput b;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "text (80 columns), json or csv")
+    StatsCommand.Format format;
+
+    @Override
+    public Integer call() throws Exception {
+        StreamDiff d = new StreamDiff(a.analyze(0), b.analyze(0));
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(DiffFormatter.format(d, StatsCategories.format(format)));
+        out.flush();
+        return ExitCode.OK.code();
+    }
+}

@@ -1,0 +1,70 @@
+package org.walprism.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+import org.walprism.analyzer.categories.CategoryAnalyzer;
+import org.walprism.analyzer.categories.CategorySummary;
+import org.walprism.analyzer.diff.StreamDiff;
+import org.walprism.codec.Lsn;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * One WAL input of {@code diff} and {@code report}: {@code PATH[:START[:END]]}, a WAL directory (or one with a
+ * pg_wal subdirectory, or a segment file) with an optional LSN range, e.g. {@code wal16:0/3000028:0/5000000}.
+ * An empty START means from the first record ({@code wal::0/5000000}); START and END mean what pg_waldump's
+ * {@code -s}/{@code -e} mean.
+ */
+record WalInput(String text, Path path, Long start, Long end) {
+    private static final Pattern LSN = Pattern.compile("[0-9A-Fa-f]{1,8}/[0-9A-Fa-f]{1,8}");
+
+    /** Parses {@code PATH[:START[:END]]}: the last one or two {@code :}-separated fields that are LSNs or empty. */
+    static WalInput parse(String text) {
+        String[] f = text.split(":", -1);
+        int n = f.length;
+        Long start = null;
+        Long end = null;
+        int pathFields = n;
+        if (n >= 3 && isLsnOrEmpty(f[n - 1]) && isLsnOrEmpty(f[n - 2])) {
+            start = lsn(f[n - 2]);
+            end = lsn(f[n - 1]);
+            pathFields = n - 2;
+        } else if (n >= 2 && isLsnOrEmpty(f[n - 1])) {
+            start = lsn(f[n - 1]);
+            pathFields = n - 1;
+        }
+        String path = String.join(":", java.util.Arrays.copyOf(f, pathFields));
+        if (path.isEmpty()) {
+            throw new TypeConversionException("missing WAL path in \"" + text + "\"");
+        }
+        return new WalInput(text, Path.of(path), start, end);
+    }
+
+    private static boolean isLsnOrEmpty(String s) {
+        return s.isEmpty() || LSN.matcher(s).matches();
+    }
+
+    private static Long lsn(String s) {
+        return s.isEmpty() ? null : Lsn.parse(s).value();
+    }
+
+    /** Resolves the path as pg_waldump does and attributes the range. */
+    StreamDiff.Side analyze(long bucketSize) throws IOException {
+        WalRangeOptions o = new WalRangeOptions();
+        o.path = path;
+        o.start = start;
+        o.end = end;
+        WalRangeOptions.Range r = o.range();
+        return new StreamDiff.Side(text, new CategorySummary(
+                CategoryAnalyzer.analyze(r.path(), r.start(), r.end(), r.timeline(), bucketSize)));
+    }
+
+    /** picocli converter. */
+    static final class Converter implements ITypeConverter<WalInput> {
+        @Override
+        public WalInput convert(String value) {
+            return parse(value);
+        }
+    }
+}

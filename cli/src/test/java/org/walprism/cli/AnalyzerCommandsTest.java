@@ -1,0 +1,120 @@
+package org.walprism.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.walprism.codec.Lsn;
+import org.walprism.testdata.Capture;
+import org.walprism.testdata.TestData;
+
+/** CLI contract of {@code stats --categories}, {@code diff} and {@code report}. */
+class AnalyzerCommandsTest {
+
+    record Result(int code, String out, String err) {
+    }
+
+    static Result run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    private static Capture pairOff() {
+        return capture(false);
+    }
+
+    private static Capture capture(boolean checksums) {
+        for (Capture c : TestData.captures()) {
+            if (c.workload().equals("hot_updates") && c.dataChecksums() == checksums) {
+                return c;
+            }
+        }
+        throw new AssertionError("no hot_updates capture with data checksums " + checksums);
+    }
+
+    /** {@code PATH:START:END} of a capture. */
+    private static String input(Capture c) {
+        return c.walDir() + ":" + Lsn.format(c.startLsn(), true) + ":" + Lsn.format(c.endLsn(), true);
+    }
+
+    @Test
+    void parsesPathWithOptionalRange() {
+        WalInput a = WalInput.parse("/tmp/wal:0/3000028:0/5000000");
+        assertEquals(Path.of("/tmp/wal"), a.path());
+        assertEquals(0x3000028L, a.start());
+        assertEquals(0x5000000L, a.end());
+        WalInput b = WalInput.parse("wal::0/5000000");
+        assertEquals(Path.of("wal"), b.path());
+        assertNull(b.start());
+        assertEquals(0x5000000L, b.end());
+        WalInput c = WalInput.parse("wal:1/A");
+        assertEquals(0x1_0000000AL, c.start());
+        assertNull(c.end());
+        WalInput d = WalInput.parse("dir:with:colons");
+        assertEquals(Path.of("dir:with:colons"), d.path());
+        assertNull(d.start());
+    }
+
+    @Test
+    void statsCategoriesPrintsTheAttribution() {
+        Capture c = pairOff();
+        Result r = run("stats", "--categories", "-p", c.walDir().toString(), "-s", Lsn.format(c.startLsn(), true),
+                "-e", Lsn.format(c.endLsn(), true));
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("WAL categories between "), r.out());
+        assertTrue(r.out().contains(c.records() + " records, "), "record count of the manifest");
+        Result csv = run("stats", "--categories", "--format", "csv", "-p", c.walDir().toString(), "-s",
+                Lsn.format(c.startLsn(), true), "-e", Lsn.format(c.endLsn(), true));
+        assertTrue(csv.out().contains("totals,all,records," + c.records() + "\n"), csv.out());
+    }
+
+    @Test
+    void diffNamesHintImagesInEveryFormat() {
+        String a = input(capture(false));
+        String b = input(capture(true));
+        Result text = run("diff", a, b);
+        assertEquals(0, text.code(), text.err());
+        assertTrue(text.out().contains("[main cause] [hint_fpi] Hint-bit images appear in B"), text.out());
+        Result json = run("diff", "--format", "json", a, b);
+        assertTrue(json.out().contains("\"id\": \"hint_fpi\",\n      \"main\": true"), json.out());
+        Result csv = run("diff", "--format", "csv", a, b);
+        assertTrue(csv.out().startsWith("section,name,metric,a,b,delta,relative\nexplanation,hint_fpi,"),
+                csv.out());
+    }
+
+    @Test
+    void diffOfAMissingDirectoryFailsWithOneLine() {
+        Result r = run("diff", "/nonexistent/wal", input(pairOff()));
+        assertEquals(ExitCode.INPUT.code(), r.code());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains("/nonexistent/wal"), r.err());
+    }
+
+    @Test
+    void diffWithOneInputIsAUsageError() {
+        Result r = run("diff", input(pairOff()));
+        assertEquals(ExitCode.USAGE.code(), r.code());
+    }
+
+    @Test
+    void reportWritesOneHtmlPage(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("report.html");
+        Result r = run("report", input(capture(false)), input(capture(true)), "-o", out.toString());
+        assertEquals(0, r.code(), r.err());
+        String html = Files.readString(out);
+        assertTrue(html.startsWith("<!DOCTYPE html>"));
+        assertTrue(html.contains("id=\"chart-category-bytes\""));
+        assertTrue(html.contains("<code>hint_fpi</code> (main cause)"));
+        Path single = tmp.resolve("one.html");
+        assertEquals(0, run("report", input(capture(false)), "-o", single.toString()).code());
+        assertTrue(!Files.readString(single).contains("What changed"), "no diff section for one input");
+    }
+}
