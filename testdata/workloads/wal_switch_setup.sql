@@ -1,0 +1,2 @@
+CREATE TABLE s(i int, t text) WITH (autovacuum_enabled = off);
+CHECKPOINT;
