@@ -40,12 +40,18 @@ class DumpCommandTest {
 
     @Test
     void printsPgWaldumpLinesForFilteredResourceManagers() {
+        int checked = 0;
         for (Capture c : TestData.captures()) {
+            if (!c.has("waldump.txt")) {
+                continue;
+            }
+            checked++;
             Result r = run(range(c, "-r", "Heap", "-r", "transaction", "-r", "Standby", "-r", "XLOG", "-r", "Btree"));
             assertEquals(0, r.code(), c + ": " + r.err());
             String expected = oracle(c, "waldump.txt", l -> !l.startsWith("rmgr: Heap2 "));
             assertEquals(expected, r.out(), c.name());
         }
+        assertTrue(checked > 0, "no capture has a pg_waldump oracle");
     }
 
     @Test

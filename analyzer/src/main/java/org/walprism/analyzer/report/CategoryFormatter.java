@@ -111,9 +111,9 @@ public final class CategoryFormatter {
         }
         sb.append('\n');
 
-        sb.append(String.format(Locale.ROOT, "Layout: %d bytes spanned = %d record + %d page-header + %d padding"
-                + "%n        + %d skipped%n%n", st.spanBytes(), total, st.pageHeaderBytes(), st.paddingBytes(),
-                st.skippedBytes()));
+        sb.append(String.format(Locale.ROOT, "Layout: %d bytes spanned = %d record + %d page-header%n"
+                + "        + %d padding + %d skipped%n%n", st.spanBytes(), total, st.pageHeaderBytes(),
+                st.paddingBytes(), st.skippedBytes()));
 
         List<RelationTable.Entry> rels = sortedRelations(st);
         sb.append(String.format(Locale.ROOT, "%-24s %-4s %8s %7s %11s %8s %11s%n", "Relation", "Fork", "Blockrefs",

@@ -51,6 +51,7 @@ class DumpParityTest {
     private void check(Capture c) {
         List<DecodedRecord> records = read(c);
         List<String> plain = lines(c, "waldump.txt");
+        org.junit.jupiter.api.Assumptions.assumeTrue(plain != null, c + " has no pg_waldump oracle (waldump.txt)");
         List<String> detailed = lines(c, "waldump-b.txt");
         List<String> tsv = lines(c, "records.tsv");
         Map<String, int[]> share = new TreeMap<>();

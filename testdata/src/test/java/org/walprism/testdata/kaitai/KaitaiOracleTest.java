@@ -82,7 +82,7 @@ class KaitaiOracleTest {
         System.out.printf("%s: Kaitai read %d records (stopped: %s); %d pg_waldump records compared,"
                 + " %d of them Heap2 prune records with typed fields%n", capture.name(), result.records().size(),
                 result.stopReason(), oracle.size(), heap2Checked);
-        if (oracle.stream().anyMatch(o -> o.rmgr.equals("Heap2") && o.desc.startsWith("PRUNE"))) {
+        if (oracle.stream().anyMatch(o -> o.rmgr.equals("Heap2") && o.desc.startsWith("PRUNE_"))) {
             assertTrue(heap2Checked > 0, "no Heap2 prune record was compared in " + capture.name());
         }
     }
