@@ -26,8 +26,22 @@ public final class Heap2Records {
     public record Typed(int info, org.walprism.codec.rmgr.heap2.Heap2Record record) {
     }
 
-    /** Offsets a page's items get: dead first, then HOT roots, then dead heap-only, then live tuples. */
-    public record Items(OffsetArray redirected, OffsetArray dead, OffsetArray unused, OffsetArray frozen) {
+    /**
+     * A page's items as the records list them; {@code plans} are the freeze plans of {@code frozen}
+     * (null: one plan with the usual frozen infomask).
+     */
+    public record Items(OffsetArray redirected, OffsetArray dead, OffsetArray unused, OffsetArray frozen,
+                        List<FreezePlan> plans) {
+        public Items(OffsetArray redirected, OffsetArray dead, OffsetArray unused, OffsetArray frozen) {
+            this(redirected, dead, unused, frozen, null);
+        }
+
+        /** The freeze plans, deduplicated as PostgreSQL 16+ writes them. */
+        public List<FreezePlan> freezePlans() {
+            return plans != null ? plans : Heap2Records.plans(frozen);
+        }
+
+        /** Offsets a page's items get: dead first, then HOT roots, then dead heap-only, then live tuples. */
         public static Items of(PageGroup g, boolean unusedNow) {
             int next = 1;
             int[] dead = new int[g.dead()];
@@ -63,7 +77,7 @@ public final class Heap2Records {
         }
     }
 
-    private static List<FreezePlan> plans(OffsetArray frozen) {
+    static List<FreezePlan> plans(OffsetArray frozen) {
         return frozen.isEmpty() ? List.of() : List.of(new FreezePlan(0, FROZEN_INFOMASK2, FROZEN_INFOMASK, 0, 0, frozen));
     }
 
@@ -82,20 +96,26 @@ public final class Heap2Records {
     }
 
     /** FREEZE_PAGE (13-16). */
-    public static Typed freeze(VacuumDesign d, long horizon, OffsetArray frozen, boolean withData) {
+    public static Typed freeze(VacuumDesign d, long horizon, Items it, boolean withData) {
+        List<FreezePlan> plans = it.freezePlans();
         return switch (d) {
             case SEPARATE_13, SEPARATE_14 -> {
                 List<FreezeTuple> tuples = new java.util.ArrayList<>();
-                if (withData) {
-                    for (int i = 0; i < frozen.size(); i++) {
-                        tuples.add(new FreezeTuple(0, frozen.get(i), FROZEN_INFOMASK2, FROZEN_INFOMASK, 0, 0));
+                int n = 0;
+                for (FreezePlan p : plans) {
+                    for (int i = 0; i < p.ntuples(); i++) {
+                        n++;
+                        if (withData) {
+                            tuples.add(new FreezeTuple(p.xmax(), p.offsets().get(i), p.infomask2(), p.infomask(),
+                                    p.frzflags(), 0));
+                        }
                     }
                 }
                 yield new Typed(d == VacuumDesign.SEPARATE_13 ? 0x20 : 0x30,
-                        new FreezePage.Pg13(horizon, frozen.size(), withData, tuples));
+                        new FreezePage.Pg13(horizon, n, withData, tuples));
             }
-            case SEPARATE_16 -> new Typed(0x30, new FreezePage.Pg16(horizon, frozen.isEmpty() ? 0 : 1, false, withData,
-                    withData ? plans(frozen) : List.of()));
+            case SEPARATE_16 -> new Typed(0x30, new FreezePage.Pg16(horizon, plans.size(), false, withData,
+                    withData ? plans : List.of()));
             case COMBINED_17, VM_IN_PRUNE_19 -> throw new IllegalStateException("no FREEZE_PAGE record in " + d);
         };
     }
@@ -131,13 +151,13 @@ public final class Heap2Records {
         if (prunes && reason != PruneFreeze.Reason.VACUUM_CLEANUP) {
             flags |= PruneFreeze.CLEANUP_LOCK;
         }
-        flags |= it.frozen().isEmpty() ? 0 : PruneFreeze.HAS_FREEZE_PLANS;
+        flags |= it.freezePlans().isEmpty() ? 0 : PruneFreeze.HAS_FREEZE_PLANS;
         flags |= it.redirected().isEmpty() ? 0 : PruneFreeze.HAS_REDIRECTIONS;
         flags |= it.dead().isEmpty() ? 0 : PruneFreeze.HAS_DEAD_ITEMS;
         flags |= it.unused().isEmpty() ? 0 : PruneFreeze.HAS_NOW_UNUSED_ITEMS;
         boolean data = withData && (flags & PruneFreeze.HAS_ANY_SUBRECORD) != 0;
         PruneFreeze.Body body = data
-                ? new PruneFreeze.Body(true, 0, plans(it.frozen()), it.redirected(), it.dead(), it.unused())
+                ? new PruneFreeze.Body(true, 0, it.freezePlans(), it.redirected(), it.dead(), it.unused())
                 : PruneFreeze.Body.NONE;
         long h = (flags & PruneFreeze.HAS_CONFLICT_HORIZON) != 0 ? horizon : 0;
         return switch (d) {

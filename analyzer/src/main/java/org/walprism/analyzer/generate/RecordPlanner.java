@@ -188,7 +188,7 @@ public final class RecordPlanner {
                     }
                     if (g.freeze() > 0) {
                         PlannedRecord.Image img = image(heapKey(b), after, false);
-                        emitHeap2(Heap2Records.freeze(design, horizon, it.frozen(), img == null),
+                        emitHeap2(Heap2Records.freeze(design, horizon, it, img == null),
                                 List.of(heapBlock(0, b, img)));
                     }
                     if (unusedNow) {
