@@ -26,7 +26,7 @@ public final class RecordPlanner {
     /** {@code XLOG_FPI_FOR_HINT}. */
     public static final int XLOG_FPI_FOR_HINT = 0xA0;
     /** {@code XLOG_BTREE_VACUUM}. */
-    public static final int BTREE_VACUUM = 0x80;
+    public static final int BTREE_VACUUM = 0xC0;
     /** Heap blocks one 8 kB visibility-map page covers ({@code HEAPBLOCKS_PER_PAGE}). */
     public static final int HEAPBLOCKS_PER_VM_PAGE = (8192 - 24) * 4;
     /** {@code BYPASS_THRESHOLD_PAGES}. */

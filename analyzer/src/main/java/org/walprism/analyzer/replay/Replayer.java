@@ -250,7 +250,7 @@ public final class Replayer {
                     op.plans.addAll(p.plans());
                     PageOp.addAll(op.redirected, p.redirected());
                     PageOp.addAll(op.dead, p.dead());
-                    PageOp.addAll(k == Kind.CLEANUP ? op.unusedVacuumed : op.unusedPruned, p.unused());
+                    PageOp.addAll(vacuumedUnused(k, p.flags()) ? op.unusedVacuumed : op.unusedPruned, p.unused());
                 } else {
                     int[] census = PageImages.census(op.heapImage);
                     int flags = p.flags();
@@ -264,13 +264,24 @@ public final class Replayer {
                         PageOp.addPlaceholders(op.dead, census == null ? 1 : Math.max(1, census[3]));
                     }
                     if ((flags & PruneFreeze.HAS_NOW_UNUSED_ITEMS) != 0) {
-                        PageOp.addPlaceholders(k == Kind.CLEANUP ? op.unusedVacuumed : op.unusedPruned,
+                        PageOp.addPlaceholders(vacuumedUnused(k, flags) ? op.unusedVacuumed : op.unusedPruned,
                                 census == null ? 1 : Math.max(1, census[0]));
                     }
                 }
         } else {
             throw new IllegalStateException("not a vacuum record: " + rec);
         }
+    }
+
+    /**
+     * Whether a 17+ record's now-unused items were LP_DEAD-class items (second pass, or the one-pass strategy
+     * of a table without indexes) rather than heap-only tuples of HOT chains: a first-pass record that removes
+     * heap-only tuples re-points their chain, so unused items without redirections come from dead tuples.
+     */
+    private static boolean vacuumedUnused(Kind k, int flags) {
+        return k == Kind.CLEANUP
+                || (k == Kind.SCAN && (flags & PruneFreeze.HAS_REDIRECTIONS) == 0
+                && (flags & PruneFreeze.HAS_DEAD_ITEMS) == 0);
     }
 
     private static FreezePlan placeholderPlan(int ntuples) {
