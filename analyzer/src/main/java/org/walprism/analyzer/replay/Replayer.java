@@ -1,0 +1,310 @@
+package org.walprism.analyzer.replay;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.walprism.analyzer.generate.PlanEncoder;
+import org.walprism.analyzer.generate.VacuumDesign;
+import org.walprism.analyzer.stats.WalStats;
+import org.walprism.codec.WalVersion;
+import org.walprism.codec.read.WalReader;
+import org.walprism.codec.record.BlockRef;
+import org.walprism.codec.record.DecodedRecord;
+import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.codec.rmgr.heap2.FreezePage;
+import org.walprism.codec.rmgr.heap2.FreezePlan;
+import org.walprism.codec.rmgr.heap2.Heap2Codec;
+import org.walprism.codec.rmgr.heap2.Heap2Record;
+import org.walprism.codec.rmgr.heap2.Heap2Type;
+import org.walprism.codec.rmgr.heap2.HeapPrune;
+import org.walprism.codec.rmgr.heap2.HeapVacuum;
+import org.walprism.codec.rmgr.heap2.OffsetArray;
+import org.walprism.codec.rmgr.heap2.PruneFreeze;
+import org.walprism.codec.rmgr.heap2.Visible;
+
+/**
+ * Re-expresses a captured stream's vacuum and pruning records in another major's design: each page step
+ * (a PG16 PRUNE + FREEZE_PAGE + VISIBLE run, a PG17 PRUNE_VACUUM_SCAN + VISIBLE, a PG19 prune record, a
+ * second-pass VACUUM + VISIBLE, an on-access prune) is read into a design-free {@link PageOp} and written
+ * again as the target design logs it, with the codec, carrying over the source's full-page images to the
+ * first target record that registers the same block. Every other record is kept as it was.
+ *
+ * <p>Where a source record carried an image instead of its arrays and the target needs the arrays on a
+ * record without the image (for example 17 to 16: the FREEZE_PAGE after an imaged PRUNE), counts are read
+ * from the page image (frozen tuples, LP states).
+ */
+public final class Replayer {
+    private Replayer() {
+    }
+
+    /** Before and after, as encoded records in stream order. */
+    public record Result(WalVersion from, WalVersion to, List<PlanEncoder.Encoded> before,
+                         List<PlanEncoder.Encoded> after, int steps, int stepsFromRecords) {
+        public WalStats beforeStats() {
+            return PlanEncoder.stats(from, before);
+        }
+
+        public WalStats afterStats() {
+            return PlanEncoder.stats(to, after);
+        }
+    }
+
+    private enum Kind { PRUNE, FREEZE, VACUUM, VISIBLE, ON_ACCESS, SCAN, CLEANUP }
+
+    /** One output slot: an unchanged record or a page step. */
+    private record Slot(PlanEncoder.Encoded kept, PageOp op, boolean lonePrune) {
+    }
+
+    /** Replays the records of {@code path} between {@code startLsn} and {@code endLsn} (0 = open ends). */
+    public static Result replay(Path path, long startLsn, long endLsn, WalVersion target) {
+        List<PlanEncoder.Encoded> before = new ArrayList<>();
+        List<Slot> slots = new ArrayList<>();
+        WalVersion from;
+        try (WalReader reader = WalReader.open(path, startLsn, endLsn)) {
+            from = reader.version();
+            PageOp open = null;
+            Kind last = null;
+            boolean lone = false;
+            DecodedRecord r;
+            while ((r = reader.next()) != null) {
+                PlanEncoder.Encoded original = new PlanEncoder.Encoded(r.rmid(), r.info(), r.bytes(), r.fpiLength());
+                before.add(original);
+                Kind k = kind(r);
+                if (k == null) {
+                    slots.add(new Slot(original, null, false));
+                    open = null;
+                    continue;
+                }
+                long block = heapBlock(r, k);
+                BlockRef heapRef = heapRef(r, k);
+                if (open != null && open.block == block && heapRef != null && heapRef.rel().equals(open.rel)
+                        && follows(last, k)) {
+                    lone = false;
+                } else {
+                    open = new PageOp();
+                    open.rel = heapRef == null ? null : heapRef.rel();
+                    open.block = block;
+                    open.phase = switch (k) {
+                        case ON_ACCESS -> PageOp.Phase.ON_ACCESS;
+                        case VACUUM, CLEANUP -> PageOp.Phase.CLEANUP;
+                        default -> PageOp.Phase.SCAN;
+                    };
+                    lone = k == Kind.PRUNE;
+                    slots.add(new Slot(null, open, false));
+                }
+                absorb(open, r, k);
+                if (!lone && slots.get(slots.size() - 1).op() == open && slots.get(slots.size() - 1).lonePrune()) {
+                    slots.set(slots.size() - 1, new Slot(null, open, false));
+                }
+                if (lone) {
+                    slots.set(slots.size() - 1, new Slot(null, open, true));
+                }
+                last = k;
+            }
+        }
+        resolveLonePrunes(slots);
+        VacuumDesign design = VacuumDesign.of(target);
+        List<PlanEncoder.Encoded> after = new ArrayList<>();
+        int steps = 0;
+        int stepRecords = 0;
+        for (Slot s : slots) {
+            if (s.kept() != null) {
+                after.add(s.kept());
+            } else {
+                steps++;
+                stepRecords += s.op().sourceRecords;
+                after.addAll(new StepWriter(target, design, s.op()).write());
+            }
+        }
+        return new Result(from, target, before, after, steps, stepRecords);
+    }
+
+    /** A lone PRUNE (14-16) is VACUUM's first pass when it sits in a run of neighbouring vacuumed blocks. */
+    private static void resolveLonePrunes(List<Slot> slots) {
+        List<PageOp> ops = new ArrayList<>();
+        List<Boolean> loneFlags = new ArrayList<>();
+        for (Slot s : slots) {
+            if (s.op() != null) {
+                ops.add(s.op());
+                loneFlags.add(s.lonePrune());
+            }
+        }
+        for (int i = 0; i < ops.size(); i++) {
+            if (loneFlags.get(i)) {
+                ops.get(i).phase = PageOp.Phase.ON_ACCESS;
+            }
+        }
+        for (int pass = 0; pass < 2; pass++) {
+            for (int n = 0; n < ops.size(); n++) {
+                int i = pass == 0 ? n : ops.size() - 1 - n;
+                if (!loneFlags.get(i)) {
+                    continue;
+                }
+                int j = pass == 0 ? i - 1 : i + 1;
+                if (j < 0 || j >= ops.size()) {
+                    continue;
+                }
+                PageOp me = ops.get(i);
+                PageOp nb = ops.get(j);
+                if (nb.phase == PageOp.Phase.SCAN && nb.rel != null && nb.rel.equals(me.rel)
+                        && Math.abs(nb.block - me.block) == 1) {
+                    me.phase = PageOp.Phase.SCAN;
+                }
+            }
+        }
+    }
+
+    private static Kind kind(DecodedRecord r) {
+        if (r.rmid() != RmgrTable.HEAP2) {
+            return null;
+        }
+        Heap2Type t = Heap2Type.of(r.version(), r.info());
+        if (t == null) {
+            return null;
+        }
+        return switch (t) {
+            case PRUNE, CLEAN -> Kind.PRUNE;
+            case FREEZE_PAGE -> Kind.FREEZE;
+            case VACUUM -> Kind.VACUUM;
+            case VISIBLE -> Kind.VISIBLE;
+            case PRUNE_ON_ACCESS -> Kind.ON_ACCESS;
+            case PRUNE_VACUUM_SCAN -> Kind.SCAN;
+            case PRUNE_VACUUM_CLEANUP -> Kind.CLEANUP;
+            default -> null;
+        };
+    }
+
+    private static boolean follows(Kind last, Kind k) {
+        if (last == null) {
+            return false;
+        }
+        return switch (last) {
+            case PRUNE -> k == Kind.FREEZE || k == Kind.VACUUM || k == Kind.VISIBLE;
+            case FREEZE -> k == Kind.VACUUM || k == Kind.VISIBLE;
+            case VACUUM, SCAN, CLEANUP -> k == Kind.VISIBLE;
+            case VISIBLE, ON_ACCESS -> false;
+        };
+    }
+
+    private static BlockRef heapRef(DecodedRecord r, Kind k) {
+        return r.block(k == Kind.VISIBLE ? 1 : 0);
+    }
+
+    private static long heapBlock(DecodedRecord r, Kind k) {
+        BlockRef b = heapRef(r, k);
+        return b == null ? -1 : b.blockNumber();
+    }
+
+    /** Adds what record {@code r} did to {@code op}. */
+    private static void absorb(PageOp op, DecodedRecord r, Kind k) {
+        op.sourceRecords++;
+        BlockRef heap = heapRef(r, k);
+        if (heap != null && heap.image() != null && op.heapImage == null) {
+            op.heapImage = heap.image();
+        }
+        Heap2Record rec = Heap2Codec.decode(r);
+        if (rec instanceof HeapPrune p) {
+                op.horizon = p.snapshotConflictHorizon();
+                op.isCatalogRel = p.isCatalogRel();
+                if (p.blockData()) {
+                    PageOp.addAll(op.redirected, p.redirected());
+                    PageOp.addAll(op.dead, p.dead());
+                    PageOp.addAll(k == Kind.PRUNE && p.nredirected() == 0 && p.ndead() == 0
+                            && op.phase == PageOp.Phase.CLEANUP ? op.unusedVacuumed : op.unusedPruned, p.unused());
+                } else {
+                    PageOp.addPlaceholders(op.redirected, 2 * p.nredirected());
+                    PageOp.addPlaceholders(op.dead, p.ndead());
+                }
+        } else if (rec instanceof FreezePage f) {
+                if (f.blockData()) {
+                    op.plans.addAll(f.plans());
+                } else {
+                    int n = f.nfrozen();
+                    if (n == 0) {
+                        int[] census = PageImages.census(op.heapImage);
+                        n = census == null ? Math.max(1, f.plans().size()) : Math.max(1, census[4]);
+                    }
+                    op.plans.add(placeholderPlan(n));
+                }
+        } else if (rec instanceof HeapVacuum v) {
+                if (v.blockData()) {
+                    PageOp.addAll(op.unusedVacuumed, v.unused());
+                } else {
+                    PageOp.addPlaceholders(op.unusedVacuumed, v.nunused());
+                }
+        } else if (rec instanceof Visible v) {
+                op.vmFlags |= v.vmFlags();
+                op.vmRef = r.block(0);
+        } else if (rec instanceof PruneFreeze p) {
+                if (k != Kind.CLEANUP) {
+                    op.horizon = p.snapshotConflictHorizon();
+                }
+                op.isCatalogRel = p.isCatalogRel();
+                if (p.vmFlags() != 0) {
+                    op.vmFlags |= p.vmFlags();
+                    op.vmRef = r.block(1);
+                }
+                if (p.blockData()) {
+                    op.plans.addAll(p.plans());
+                    PageOp.addAll(op.redirected, p.redirected());
+                    PageOp.addAll(op.dead, p.dead());
+                    PageOp.addAll(vacuumedUnused(k, p.flags()) ? op.unusedVacuumed : op.unusedPruned, p.unused());
+                } else {
+                    int[] census = PageImages.census(op.heapImage);
+                    int flags = p.flags();
+                    if ((flags & PruneFreeze.HAS_FREEZE_PLANS) != 0) {
+                        op.plans.add(placeholderPlan(census == null ? 1 : Math.max(1, census[4])));
+                    }
+                    if ((flags & PruneFreeze.HAS_REDIRECTIONS) != 0) {
+                        PageOp.addPlaceholders(op.redirected, 2 * (census == null ? 1 : Math.max(1, census[2])));
+                    }
+                    if ((flags & PruneFreeze.HAS_DEAD_ITEMS) != 0) {
+                        PageOp.addPlaceholders(op.dead, census == null ? 1 : Math.max(1, census[3]));
+                    }
+                    if ((flags & PruneFreeze.HAS_NOW_UNUSED_ITEMS) != 0) {
+                        PageOp.addPlaceholders(vacuumedUnused(k, flags) ? op.unusedVacuumed : op.unusedPruned,
+                                census == null ? 1 : Math.max(1, census[0]));
+                    }
+                }
+        } else {
+            throw new IllegalStateException("not a vacuum record: " + rec);
+        }
+    }
+
+    /**
+     * Whether a 17+ record's now-unused items were LP_DEAD-class items (second pass, or the one-pass strategy
+     * of a table without indexes) rather than heap-only tuples of HOT chains: a first-pass record that removes
+     * heap-only tuples re-points their chain, so unused items without redirections come from dead tuples.
+     */
+    private static boolean vacuumedUnused(Kind k, int flags) {
+        return k == Kind.CLEANUP
+                || (k == Kind.SCAN && (flags & PruneFreeze.HAS_REDIRECTIONS) == 0
+                && (flags & PruneFreeze.HAS_DEAD_ITEMS) == 0);
+    }
+
+    private static FreezePlan placeholderPlan(int ntuples) {
+        int[] offs = new int[ntuples];
+        for (int i = 0; i < ntuples; i++) {
+            offs[i] = i + 1;
+        }
+        return new FreezePlan(0, 0x0001, 0x0B02, 0, 0, OffsetArray.of(offs));
+    }
+
+    /** Per record type counts of a replay, keyed as pg_waldump --stats=record (before, after). */
+    public static Map<String, long[]> table(Result r) {
+        Map<String, long[]> out = new TreeMap<>();
+        for (var row : r.beforeStats().rows(true)) {
+            out.computeIfAbsent(row.name(), x -> new long[4]);
+            out.get(row.name())[0] = row.count();
+            out.get(row.name())[1] = row.combinedSize();
+        }
+        for (var row : r.afterStats().rows(true)) {
+            out.computeIfAbsent(row.name(), x -> new long[4]);
+            out.get(row.name())[2] = row.count();
+            out.get(row.name())[3] = row.combinedSize();
+        }
+        return out;
+    }
+}

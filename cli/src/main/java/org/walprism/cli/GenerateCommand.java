@@ -1,0 +1,87 @@
+package org.walprism.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.concurrent.Callable;
+import org.walprism.analyzer.generate.Generator;
+import org.walprism.analyzer.generate.WorkloadModel;
+import org.walprism.analyzer.stats.StatsFormatter;
+import org.walprism.analyzer.stats.WalStats;
+import org.walprism.codec.Lsn;
+import org.walprism.codec.WalVersion;
+import org.walprism.codec.write.WalWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code walprism generate}: the records one PostgreSQL major's VACUUM and pruning write for a workload
+ * model, encoded with the codec; written as WAL segments with {@code -o}.
+ */
+@Command(name = "generate", description = "Generate the vacuum/pruning WAL a PostgreSQL major writes for a workload model.",
+        mixinStandardHelpOptions = true, sortOptions = false)
+public final class GenerateCommand implements Callable<Integer> {
+
+    /** Output formats. */
+    public enum Format { text, json }
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--version", paramLabel = "N", required = true,
+            description = "PostgreSQL major whose record design to use: 13..19 or master")
+    String version;
+
+    @Option(names = "--model", paramLabel = "FILE", required = true, description = "workload model (properties file)")
+    Path model;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = "write WAL segments into DIR")
+    Path output;
+
+    @Option(names = "--segment-size", paramLabel = "BYTES", defaultValue = "16777216",
+            description = "WAL segment size (default ${DEFAULT-VALUE})")
+    int segmentSize;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "text: pg_waldump --stats=record table of the generated records; json: the model used, "
+                    + "with the page groups it resolves to")
+    Format format;
+
+    @Override
+    public Integer call() throws Exception {
+        WalVersion v = WalVersion.fromLabel(version);
+        WorkloadModel m = WorkloadModel.load(model);
+        Generator.Result result = Generator.run(m, v);
+        PrintWriter out = spec.commandLine().getOut();
+        Path dir = output != null ? output : Files.createTempDirectory("walprism-generate");
+        long end;
+        try {
+            end = Generator.write(result, dir, WalWriter.options(v).segmentSize(segmentSize));
+        } finally {
+            if (output == null) {
+                try (var files = Files.walk(dir)) {
+                    files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+                }
+            }
+        }
+        if (format == Format.json) {
+            out.println(m.toJson(result.derivation()));
+        } else {
+            WalStats stats = result.stats();
+            stats.startLsn((long) segmentSize + org.walprism.codec.page.PageHeader.LONG_SIZE);
+            stats.endLsn(end);
+            out.print(StatsFormatter.text(stats, true));
+            out.printf("%d records, %d index pass(es)%n", result.encoded().size(), result.indexPasses());
+        }
+        if (output != null) {
+            spec.commandLine().getErr().printf("wrote %d records to %s, end LSN %s%n", result.encoded().size(),
+                    output, Lsn.format(end, v.atLeast(WalVersion.PG19)));
+            spec.commandLine().getErr().flush();
+        }
+        out.flush();
+        return ExitCode.OK.code();
+    }
+}
