@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
  * model, encoded with the codec; written as WAL segments with {@code -o}.
  */
 @Command(name = "generate", description = "Generate the vacuum/pruning WAL a PostgreSQL major writes for a workload model.",
-        mixinStandardHelpOptions = true, sortOptions = false)
+        sortOptions = false)
 public final class GenerateCommand implements Callable<Integer> {
 
     /** Output formats. */
@@ -30,6 +30,10 @@ public final class GenerateCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    // --version names the PostgreSQL major here (as the issue asks), so the standard -V/--version is not mixed in.
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+    boolean help;
 
     @Option(names = "--version", paramLabel = "N", required = true,
             description = "PostgreSQL major whose record design to use: 13..19 or master")
