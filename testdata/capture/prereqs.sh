@@ -49,10 +49,9 @@ build_waldump() {
   [[ $EUID -eq 0 ]] || die "no pg_waldump $major in $out (run prereqs.sh --waldump $major as root to build it)"
   case "$major" in
     13) suite=bullseye ;;
-    16) suite=sid ;; # not in bookworm
-    17) suite=trixie ;;
     18) suite=sid ;;
-    *) die "no Debian source package known for pg_waldump $major" ;;
+    # 16 and 17: Debian serves no source package of theirs that can be fetched (trixie's 17 is indexed but 404s)
+    *) die "no Debian source package known for pg_waldump $major (13 and 18 only; 15 is Debian's own)" ;;
   esac
   apt_install "${BUILD_PACKAGES[@]}"
   local list=/etc/apt/sources.list.d/walprism-src-$suite.list

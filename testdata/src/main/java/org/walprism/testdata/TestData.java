@@ -34,7 +34,8 @@ import java.util.zip.GZIPInputStream;
  * to a folder holding {@code testdata/manifest.tsv}; the system property {@value #ROOT_PROPERTY} (or the
  * environment variable {@code WALPRISM_TESTDATA}) names it explicitly. Gzip-compressed files are
  * materialised uncompressed into a cache directory ({@value #CACHE_PROPERTY}, default
- * {@code java.io.tmpdir/walprism-corpus-<hash>}) the first time they are asked for.
+ * {@code java.io.tmpdir/walprism-corpus-<hash of the testdata path>}) the first time they are asked for, and
+ * again whenever the stored file's modification time changes.
  */
 public final class TestData {
 
@@ -257,7 +258,7 @@ public final class TestData {
                 this.cache = Paths.get(explicit).toAbsolutePath();
             } else {
                 this.cache = Paths.get(System.getProperty("java.io.tmpdir"))
-                        .resolve("walprism-corpus-" + digest(this.root.toString().getBytes(StandardCharsets.UTF_8), bytes));
+                        .resolve("walprism-corpus-" + digest(this.root.toString().getBytes(StandardCharsets.UTF_8)));
             }
         }
 
@@ -335,6 +336,18 @@ public final class TestData {
                     materialiseFile(c.storedDir().resolve(f), dir.resolve(stripGz(f.substring(4))), f.endsWith(".gz"));
                 }
             }
+            // a regenerated capture may cover other segments than the one materialised before
+            Set<String> keep = Set.copyOf(c.segments());
+            try (var s = Files.list(dir)) {
+                for (Path p : s.toList()) {
+                    String n = p.getFileName().toString();
+                    if (!keep.contains(n) && !n.endsWith(".part")) {
+                        Files.deleteIfExists(p);
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot list " + dir, e);
+            }
             return dir;
         }
 
@@ -367,12 +380,10 @@ public final class TestData {
             }
         }
 
-        private static String digest(byte[] a, byte[] b) {
+        private static String digest(byte[] a) {
             try {
                 MessageDigest md = MessageDigest.getInstance("SHA-256");
                 md.update(a);
-                md.update((byte) 0);
-                md.update(b);
                 return HexFormat.of().formatHex(md.digest(), 0, 6);
             } catch (NoSuchAlgorithmException e) {
                 throw new IllegalStateException(e);
