@@ -162,8 +162,8 @@ settings+=("${extra[@]}")
   for s in "${settings[@]}"; do echo "${s%%=*} = '${s#*=}'"; done
 } | as_user tee -a "$data/postgresql.conf" >/dev/null
 as_user "$BIN/pg_ctl" -D "$data" -l "$scratch/server.log" -w -t 60 start >/dev/null 2>&1 || {
-  tail -5 "$scratch/server.log" >&2 2>/dev/null || true
   grep -q 'Address already in use' "$scratch/server.log" 2>/dev/null && die "port $port on 127.0.0.1 is in use"
+  tail -5 "$scratch/server.log" >&2 2>/dev/null || true
   die "the server did not start (log above)"
 }
 
