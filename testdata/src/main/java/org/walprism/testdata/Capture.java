@@ -21,6 +21,7 @@ import java.util.Set;
 public final class Capture {
 
     private final TestData.Corpus corpus;
+    private final Path storedDir;
     private final String name;
     private final String versionLabel;
     private final String workload;
@@ -34,10 +35,11 @@ public final class Capture {
     private final Set<String> oracles;
     private final String provenance;
 
-    Capture(TestData.Corpus corpus, String name, String versionLabel, String workload, int segmentSize,
+    Capture(TestData.Corpus corpus, Path storedDir, String name, String versionLabel, String workload, int segmentSize,
             long startLsn, long endLsn, long records, List<String> initdbOptions, Map<String, String> settings,
             List<String> files, Set<String> oracles, String provenance) {
         this.corpus = corpus;
+        this.storedDir = storedDir;
         this.name = name;
         this.versionLabel = versionLabel;
         this.workload = workload;
@@ -132,7 +134,7 @@ public final class Capture {
 
     /** The committed folder of this capture (files may be gzip-compressed there). */
     public Path storedDir() {
-        return corpus.root().resolve("corpus").resolve(name);
+        return storedDir;
     }
 
     /** Whether the oracle file {@code oracle} (plain name, e.g. {@code "blocks.tsv"}) exists for this capture. */

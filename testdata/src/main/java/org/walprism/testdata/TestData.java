@@ -34,7 +34,8 @@ import java.util.zip.GZIPInputStream;
  * to a folder holding {@code testdata/manifest.tsv}; the system property {@value #ROOT_PROPERTY} (or the
  * environment variable {@code WALPRISM_TESTDATA}) names it explicitly. Gzip-compressed files are
  * materialised uncompressed into a cache directory ({@value #CACHE_PROPERTY}, default
- * {@code java.io.tmpdir/walprism-corpus-<hash>}) the first time they are asked for.
+ * {@code java.io.tmpdir/walprism-corpus-<hash of the testdata path>}) the first time they are asked for, and
+ * again whenever the stored file's modification time changes.
  */
 public final class TestData {
 
@@ -87,6 +88,60 @@ public final class TestData {
     public static List<Capture> readManifest(Path testdataRoot) {
         return new Corpus(testdataRoot).captures;
     }
+
+    /**
+     * A capture the capture tool just wrote into {@code dir} (outside the corpus, e.g. by a live test), read
+     * from its {@code capture.meta}; its gzip-compressed files are materialised under {@code dir/.plain}.
+     */
+    public static Capture fromDirectory(Path dir) {
+        Path d = dir.toAbsolutePath().normalize();
+        Map<String, String> meta = new LinkedHashMap<>();
+        try {
+            for (String line : Files.readAllLines(d.resolve("capture.meta"))) {
+                int tab = line.indexOf('\t');
+                if (tab > 0) {
+                    meta.put(line.substring(0, tab), line.substring(tab + 1));
+                }
+            }
+            List<String> files;
+            try (var s = Files.walk(d)) {
+                files = s.filter(Files::isRegularFile)
+                        .map(p -> d.relativize(p).toString().replace('\\', '/'))
+                        .filter(f -> !f.equals("capture.meta") && !f.startsWith(".plain/"))
+                        .sorted().toList();
+            }
+            List<String> oracles = ORACLES.stream()
+                    .filter(o -> files.contains(o) || files.contains(o + ".gz")).toList();
+            Corpus c = new Corpus(d, d.resolve(".plain"));
+            long records = -1;
+            if (oracles.contains("records.tsv")) {
+                records = Files.readAllLines(c.materialiseFile(d, "records.tsv", files)).size();
+            } else if (oracles.contains("waldump.txt")) {
+                records = Files.readAllLines(c.materialiseFile(d, "waldump.txt", files)).stream()
+                        .filter(l -> l.startsWith("rmgr:")).count();
+            }
+            String[] row = new String[COLUMNS.size()];
+            row[0] = meta.get("version") + "/" + d.getFileName();
+            row[1] = meta.get("version");
+            row[2] = meta.get("workload");
+            row[3] = meta.get("segment_size");
+            row[4] = meta.get("start_lsn");
+            row[5] = meta.get("end_lsn");
+            row[6] = Long.toString(records);
+            row[7] = meta.getOrDefault("initdb_options", "");
+            row[8] = meta.getOrDefault("settings", "");
+            row[9] = String.join(",", files);
+            row[10] = String.join(",", oracles);
+            row[11] = meta.getOrDefault("provenance", "");
+            return c.row(d.resolve("capture.meta"), 1, row, d);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the capture in " + d, e);
+        }
+    }
+
+    /** The oracle file names a capture may have, in the order the manifest lists them. */
+    public static final List<String> ORACLES = List.of("stats.tsv", "records.tsv", "blocks.tsv", "waldump.txt",
+            "waldump-b.txt", "waldump-stats.txt", "waldump-stats-record.txt");
 
     private static Corpus corpus() {
         Corpus c = corpus;
@@ -168,6 +223,19 @@ public final class TestData {
         private final Map<String, Capture> byName;
         private final Path cache;
 
+        /** A corpus of one directory-held capture: no manifest, files materialised into {@code cache}. */
+        Corpus(Path dir, Path cache) {
+            this.root = dir;
+            this.captures = List.of();
+            this.byName = Map.of();
+            this.cache = cache;
+        }
+
+        Path materialiseFile(Path dir, String file, List<String> files) {
+            boolean gz = files.contains(file + ".gz");
+            return materialiseFile(dir.resolve(gz ? file + ".gz" : file), cache.resolve(file), gz);
+        }
+
         Corpus(Path root) {
             this.root = root.toAbsolutePath().normalize();
             Path manifest = this.root.resolve(MANIFEST);
@@ -190,7 +258,7 @@ public final class TestData {
                 this.cache = Paths.get(explicit).toAbsolutePath();
             } else {
                 this.cache = Paths.get(System.getProperty("java.io.tmpdir"))
-                        .resolve("walprism-corpus-" + digest(this.root.toString().getBytes(StandardCharsets.UTF_8), bytes));
+                        .resolve("walprism-corpus-" + digest(this.root.toString().getBytes(StandardCharsets.UTF_8)));
             }
         }
 
@@ -214,40 +282,44 @@ public final class TestData {
                     throw new IllegalStateException(manifest + " line " + (i + 1) + ": " + f.length
                             + " columns (expected: " + COLUMNS.size() + ")");
                 }
-                try {
-                    List<String> initdb = f[7].isBlank() || f[7].equals("-") ? List.of() : List.of(f[7].trim().split(" +"));
-                    Map<String, String> settings = new LinkedHashMap<>();
-                    if (!f[8].isBlank() && !f[8].equals("-")) {
-                        for (String kv : f[8].split(";")) {
-                            int eq = kv.indexOf('=');
-                            if (eq <= 0) {
-                                throw new IllegalArgumentException("setting without '=': " + kv);
-                            }
-                            settings.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
-                        }
-                    }
-                    settings.put("initdb", String.join(" ", initdb));
-                    List<String> files = List.of(f[9].split(","));
-                    Set<String> oracles = new LinkedHashSet<>();
-                    if (!f[10].isBlank() && !f[10].equals("-")) {
-                        oracles.addAll(Arrays.asList(f[10].split(",")));
-                    }
-                    for (String o : oracles) {
-                        if (!files.contains(o) && !files.contains(o + ".gz")) {
-                            throw new IllegalArgumentException("oracle " + o + " is not among the files");
-                        }
-                    }
-                    String name = f[0];
-                    if (!name.startsWith(f[1] + "/")) {
-                        throw new IllegalArgumentException("name " + name + " does not start with its version " + f[1]);
-                    }
-                    out.add(new Capture(this, name, f[1], f[2], Integer.parseInt(f[3]), parseLsn(f[4]), parseLsn(f[5]),
-                            Long.parseLong(f[6]), initdb, settings, files, oracles, f[11]));
-                } catch (RuntimeException e) {
-                    throw new IllegalStateException(manifest + " line " + (i + 1) + ": " + e.getMessage(), e);
-                }
+                out.add(row(manifest, i + 1, f, root.resolve("corpus").resolve(f[0])));
             }
             return out;
+        }
+
+        Capture row(Path source, int lineNo, String[] f, Path storedDir) {
+            try {
+                List<String> initdb = f[7].isBlank() || f[7].equals("-") ? List.of() : List.of(f[7].trim().split(" +"));
+                Map<String, String> settings = new LinkedHashMap<>();
+                if (!f[8].isBlank() && !f[8].equals("-")) {
+                    for (String kv : f[8].split(";")) {
+                        int eq = kv.indexOf('=');
+                        if (eq <= 0) {
+                            throw new IllegalArgumentException("setting without '=': " + kv);
+                        }
+                        settings.put(kv.substring(0, eq).trim(), kv.substring(eq + 1).trim());
+                    }
+                }
+                settings.put("initdb", String.join(" ", initdb));
+                List<String> files = List.of(f[9].split(","));
+                Set<String> oracles = new LinkedHashSet<>();
+                if (!f[10].isBlank() && !f[10].equals("-")) {
+                    oracles.addAll(Arrays.asList(f[10].split(",")));
+                }
+                for (String o : oracles) {
+                    if (!files.contains(o) && !files.contains(o + ".gz")) {
+                        throw new IllegalArgumentException("oracle " + o + " is not among the files");
+                    }
+                }
+                String name = f[0];
+                if (!name.startsWith(f[1] + "/")) {
+                    throw new IllegalArgumentException("name " + name + " does not start with its version " + f[1]);
+                }
+                return new Capture(this, storedDir, name, f[1], f[2], Integer.parseInt(f[3]), parseLsn(f[4]),
+                        parseLsn(f[5]), Long.parseLong(f[6]), initdb, settings, files, oracles, f[11]);
+            } catch (RuntimeException e) {
+                throw new IllegalStateException(source + " line " + lineNo + ": " + e.getMessage(), e);
+            }
         }
 
         synchronized Path materialise(Capture c, String file) {
@@ -263,6 +335,18 @@ public final class TestData {
                 if (f.startsWith("wal/")) {
                     materialiseFile(c.storedDir().resolve(f), dir.resolve(stripGz(f.substring(4))), f.endsWith(".gz"));
                 }
+            }
+            // a regenerated capture may cover other segments than the one materialised before
+            Set<String> keep = Set.copyOf(c.segments());
+            try (var s = Files.list(dir)) {
+                for (Path p : s.toList()) {
+                    String n = p.getFileName().toString();
+                    if (!keep.contains(n) && !n.endsWith(".part")) {
+                        Files.deleteIfExists(p);
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot list " + dir, e);
             }
             return dir;
         }
@@ -296,12 +380,10 @@ public final class TestData {
             }
         }
 
-        private static String digest(byte[] a, byte[] b) {
+        private static String digest(byte[] a) {
             try {
                 MessageDigest md = MessageDigest.getInstance("SHA-256");
                 md.update(a);
-                md.update((byte) 0);
-                md.update(b);
                 return HexFormat.of().formatHex(md.digest(), 0, 6);
             } catch (NoSuchAlgorithmException e) {
                 throw new IllegalStateException(e);
