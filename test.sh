@@ -1,10 +1,19 @@
 #!/usr/bin/env bash
 # Runs walprism's tests (the README's test command). As root on a fresh Debian machine it first installs
-# what the live-capture test needs (Debian's postgresql-15 client tools, the unprivileged user that runs
-# servers, the PostgreSQL 17 server build from Maven Central); downloads are cached in /var/cache/walprism.
+# what the tests need: Debian's postgresql-15 (psql, pgbench, pg_waldump 15), the unprivileged user that runs
+# servers, the PostgreSQL 17 server build from Maven Central (live-capture test); then, best effort,
+# pg_waldump 13 and 18 built from Debian's source packages (the writer's acceptance test reads walprism's
+# segments with them) and Debian's chromium (the HTML report test). Tests whose tool is missing skip with a
+# message naming it. Downloads and builds are cached in /var/cache/walprism.
 set -euo pipefail
 cd "$(dirname "$0")"
 if [[ $EUID -eq 0 ]]; then
   testdata/capture/prereqs.sh --zonky 17.7.0
+  testdata/capture/prereqs.sh --waldump 13 --waldump 18 \
+    || echo "test.sh: pg_waldump 13/18 could not be built; the tests that use them will skip" >&2
+  if ! command -v chromium >/dev/null; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null \
+      || echo "test.sh: chromium could not be installed; the HTML report test will skip" >&2
+  fi
 fi
 mvn -B -ntp verify "$@"

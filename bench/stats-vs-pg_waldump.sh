@@ -10,7 +10,7 @@
 # one warm-up run of each tool comes first. Both outputs must be identical, else the script fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-runs=7 workload=pgbench_oltp stats=rmgr jobs=
+runs=7 workload=vacuum_noindex stats=rmgr jobs=
 while (($#)); do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
@@ -23,11 +23,12 @@ while (($#)); do
 done
 
 cap=testdata/large/15/$workload
-if [[ ! -f $cap/lsn ]]; then
+if [[ ! -f $cap/capture.meta ]]; then
   echo "making the PostgreSQL 15 benchmark capture $cap (capture tool, --large) ..." >&2
   testdata/capture/capture.sh --large 15 "$workload" >&2
 fi
-read -r start end < "$cap/lsn"
+start=$(awk -F'\t' '$1=="start_lsn" {print $2}' "$cap/capture.meta")
+end=$(awk -F'\t' '$1=="end_lsn" {print $2}' "$cap/capture.meta")
 bytes=$(( 0x${end#*/} + (0x${end%/*} << 32) - 0x${start#*/} - (0x${start%/*} << 32) ))
 if (( bytes < 300 * 1024 * 1024 )); then
   echo "stats-vs-pg_waldump: $cap covers only $((bytes / 1048576)) MB of WAL (need >= 300 MB); remove it and rerun" >&2
