@@ -12,7 +12,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -35,17 +34,13 @@ public final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--as", paramLabel = "N", required = true, description = "target major: 13..19 or master")
     String target;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "PATH", description = "WAL directory or file (or use -p)")
-    Path path;
-
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text", description = "text or json")
     Format format;
 
     @Override
     public Integer call() throws Exception {
         WalRangeOptions.Range r = range.range();
-        Path p = path != null ? path : r.path();
-        Replayer.Result result = Replayer.replay(p, r.start(), r.end(), WalVersion.fromLabel(target));
+        Replayer.Result result = Replayer.replay(r.path(), r.start(), r.end(), WalVersion.fromLabel(target));
         Map<String, long[]> table = Replayer.table(result);
         PrintWriter out = spec.commandLine().getOut();
         if (format == Format.json) {
