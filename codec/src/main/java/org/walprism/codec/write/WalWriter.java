@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.LongPredicate;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFileName;
 import org.walprism.codec.WalFormatException;
@@ -64,6 +65,7 @@ public final class WalWriter implements AutoCloseable {
         private long prevLsn;
         private long firstPageRemLen;
         private Boolean backupRemovable;
+        private LongPredicate backupRemovableAt;
         private boolean overwrite;
 
         private Options(WalVersion version) {
@@ -128,6 +130,18 @@ public final class WalWriter implements AutoCloseable {
             return this;
         }
 
+        /**
+         * XLP_BKP_REMOVABLE page by page: set on the page starting at LSN {@code pageAddr} when
+         * {@code removableAt.test(pageAddr)}. PostgreSQL up to 18 clears the flag on pages it initialises while a
+         * base backup runs (pg_backup_start .. pg_backup_stop); as it initialises pages ahead of the insert
+         * position, which pages those are is not fixed by the records, so a rewrite of real WAL takes them from
+         * the original. Replaces {@link #backupRemovable(boolean)}; rejected on 19 and master.
+         */
+        public Options backupRemovable(LongPredicate removableAt) {
+            this.backupRemovableAt = Objects.requireNonNull(removableAt, "removableAt");
+            return this;
+        }
+
         /** Replace existing segment files of the same name (default: refuse). */
         public Options overwrite(boolean overwrite) {
             this.overwrite = overwrite;
@@ -154,6 +168,9 @@ public final class WalWriter implements AutoCloseable {
     private final int timeline;
     private final int segmentSize;
     private final int pageFlags;
+    /** Per-page XLP_BKP_REMOVABLE, or null for {@link #pageFlags} on every page. */
+    private final LongPredicate backupRemovableAt;
+    private final int removableFlag;
     private final boolean overwrite;
 
     private final byte[] page = new byte[XLOG_BLCKSZ];
@@ -182,10 +199,12 @@ public final class WalWriter implements AutoCloseable {
         this.segmentSize = o.segmentSize;
         this.overwrite = o.overwrite;
         int removable = PageFlags.bkpRemovable(version);
-        if (Boolean.TRUE.equals(o.backupRemovable) && removable == 0) {
+        if ((Boolean.TRUE.equals(o.backupRemovable) || o.backupRemovableAt != null) && removable == 0) {
             throw new IllegalArgumentException("XLP_BKP_REMOVABLE does not exist in PostgreSQL " + version.label());
         }
         this.pageFlags = Boolean.FALSE.equals(o.backupRemovable) ? 0 : removable;
+        this.backupRemovableAt = o.backupRemovableAt;
+        this.removableFlag = removable;
         long start = o.startLsn < 0 ? segmentSize : o.startLsn;
         if (start % MAXALIGN != 0) {
             throw new IllegalArgumentException("start LSN " + Lsn.format(start, true) + " is not MAXALIGNed");
@@ -393,8 +412,9 @@ public final class WalWriter implements AutoCloseable {
         Arrays.fill(page, (byte) 0);
         pageStart = addr;
         boolean first = addr % segmentSize == 0;
+        int flags = backupRemovableAt == null ? pageFlags : backupRemovableAt.test(addr) ? removableFlag : 0;
         PageHeaderCodec.encode(new PageHeader(version.magic(),
-                pageFlags | (first ? PageHeader.LONG_HEADER : 0),   // xlp_info; CONTRECORD added by a continuation
+                flags | (first ? PageHeader.LONG_HEADER : 0),       // xlp_info; CONTRECORD added by a continuation
                 timeline & 0xFFFFFFFFL,                             // xlp_tli
                 addr,                                               // xlp_pageaddr
                 0,                                                  // xlp_rem_len, set by a continuation

@@ -8,6 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -79,8 +83,10 @@ class CaptureRoundTripTest {
                     .startLsn(first)
                     .prevLsn(r.prev())
                     .firstPageRemLen(firstPage.isContRecord() ? firstPage.remLen() : 0);
-            if (PageFlags.bkpRemovable(reader.version()) != 0) {
-                o.backupRemovable((firstPage.info() & PageFlags.bkpRemovable(reader.version())) != 0);
+            int removable = PageFlags.bkpRemovable(reader.version());
+            if (removable != 0) {
+                // the flag is off on pages PostgreSQL initialised during a base backup: take it from each original page
+                o.backupRemovable(addr -> (originalPageInfo(walDir, tli, addr, segSize) & removable) != 0);
             }
             try (WalWriter w = WalWriter.create(out, o)) {
                 for (; r != null; r = reader.next()) {
@@ -113,6 +119,18 @@ class CaptureRoundTripTest {
         try (Stream<Path> files = Files.list(out)) {
             assertFalse(files.anyMatch(f -> !WalFileName.isSegmentName(f.getFileName().toString())),
                     "only segment files are left");
+        }
+    }
+
+    /** {@code xlp_info} of the original page at {@code addr}. */
+    private static int originalPageInfo(Path walDir, int tli, long addr, int segSize) {
+        Path file = walDir.resolve(WalFileName.of(tli, addr / segSize, segSize));
+        try (FileChannel ch = FileChannel.open(file)) {
+            ByteBuffer b = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN);
+            ch.read(b, addr % segSize);
+            return b.getShort(2) & 0xFFFF;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -89,6 +89,22 @@ class WalWriterTest {
     }
 
     @Test
+    void backupRemovableChosenPageByPage() throws IOException {
+        // pages 1 and 2 as if initialised during a base backup: no XLP_BKP_REMOVABLE there
+        try (WalWriter w = WalWriter.create(dir, WalWriter.options(WalVersion.PG17).segmentSize(MIB)
+                .backupRemovable(addr -> addr < MIB + 8192 || addr >= MIB + 3 * 8192))) {
+            w.append(noop(WalVersion.PG17, 30000));             // spans four pages
+        }
+        ByteBuf h = Unpooled.wrappedBuffer(Files.readAllBytes(dir.resolve("000000010000000000000001")));
+        assertEquals(0x0006, h.getUnsignedShortLE(2));           // LONG_HEADER | BKP_REMOVABLE
+        assertEquals(0x0001, h.getUnsignedShortLE(8192 + 2));    // CONTRECORD only
+        assertEquals(0x0001, h.getUnsignedShortLE(2 * 8192 + 2));
+        assertEquals(0x0005, h.getUnsignedShortLE(3 * 8192 + 2)); // CONTRECORD | BKP_REMOVABLE
+        assertThrows(IllegalArgumentException.class, () -> WalWriter.create(dir.resolve("19"),
+                WalWriter.options(WalVersion.PG19).backupRemovable(addr -> false)));
+    }
+
+    @Test
     void continuesRecordsAcrossPagesWithRemLenOnEveryPage() throws IOException {
         List<Long> lsns = new ArrayList<>();
         try (WalWriter w = writer(WalVersion.PG16, MIB)) {
