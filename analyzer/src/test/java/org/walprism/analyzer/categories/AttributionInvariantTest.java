@@ -151,6 +151,9 @@ class AttributionInvariantTest {
                 if (line.contains("vm_flags: ")) {
                     vmFlags++;
                 }
+                if (!line.contains("desc: PRUNE_")) {
+                    continue;   // MULTI_INSERT prints an ntuples of its own
+                }
                 Matcher m = NUM.matcher(line);
                 while (m.find()) {
                     long n = Long.parseLong(m.group(2));
