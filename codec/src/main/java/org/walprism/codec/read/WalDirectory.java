@@ -143,6 +143,16 @@ public final class WalDirectory implements SegmentSource {
         return (int) size;
     }
 
+    /**
+     * A source over the same files with its own mapping state, for another thread: the directory is not
+     * listed again.
+     */
+    public WalDirectory fork() {
+        WalDirectory d = new WalDirectory(dir, timeline, segmentSize);
+        d.files.putAll(files);
+        return d;
+    }
+
     @Override
     public int timeline() {
         return timeline;
@@ -156,6 +166,15 @@ public final class WalDirectory implements SegmentSource {
     @Override
     public long firstSegment() {
         return files.isEmpty() ? -1 : files.firstKey();
+    }
+
+    /** The last segment of the run of consecutive segments that starts at {@code from} ({@code from} itself if absent). */
+    public long lastSegment(long from) {
+        long s = from;
+        while (files.containsKey(s + 1)) {
+            s++;
+        }
+        return s;
     }
 
     /** The directory read. */
