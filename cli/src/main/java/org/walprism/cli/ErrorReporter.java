@@ -45,7 +45,7 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
         if (t instanceof IOException || t instanceof UncheckedIOException) {
             return ExitCode.INPUT;
         }
-        if (t instanceof ParameterException) {
+        if (t instanceof ParameterException || t instanceof BadArgumentException) {
             return ExitCode.USAGE;
         }
         return ExitCode.INTERNAL;

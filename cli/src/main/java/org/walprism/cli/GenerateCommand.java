@@ -90,7 +90,7 @@ public final class GenerateCommand implements Callable<Integer> {
         }
         if (output != null) {
             spec.commandLine().getErr().printf("wrote %d records to %s, end LSN %s%n", result.encoded().size(),
-                    output, Lsn.format(end, v.atLeast(WalVersion.PG19)));
+                    output, Lsn.of(end).format(v));
             spec.commandLine().getErr().flush();
         }
         out.flush();

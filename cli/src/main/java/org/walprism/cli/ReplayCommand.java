@@ -1,7 +1,6 @@
 package org.walprism.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.walprism.analyzer.replay.ReplayDiff;
 import org.walprism.analyzer.report.ReplayFormatter;
@@ -10,12 +9,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code walprism replay --as N [PATH]}: re-express a captured stream's vacuum and pruning records in major N's
- * design and compare before with after as {@code walprism diff} does (same categories, record types, parts,
+ * {@code walprism replay --as N [STARTSEG|DIR]}: re-express a captured stream's vacuum and pruning records in major
+ * N's design and compare before with after as {@code walprism diff} does (same categories, record types, parts,
  * FPI causes and layout; A = as captured, B = replayed).
  */
 @Command(name = "replay", mixinStandardHelpOptions = true, sortOptions = false,
@@ -33,21 +31,14 @@ public final class ReplayCommand implements Callable<Integer> {
             description = "target major: 13..19 or master")
     WalVersion target;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "PATH", description = "WAL directory or file (or use -p)")
-    Path path;
-
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text (80 columns), json or csv, as diff")
     StatsCommand.Format format;
 
     @Override
     public Integer call() throws Exception {
-        if (path != null) {
-            range.path = path;
-        }
         WalRangeOptions.Range r = range.range();
-        ReplayDiff.Outcome o = ReplayDiff.run(r.path(), r.start(), r.end(), r.timeline(), target,
-                range.path.toString());
+        ReplayDiff.Outcome o = ReplayDiff.run(r.path(), r.start(), r.end(), r.timeline(), target, r.path().toString());
         PrintWriter out = spec.commandLine().getOut();
         out.print(ReplayFormatter.format(o, StatsCategories.format(format)));
         out.flush();

@@ -12,6 +12,7 @@ import org.walprism.codec.read.WalDirectory;
 import org.walprism.codec.read.WalReader;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.TypeConversionException;
 
 /**
@@ -20,10 +21,21 @@ import picocli.CommandLine.TypeConversionException;
  */
 public final class WalRangeOptions {
 
-    @Option(names = {"-p", "--path"}, paramLabel = "PATH", defaultValue = ".",
+    @Option(names = {"-p", "--path"}, paramLabel = "PATH",
             description = "directory with WAL segment files, a directory with a pg_wal subdirectory, "
-                    + "or one segment file (then only that segment by default); default: current directory")
+                    + "or one segment file (then only that segment by default); default: the directory of "
+                    + "STARTSEG, else the current directory")
     Path path;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "STARTSEG",
+            description = "pg_waldump's STARTSEG: the WAL segment file to start with (its directory is read "
+                    + "unless -p says otherwise; reading starts at its beginning unless -s says otherwise; "
+                    + "without ENDSEG and -e only this segment is read). A directory here stands for -p.")
+    String startSegment;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "ENDSEG",
+            description = "pg_waldump's ENDSEG: the last WAL segment file to read (unless -e says otherwise)")
+    String endSegment;
 
     @Option(names = {"-s", "--start"}, paramLabel = "RECPTR", converter = LsnConverter.class,
             description = "start reading at WAL location RECPTR (the first record at or after it); "
@@ -50,33 +62,102 @@ public final class WalRangeOptions {
     }
 
     /**
-     * The path, start, end and timeline to read: a segment file given as {@code -p} stands for pg_waldump's
-     * STARTSEG, i.e. that one segment unless {@code -s}/{@code -e} say otherwise.
+     * The path, start, end and timeline to read, resolved as pg_waldump resolves {@code -p}, STARTSEG, ENDSEG,
+     * {@code -s}, {@code -e} and {@code -t}. A segment file given as {@code -p} stands for STARTSEG.
+     *
+     * @throws BadArgumentException when the segments and locations contradict each other
      */
     Range range() throws IOException {
-        Path p = resolvePath();
+        Path p = path;
+        String startSeg = startSegment;
+        if (startSeg != null) {
+            Path sp = Path.of(startSeg);
+            if (Files.isDirectory(sp)) {
+                if (p == null) {
+                    p = sp;
+                }
+                startSeg = null;
+            } else {
+                Path dir = sp.getParent();
+                if (p == null && dir != null) {
+                    p = dir;
+                }
+                startSeg = sp.getFileName().toString();
+            }
+        }
+        if (p == null) {
+            p = Path.of(".");
+        }
+        p = resolvePath(p);
+        if (startSeg == null && Files.isRegularFile(p)) {
+            // -p naming one segment file is STARTSEG in its directory
+            startSeg = p.getFileName().toString();
+            p = p.toAbsolutePath().getParent();
+        }
         long s = start == null ? 0 : start;
         long e = end == null ? 0 : end;
         int tli = timeline == null ? 0 : (int) (long) timeline;
-        String name = p.getFileName() == null ? "" : p.getFileName().toString();
-        if (Files.isRegularFile(p) && WalFileName.isSegmentName(name)) {
-            // one segment file is pg_waldump's STARTSEG: by default, exactly that segment
-            WalDirectory dir = WalDirectory.open(p, tli);
-            int segSize = dir.segmentSize();
-            dir.close();
-            long segno = WalFileName.segno(name, segSize);
-            if (start == null) {
-                s = segno * segSize;
+        if (startSeg == null) {
+            if (endSegment != null) {
+                throw new BadArgumentException("ENDSEG " + endSegment + " given without STARTSEG");
             }
-            if (end == null) {
-                e = (segno + 1) * segSize;
+            return new Range(p, s, e, tli);
+        }
+        String first = segmentName(startSeg);
+        int segSize;
+        try (WalDirectory dir = WalDirectory.open(p.resolve(fileOf(p, first)), tli)) {
+            segSize = dir.segmentSize();
+        }
+        if (tli == 0) {
+            tli = WalFileName.timeline(first);
+        }
+        long segno = WalFileName.segno(first, segSize);
+        if (start == null) {
+            s = segno * segSize;
+        } else if (s / segSize != segno) {
+            throw new BadArgumentException("start WAL location " + Lsn.format(s, true) + " is not inside file \""
+                    + first + "\"");
+        }
+        long lastSeg = segno;
+        String last = first;
+        if (endSegment != null) {
+            last = segmentName(Path.of(endSegment).getFileName().toString());
+            fileOf(p, last);
+            lastSeg = WalFileName.segno(last, segSize);
+            if (lastSeg < segno) {
+                throw new BadArgumentException("ENDSEG " + last + " is before STARTSEG " + first);
             }
+        }
+        if (end == null) {
+            e = (lastSeg + 1) * segSize;
+        } else if (e / segSize != lastSeg && e != (lastSeg + 1) * segSize) {
+            throw new BadArgumentException("end WAL location " + Lsn.format(e, true) + " is not inside file \""
+                    + last + "\"");
         }
         return new Range(p, s, e, tli);
     }
 
+    private static String segmentName(String fileName) {
+        String n = fileName.endsWith(".gz") ? fileName.substring(0, fileName.length() - 3) : fileName;
+        if (!WalFileName.isSegmentName(n)) {
+            throw new BadArgumentException("could not parse WAL file name \"" + fileName + "\"");
+        }
+        return n;
+    }
+
+    /** The file of segment {@code name} in {@code dir}, plain or gzip-compressed. */
+    private static String fileOf(Path dir, String name) throws IOException {
+        if (Files.isRegularFile(dir.resolve(name))) {
+            return name;
+        }
+        if (Files.isRegularFile(dir.resolve(name + ".gz"))) {
+            return name + ".gz";
+        }
+        throw new NoSuchFileException(dir.resolve(name).toString());
+    }
+
     /** {@code -p} as pg_waldump reads it: the directory itself, else its pg_wal subdirectory. */
-    Path resolvePath() throws IOException {
+    static Path resolvePath(Path path) throws IOException {
         if (!Files.exists(path)) {
             throw new NoSuchFileException(path.toString());
         }

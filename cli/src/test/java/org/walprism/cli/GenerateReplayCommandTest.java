@@ -216,7 +216,7 @@ class GenerateReplayCommandTest {
 
     @Test
     void replayOfAMissingPathIsAnInputError() {
-        Result r = run("replay", "--as", "17", tmp.resolve("nothing-here").toString());
+        Result r = run("replay", "--as", "17", "-p", tmp.resolve("nothing-here").toString());
         assertEquals(3, r.code(), r.err());
         assertOneErrorLine(r);
     }

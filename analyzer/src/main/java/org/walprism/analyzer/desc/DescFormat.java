@@ -186,6 +186,46 @@ final class DescFormat {
         return s.length() < 2 ? "0" + s : s;
     }
 
+    /**
+     * C {@code %g} of a double: six significant digits, trailing zeros dropped, exponent form
+     * ({@code 1.5e+06}) when the decimal exponent is below -4 or at least 6.
+     */
+    static String cG(double v) {
+        if (Double.isNaN(v)) {
+            return "nan";
+        } else if (Double.isInfinite(v)) {
+            return v > 0 ? "inf" : "-inf";
+        } else if (v == 0) {
+            return 1 / v < 0 ? "-0" : "0";
+        }
+        java.math.BigDecimal bd = new java.math.BigDecimal(v)
+                .round(new java.math.MathContext(6, java.math.RoundingMode.HALF_EVEN));
+        int exp = bd.precision() - bd.scale() - 1;
+        String sign = bd.signum() < 0 ? "-" : "";
+        if (exp < -4 || exp >= 6) {
+            String digits = stripZeros(bd.unscaledValue().abs().toString());
+            String mantissa = digits.length() > 1 ? digits.charAt(0) + "." + digits.substring(1) : digits;
+            int a = Math.abs(exp);
+            return sign + mantissa + "e" + (exp < 0 ? "-" : "+") + (a < 10 ? "0" : "") + a;
+        }
+        String plain = bd.abs().setScale(Math.max(0, 5 - exp), java.math.RoundingMode.HALF_EVEN).toPlainString();
+        if (plain.indexOf('.') >= 0) {
+            plain = stripZeros(plain);
+            if (plain.endsWith(".")) {
+                plain = plain.substring(0, plain.length() - 1);
+            }
+        }
+        return sign + plain;
+    }
+
+    private static String stripZeros(String s) {
+        int end = s.length();
+        while (end > 1 && s.charAt(end - 1) == '0') {
+            end--;
+        }
+        return s.substring(0, end);
+    }
+
     /** C {@code %f} of a double: six decimals, no grouping. */
     static String cDouble(double v) {
         return String.format(Locale.ROOT, "%f", v);

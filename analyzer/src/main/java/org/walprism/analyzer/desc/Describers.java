@@ -21,6 +21,13 @@ public final class Describers {
     private static final RmgrDescriber XACT_BACKEND = new XactDescriber(TimestampStyle.BACKEND);
     private static final RmgrDescriber STANDBY = new StandbyDescriber();
     private static final RmgrDescriber BTREE = new BtreeDescriber();
+    private static final RmgrDescriber HASH = new HashDescriber();
+    private static final RmgrDescriber GIN = new GinDescriber();
+    private static final RmgrDescriber GIST = new GistDescriber();
+    private static final RmgrDescriber SPGIST = new SpgistDescriber();
+    private static final RmgrDescriber BRIN = new BrinDescriber();
+    private static final RmgrDescriber COMMIT_TS = MiscDescribers.commitTs(TimestampStyle.WALDUMP);
+    private static final RmgrDescriber COMMIT_TS_BACKEND = MiscDescribers.commitTs(TimestampStyle.BACKEND);
 
     /** The describer for {@code rmid} printing as pg_waldump; {@link #NONE} where none is implemented. */
     public static RmgrDescriber forRmgr(int rmid) {
@@ -42,15 +49,25 @@ public final class Describers {
             case 9 -> HEAP2;
             case 10 -> HEAP;
             case 11 -> BTREE;
+            case 12 -> HASH;
+            case 13 -> GIN;
+            case 14 -> GIST;
             case 15 -> CatalogDescribers.SEQUENCE;
+            case 16 -> SPGIST;
+            case 17 -> BRIN;
+            case 18 -> ts == TimestampStyle.WALDUMP ? COMMIT_TS : COMMIT_TS_BACKEND;
+            case 19 -> MiscDescribers.REPLICATION_ORIGIN;
+            case 20 -> MiscDescribers.GENERIC;
+            case 21 -> MiscDescribers.LOGICAL_MESSAGE;
             case 22 -> XlogDescriber.XLOG2;
-            default -> NONE;
+            default -> rmid >= 128 && rmid <= 255 && ts == TimestampStyle.WALDUMP ? MiscDescribers.CUSTOM : NONE;
         };
     }
 
-    /** Whether {@code rmid} has a real describer (not {@link #NONE}). */
+    /** Whether {@code rmid} has a real describer (not {@link #NONE}, not the custom-rmgr placeholder). */
     public static boolean isDescribed(int rmid) {
-        return forRmgr(rmid) != NONE;
+        RmgrDescriber d = forRmgr(rmid);
+        return d != NONE && d != MiscDescribers.CUSTOM;
     }
 
     /** The desc text of {@code r} as pg_waldump prints it. */

@@ -12,7 +12,8 @@ import org.walprism.codec.record.DecodedRecord;
  *
  * <p>Keys follow pg_walinspect's columns where one exists ({@code start_lsn}, {@code prev_lsn}, {@code xid},
  * {@code resource_manager}, {@code record_type}, {@code record_length}, {@code main_data_length},
- * {@code fpi_length}, {@code description}) and {@code pg_get_wal_block_info} for blocks.
+ * {@code fpi_length}, {@code description}) and {@code pg_get_wal_block_info} for blocks. Heap2 and XLOG
+ * records also carry their typed payload under {@code fields} ({@link TypedJson}).
  */
 public final class RecordJson {
     private final RecordNames names;
@@ -46,6 +47,9 @@ public final class RecordJson {
             num(sb, "toplevel_xid", r.toplevelXid()).append(',');
         }
         str(sb, "description", Describers.describe(r)).append(',');
+        if (TypedJson.append(sb, r)) {
+            sb.append(',');
+        }
         sb.append("\"blocks\":[");
         boolean first = true;
         for (BlockRef b : r.blocks()) {
@@ -90,8 +94,14 @@ public final class RecordJson {
         return sb.append('"').append(key).append("\":").append(v);
     }
 
-    private static StringBuilder str(StringBuilder sb, String key, String v) {
-        sb.append('"').append(key).append("\":\"");
+    static StringBuilder str(StringBuilder sb, String key, String v) {
+        sb.append('"').append(key).append("\":");
+        return quote(sb, v);
+    }
+
+    /** {@code v} as a JSON string literal. */
+    static StringBuilder quote(StringBuilder sb, String v) {
+        sb.append('"');
         for (int i = 0; i < v.length(); i++) {
             char c = v.charAt(i);
             switch (c) {

@@ -238,7 +238,7 @@ public final class WalReader implements AutoCloseable {
                 checkHeader(curSeg, segIndex, len, lsn);
                 headerChecked = 1;
             }
-            assembly.writeBytes(curSeg, segIndex, onPage);
+            append(curSeg, segIndex, onPage);
             long got = onPage;
             long page = lsn - pageOff;
             while (got < len) {
@@ -266,7 +266,7 @@ public final class WalReader implements AutoCloseable {
                 if (endLsn != 0 && Long.compareUnsigned(page + curPageHeaderSize + take, endLsn) > 0) {
                     return null;
                 }
-                assembly.writeBytes(curSeg, (int) (page % segSize) + curPageHeaderSize, take);
+                append(curSeg, (int) (page % segSize) + curPageHeaderSize, take);
                 got += take;
                 if (headerChecked == 0 && got >= RecordView.HEADER_SIZE) {
                     checkHeader(assembly, 0, len, lsn);
@@ -342,6 +342,22 @@ public final class WalReader implements AutoCloseable {
             throw new ChecksumMismatchException(stored, actual, lsn, source.segmentName(lsn / segSize),
                     lsn % segSize);
         }
+    }
+
+    /**
+     * Appends {@code len} bytes of segment {@code seg} at {@code index} to the reassembly buffer, which grows
+     * only by what arrives. Copies through the segment's NIO view: Netty's generic copy would allocate a
+     * buffer duplicate per call.
+     */
+    private void append(ByteBuf seg, int index, int len) {
+        assembly.ensureWritable(len);
+        int w = assembly.writerIndex();
+        if (seg.hasArray()) {
+            System.arraycopy(seg.array(), seg.arrayOffset() + index, assembly.array(), assembly.arrayOffset() + w, len);
+        } else {
+            nioOf(seg).get(index, assembly.array(), assembly.arrayOffset() + w, len);
+        }
+        assembly.writerIndex(w + len);
     }
 
     private ByteBuf nioOwner;
@@ -438,7 +454,7 @@ public final class WalReader implements AutoCloseable {
 
     private static boolean isZero(ByteBuf seg, int idx) {
         for (int i = 0; i < PageHeader.SHORT_SIZE; i += 8) {
-            if (seg.getLong(idx + i) != 0) {
+            if (seg.getLongLE(idx + i) != 0) {
                 return false;
             }
         }
