@@ -15,6 +15,7 @@ import org.walprism.codec.write.WalWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -35,9 +36,9 @@ public final class GenerateCommand implements Callable<Integer> {
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
     boolean help;
 
-    @Option(names = "--version", paramLabel = "N", required = true,
+    @Option(names = "--version", paramLabel = "N", required = true, converter = MajorConverter.class,
             description = "PostgreSQL major whose record design to use: 13..19 or master")
-    String version;
+    WalVersion version;
 
     @Option(names = "--model", paramLabel = "FILE", required = true, description = "workload model (properties file)")
     Path model;
@@ -56,9 +57,16 @@ public final class GenerateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        WalVersion v = WalVersion.fromLabel(version);
-        WorkloadModel m = WorkloadModel.load(model);
-        Generator.Result result = Generator.run(m, v);
+        WalVersion v = version;
+        WorkloadModel m;
+        Generator.Result result;
+        try {
+            m = WorkloadModel.load(model);
+            result = Generator.run(m, v);
+        } catch (IllegalArgumentException e) {
+            // a malformed or impossible model is a usage error: one line, exit 2
+            throw new ParameterException(spec.commandLine(), "invalid model " + model + ": " + e.getMessage(), e);
+        }
         PrintWriter out = spec.commandLine().getOut();
         Path dir = output != null ? output : Files.createTempDirectory("walprism-generate");
         long end;
@@ -82,7 +90,7 @@ public final class GenerateCommand implements Callable<Integer> {
         }
         if (output != null) {
             spec.commandLine().getErr().printf("wrote %d records to %s, end LSN %s%n", result.encoded().size(),
-                    output, Lsn.format(end, v.atLeast(WalVersion.PG19)));
+                    output, Lsn.of(end).format(v));
             spec.commandLine().getErr().flush();
         }
         out.flush();

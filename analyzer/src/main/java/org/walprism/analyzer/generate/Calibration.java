@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.walprism.analyzer.stats.StatsRow;
 import org.walprism.analyzer.stats.WalStats;
 import org.walprism.codec.WalVersion;
@@ -33,8 +35,13 @@ public final class Calibration {
         }
     }
 
-    /** One capture's comparison. */
-    public record Row(String capture, WalVersion version, Map<String, Numbers> predicted, Map<String, Numbers> real) {
+    /**
+     * One capture's comparison.
+     *
+     * @param source where the real numbers come from (the oracle file, or walprism's reader)
+     */
+    public record Row(String capture, WalVersion version, String source, Map<String, Numbers> predicted,
+                      Map<String, Numbers> real) {
         public Numbers predictedHeap2() {
             return sum(predicted);
         }
@@ -92,11 +99,36 @@ public final class Calibration {
         return out;
     }
 
+    /** The columns of one pg_waldump {@code --stats=record} line: type, N, record, FPI, combined size. */
+    private static final Pattern WALDUMP_STATS_LINE = Pattern.compile(
+            "^(\\S+)\\s+(\\d+)\\s+\\(\\s*[\\d.]+\\)\\s+(\\d+)\\s+\\(\\s*[\\d.]+\\)\\s+(\\d+)\\s+"
+            + "\\(\\s*[\\d.]+\\)\\s+(\\d+)\\s+\\(\\s*[\\d.]+\\)\\s*$");
+
+    /** Heap2 rows of a pg_waldump {@code --stats=record} oracle (waldump-stats-record.txt). */
+    public static Map<String, Numbers> heap2FromWaldumpStats(String text) {
+        Map<String, Numbers> out = new TreeMap<>();
+        for (String line : text.split("\n")) {
+            if (!line.startsWith("Heap2/")) {
+                continue;
+            }
+            Matcher m = WALDUMP_STATS_LINE.matcher(line);
+            if (!m.matches()) {
+                throw new IllegalArgumentException("not a pg_waldump --stats=record line: " + line);
+            }
+            Numbers n = new Numbers(Long.parseLong(m.group(2)), Long.parseLong(m.group(3)), Long.parseLong(m.group(4)));
+            if (n.combined() != Long.parseLong(m.group(5))) {
+                throw new IllegalArgumentException("record + FPI size differs from combined size: " + line);
+            }
+            out.put(m.group(1), n);
+        }
+        return out;
+    }
+
     /** Markdown table of {@code rows}, one line per record type plus a Heap2 total per capture. */
     public static String markdown(List<Row> rows) {
         StringBuilder sb = new StringBuilder();
-        sb.append("| capture | record type | predicted N | real N | predicted bytes | real bytes |\n");
-        sb.append("|---|---|---:|---:|---:|---:|\n");
+        sb.append("| capture | real numbers from | record type | predicted N | real N | predicted bytes | real bytes |\n");
+        sb.append("|---|---|---|---:|---:|---:|---:|\n");
         for (Row r : rows) {
             TreeMap<String, Boolean> types = new TreeMap<>();
             r.predicted().keySet().forEach(k -> types.put(k, true));
@@ -104,22 +136,23 @@ public final class Calibration {
             for (String t : types.keySet()) {
                 Numbers p = r.predicted().getOrDefault(t, new Numbers(0, 0, 0));
                 Numbers q = r.real().getOrDefault(t, new Numbers(0, 0, 0));
-                sb.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | %d | %d |%n", r.capture(), t, p.count(),
+                sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %d | %d | %d |%n", r.capture(), r.source(), t, p.count(),
                         q.count(), p.combined(), q.combined()));
             }
             Numbers p = r.predictedHeap2();
             Numbers q = r.realHeap2();
-            sb.append(String.format(Locale.ROOT, "| %s | **Heap2 total** | %d | %d (%+.2f%%) | %d | %d (%+.2f%%) |%n",
-                    r.capture(), p.count(), q.count(), 100 * r.countError(), p.combined(), q.combined(),
+            sb.append(String.format(Locale.ROOT, "| %s | %s | **Heap2 total** | %d | %d (%+.2f%%) | %d | %d (%+.2f%%) |%n",
+                    r.capture(), r.source(), p.count(), q.count(), 100 * r.countError(), p.combined(), q.combined(),
                     100 * r.bytesError()));
         }
         return sb.toString();
     }
 
     /** Builds a row: runs {@code model} for {@code version} and pairs it with the real Heap2 rows. */
-    public static Row compare(String capture, WorkloadModel model, WalVersion version, Map<String, Numbers> real) {
+    public static Row compare(String capture, WorkloadModel model, WalVersion version, String source,
+                              Map<String, Numbers> real) {
         Generator.Result result = Generator.run(model, version);
-        return new Row(capture, version, heap2(result.stats()), new TreeMap<>(real));
+        return new Row(capture, version, source, heap2(result.stats()), new TreeMap<>(real));
     }
 
 }

@@ -1,6 +1,8 @@
 package org.walprism.analyzer.generate;
 
 import java.util.List;
+import org.walprism.codec.record.RelFileLocator;
+import org.walprism.codec.rmgr.heap2.CleanupInfo;
 import org.walprism.codec.rmgr.heap2.FreezePage;
 import org.walprism.codec.rmgr.heap2.FreezePlan;
 import org.walprism.codec.rmgr.heap2.FreezeTuple;
@@ -128,6 +130,15 @@ public final class Heap2Records {
             case SEPARATE_14, SEPARATE_16 -> new Typed(0x20, new HeapVacuum.Pg14(unused.size(), withData,
                     withData ? unused : OffsetArray.EMPTY));
             case COMBINED_17, VM_IN_PRUNE_19 -> throw new IllegalStateException("no VACUUM record in " + d);
+        };
+    }
+
+    /** CLEANUP_INFO (13 only): the relation and the vacuum's latestRemovedXid, no block reference. */
+    public static Typed cleanupInfo(VacuumDesign d, RelFileLocator rel, long horizon) {
+        return switch (d) {
+            case SEPARATE_13 -> new Typed(0x30, new CleanupInfo.Pg13(rel, horizon));
+            case SEPARATE_14, SEPARATE_16, COMBINED_17, VM_IN_PRUNE_19 ->
+                    throw new IllegalStateException("no CLEANUP_INFO record in " + d);
         };
     }
 

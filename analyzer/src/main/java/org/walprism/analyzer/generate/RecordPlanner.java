@@ -256,6 +256,9 @@ public final class RecordPlanner {
             return;  // few LP_DEAD pages: leave the items for the next VACUUM
         }
         indexPassesDone++;
+        if (design.logsCleanupInfo()) {
+            emitHeap2(Heap2Records.cleanupInfo(design, heap, model.horizon()), List.of());
+        }
         int leaves = (int) Math.ceil((double) model.indexLeafPages() * deadItems / Math.max(totalDead, 1));
         int perLeaf = model.indexDeletedPerLeaf() > 0 ? model.indexDeletedPerLeaf()
                 : (int) Math.max(1, Math.min(deadItems / Math.max(leaves, 1), 1000));

@@ -7,7 +7,8 @@ import org.walprism.codec.WalVersion;
  *
  * <ul>
  *   <li>{@link #SEPARATE_13}: CLEAN for pruning and for the second heap pass, FREEZE_PAGE (0x20, one
- *       12-byte entry per tuple), VISIBLE.</li>
+ *       12-byte entry per tuple), VISIBLE; CLEANUP_INFO (the vacuum's conflict horizon, no block) before
+ *       each round of index vacuuming.</li>
  *   <li>{@link #SEPARATE_14}: PRUNE (8-byte header), FREEZE_PAGE (0x30, per-tuple entries), VACUUM in the
  *       second pass, VISIBLE.</li>
  *   <li>{@link #SEPARATE_16}: as 14 with a 9-byte PRUNE and deduplicated freeze plans.</li>
@@ -46,6 +47,17 @@ public enum VacuumDesign {
     /** Whether VACUUM can skip index vacuuming when few pages have LP_DEAD items (14+, BYPASS_THRESHOLD_PAGES). */
     public boolean bypassesIndexVacuum() {
         return this != SEPARATE_13;
+    }
+
+    /**
+     * Whether each round of index vacuuming starts with XLOG_HEAP2_CLEANUP_INFO (13 only:
+     * vacuum_log_cleanup_info in lazy_vacuum_all_indexes; 14 dropped the record).
+     */
+    public boolean logsCleanupInfo() {
+        return switch (this) {
+            case SEPARATE_13 -> true;
+            case SEPARATE_14, SEPARATE_16, COMBINED_17, VM_IN_PRUNE_19 -> false;
+        };
     }
 
     /** Whether dead TIDs live in a TidStore (17+) rather than a 6-byte ItemPointerData array. */

@@ -5,7 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.walprism.analyzer.generate.Heap2Records;
 import org.walprism.analyzer.generate.PlanEncoder;
+import org.walprism.analyzer.generate.RecordPlanner;
 import org.walprism.analyzer.generate.VacuumDesign;
 import org.walprism.analyzer.stats.WalStats;
 import org.walprism.codec.WalVersion;
@@ -23,6 +25,7 @@ import org.walprism.codec.rmgr.heap2.HeapVacuum;
 import org.walprism.codec.rmgr.heap2.OffsetArray;
 import org.walprism.codec.rmgr.heap2.PruneFreeze;
 import org.walprism.codec.rmgr.heap2.Visible;
+import org.walprism.codec.write.RecordBuilder;
 
 /**
  * Re-expresses a captured stream's vacuum and pruning records in another major's design: each page step
@@ -39,9 +42,17 @@ public final class Replayer {
     private Replayer() {
     }
 
-    /** Before and after, as encoded records in stream order. */
+    /**
+     * Before and after, as encoded records in stream order, and where the source range lay.
+     *
+     * @param segmentSize the source's {@code wal_segment_size}
+     * @param timeline    the source's timeline
+     * @param firstLsn    LSN of the first source record (-1 when the range held none)
+     * @param firstPrev   {@code xl_prev} of the first source record
+     */
     public record Result(WalVersion from, WalVersion to, List<PlanEncoder.Encoded> before,
-                         List<PlanEncoder.Encoded> after, int steps, int stepsFromRecords) {
+                         List<PlanEncoder.Encoded> after, int steps, int stepsFromRecords, int segmentSize,
+                         int timeline, long firstLsn, long firstPrev) {
         public WalStats beforeStats() {
             return PlanEncoder.stats(from, before);
         }
@@ -59,11 +70,22 @@ public final class Replayer {
 
     /** Replays the records of {@code path} between {@code startLsn} and {@code endLsn} (0 = open ends). */
     public static Result replay(Path path, long startLsn, long endLsn, WalVersion target) {
+        return replay(path, startLsn, endLsn, 0, target);
+    }
+
+    /** As {@link #replay(Path, long, long, WalVersion)} on timeline {@code timeline} (0 = that of the files). */
+    public static Result replay(Path path, long startLsn, long endLsn, int timeline, WalVersion target) {
         List<PlanEncoder.Encoded> before = new ArrayList<>();
         List<Slot> slots = new ArrayList<>();
         WalVersion from;
-        try (WalReader reader = WalReader.open(path, startLsn, endLsn)) {
+        int segmentSize;
+        int sourceTimeline;
+        long firstLsn;
+        long firstPrev;
+        try (WalReader reader = WalReader.open(path, startLsn, endLsn, timeline)) {
             from = reader.version();
+            segmentSize = reader.segmentSize();
+            sourceTimeline = reader.timeline();
             PageOp open = null;
             Kind last = null;
             boolean lone = false;
@@ -73,7 +95,7 @@ public final class Replayer {
                 before.add(original);
                 Kind k = kind(r);
                 if (k == null) {
-                    slots.add(new Slot(original, null, false));
+                    slots.add(new Slot(Images.keep(r, target), null, false));
                     open = null;
                     continue;
                 }
@@ -103,22 +125,60 @@ public final class Replayer {
                 }
                 last = k;
             }
+            firstLsn = before.isEmpty() ? -1 : reader.firstRecordLsn();
+            firstPrev = before.isEmpty() ? 0 : reader.firstRecordPrev();
         }
         resolveLonePrunes(slots);
         VacuumDesign design = VacuumDesign.of(target);
         List<PlanEncoder.Encoded> after = new ArrayList<>();
         int steps = 0;
         int stepRecords = 0;
+        boolean sourceLogsCleanupInfo = VacuumDesign.of(from).logsCleanupInfo();
+        PageOp lastScan = null;
         for (Slot s : slots) {
             if (s.kept() != null) {
-                after.add(s.kept());
+                PlanEncoder.Encoded e = s.kept();
+                if (isCleanupInfo(from, e)) {
+                    if (design.logsCleanupInfo()) {
+                        after.add(e);
+                    }
+                    lastScan = null;  // the source logged this round's horizon itself
+                    continue;
+                }
+                if (design.logsCleanupInfo() && !sourceLogsCleanupInfo && lastScan != null && isIndexVacuum(e)) {
+                    after.add(cleanupInfo(target, design, lastScan));
+                    lastScan = null;
+                }
+                after.add(e);
             } else {
+                if (s.op().phase == PageOp.Phase.SCAN) {
+                    lastScan = s.op();
+                }
                 steps++;
                 stepRecords += s.op().sourceRecords;
                 after.addAll(new StepWriter(target, design, s.op()).write());
             }
         }
-        return new Result(from, target, before, after, steps, stepRecords);
+        return new Result(from, target, before, after, steps, stepRecords, segmentSize, sourceTimeline, firstLsn,
+                firstPrev);
+    }
+
+    /** XLOG_HEAP2_CLEANUP_INFO of a 13 stream: no other design has it (its code means another record there). */
+    private static boolean isCleanupInfo(WalVersion version, PlanEncoder.Encoded e) {
+        return e.rmid() == RmgrTable.HEAP2 && Heap2Type.of(version, e.info()) == Heap2Type.CLEANUP_INFO;
+    }
+
+    /** Btree VACUUM: the records of an index-vacuuming round (lazy_vacuum_all_indexes). */
+    private static boolean isIndexVacuum(PlanEncoder.Encoded e) {
+        return e.rmid() == RmgrTable.BTREE && (e.info() & 0xF0) == RecordPlanner.BTREE_VACUUM;
+    }
+
+    /** The CLEANUP_INFO a 13 VACUUM logs before its index round: the heap relation and the scan's horizon. */
+    private static PlanEncoder.Encoded cleanupInfo(WalVersion target, VacuumDesign design, PageOp scan) {
+        var typed = Heap2Records.cleanupInfo(design, scan.rel, scan.horizon);
+        byte[] bytes = RecordBuilder.of(target, RmgrTable.HEAP2, typed.info()).mainData(typed.record().encode()
+                .mainData()).build();
+        return new PlanEncoder.Encoded(RmgrTable.HEAP2, typed.info(), bytes, 0);
     }
 
     /** A lone PRUNE (14-16) is VACUUM's first pass when it sits in a run of neighbouring vacuumed blocks. */
@@ -165,7 +225,8 @@ public final class Replayer {
             return null;
         }
         return switch (t) {
-            case PRUNE, CLEAN -> Kind.PRUNE;
+            case PRUNE -> Kind.PRUNE;
+            case CLEAN -> secondPassClean(r) ? Kind.VACUUM : Kind.PRUNE;
             case FREEZE_PAGE -> Kind.FREEZE;
             case VACUUM -> Kind.VACUUM;
             case VISIBLE -> Kind.VISIBLE;
@@ -174,6 +235,15 @@ public final class Replayer {
             case PRUNE_VACUUM_CLEANUP -> Kind.CLEANUP;
             default -> null;
         };
+    }
+
+    /**
+     * Whether a 13 CLEAN is VACUUM's second heap pass (lazy_vacuum_page: LP_DEAD items made unused, logged as
+     * CLEAN with no redirected and no dead items) rather than a prune, which always redirects or kills a
+     * chain root when it frees anything.
+     */
+    private static boolean secondPassClean(DecodedRecord r) {
+        return Heap2Codec.decode(r) instanceof HeapPrune p && p.nredirected() == 0 && p.ndead() == 0;
     }
 
     private static boolean follows(Kind last, Kind k) {
@@ -211,11 +281,15 @@ public final class Replayer {
                 if (p.blockData()) {
                     PageOp.addAll(op.redirected, p.redirected());
                     PageOp.addAll(op.dead, p.dead());
-                    PageOp.addAll(k == Kind.PRUNE && p.nredirected() == 0 && p.ndead() == 0
-                            && op.phase == PageOp.Phase.CLEANUP ? op.unusedVacuumed : op.unusedPruned, p.unused());
+                    PageOp.addAll(k == Kind.VACUUM ? op.unusedVacuumed : op.unusedPruned, p.unused());
                 } else {
                     PageOp.addPlaceholders(op.redirected, 2 * p.nredirected());
                     PageOp.addPlaceholders(op.dead, p.ndead());
+                    if (k == Kind.VACUUM) {
+                        // a 13 second-pass CLEAN with an image: the unused count is not stored; the page has them
+                        int[] census = PageImages.census(op.heapImage);
+                        PageOp.addPlaceholders(op.unusedVacuumed, census == null ? 1 : Math.max(1, census[0]));
+                    }
                 }
         } else if (rec instanceof FreezePage f) {
                 if (f.blockData()) {

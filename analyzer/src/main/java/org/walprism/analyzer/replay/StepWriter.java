@@ -37,8 +37,8 @@ final class StepWriter {
         this.version = version;
         this.design = design;
         this.op = op;
-        this.heapImage = op.heapImage;
-        this.vmImage = op.vmRef == null ? null : op.vmRef.image();
+        this.heapImage = Images.retarget(op.heapImage, version);
+        this.vmImage = op.vmRef == null ? null : Images.retarget(op.vmRef.image(), version);
     }
 
     List<PlanEncoder.Encoded> write() {
@@ -67,8 +67,9 @@ final class StepWriter {
                       List<FreezePlan> plans) {
         switch (design) {
             case SEPARATE_13, SEPARATE_14, SEPARATE_16 -> {
-                // the one-pass strategy (no indexes): the vacuumed items were LP_DEAD after the prune
-                OffsetArray deadAll = concat(dead, vacuumed);
+                // the one-pass strategy (no indexes): the vacuumed items were LP_DEAD after the prune (a 13-16
+                // source lists them in both its prune and its vacuum record, a 17+ source only as unused)
+                OffsetArray deadAll = concat(minus(dead, vacuumed), vacuumed);
                 if (!red.isEmpty() || !deadAll.isEmpty() || !pruned.isEmpty()) {
                     heap2(Heap2Records.prune(design, op.horizon, items(red, deadAll, pruned, List.of()),
                             heapImage == null), false);
@@ -83,15 +84,18 @@ final class StepWriter {
                 visible();
             }
             case COMBINED_17 -> {
-                if (!red.isEmpty() || !dead.isEmpty() || !pruned.isEmpty() || !vacuumed.isEmpty() || !plans.isEmpty()) {
+                // the one-pass strategy: items the source pruned to LP_DEAD and then vacuumed are unused at once
+                OffsetArray stillDead = minus(dead, vacuumed);
+                if (!red.isEmpty() || !stillDead.isEmpty() || !pruned.isEmpty() || !vacuumed.isEmpty()
+                        || !plans.isEmpty()) {
                     heap2(Heap2Records.pruneFreeze(design, PruneFreeze.Reason.VACUUM_SCAN, op.horizon,
-                            items(red, dead, concat(pruned, vacuumed), plans), 0, heapImage == null), false);
+                            items(red, stillDead, concat(pruned, vacuumed), plans), 0, heapImage == null), false);
                 }
                 visible();
             }
             case VM_IN_PRUNE_19 -> heap2(Heap2Records.pruneFreeze(design, PruneFreeze.Reason.VACUUM_SCAN,
-                    op.horizon, items(red, dead, concat(pruned, vacuumed), plans), op.vmFlags, heapImage == null),
-                    op.vmFlags != 0);
+                    op.horizon, items(red, minus(dead, vacuumed), concat(pruned, vacuumed), plans), op.vmFlags,
+                    heapImage == null), op.vmFlags != 0);
         }
     }
 
@@ -168,6 +172,18 @@ final class StepWriter {
     private static Heap2Records.Items items(OffsetArray red, OffsetArray dead, OffsetArray unused,
                                             List<FreezePlan> plans) {
         return new Heap2Records.Items(red, dead, unused, OffsetArray.EMPTY, plans);
+    }
+
+    /** The offsets of {@code a} not in {@code b}. */
+    private static OffsetArray minus(OffsetArray a, OffsetArray b) {
+        if (b.isEmpty()) {
+            return a;
+        }
+        java.util.Set<Integer> drop = new java.util.HashSet<>();
+        for (int v : b.toArray()) {
+            drop.add(v);
+        }
+        return OffsetArray.of(java.util.Arrays.stream(a.toArray()).filter(v -> !drop.contains(v)).toArray());
     }
 
     private static OffsetArray concat(OffsetArray a, OffsetArray b) {

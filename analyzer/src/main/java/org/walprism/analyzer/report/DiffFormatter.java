@@ -89,7 +89,7 @@ public final class DiffFormatter {
         return m + s;
     }
 
-    private static String text(StreamDiff d) {
+    static String text(StreamDiff d) {
         StringBuilder sb = new StringBuilder();
         for (String l : wrap(sideLine("A", d.a()), 0, 3)) {
             sb.append(sb.length() == 0 || l.startsWith("A:") ? "" : "   ").append(l).append('\n');
@@ -156,6 +156,13 @@ public final class DiffFormatter {
 
     private static String json(StreamDiff d) {
         Json j = new Json().beginObject();
+        jsonFields(d, j);
+        j.endObject();
+        return j + "\n";
+    }
+
+    /** The diff's keys (a, b, explanations, tables) written into the open object {@code j}. */
+    static void jsonFields(StreamDiff d, Json j) {
         side(j, "a", d.a());
         side(j, "b", d.b());
         j.key("explanations").beginArray();
@@ -175,12 +182,16 @@ public final class DiffFormatter {
             }
             j.endArray().endObject();
         }
-        j.endArray().endObject();
-        return j + "\n";
+        j.endArray();
     }
 
     private static String csv(StreamDiff d) {
-        StringBuilder sb = new StringBuilder(Csv.row("section", "name", "metric", "a", "b", "delta", "relative"));
+        return Csv.row("section", "name", "metric", "a", "b", "delta", "relative") + csvRows(d);
+    }
+
+    /** The diff's CSV rows, without the header line. */
+    static String csvRows(StreamDiff d) {
+        StringBuilder sb = new StringBuilder();
         for (Explanation e : d.explanations()) {
             sb.append(Csv.row("explanation", e.id(), "impact_bytes", "", "", e.impactBytes(), ""));
             sb.append(Csv.row("explanation", e.id(), "text", e.text(), "", "", ""));

@@ -53,29 +53,25 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
      * of WAL) on timeline {@code timeline} (0 = default).
      */
     public Result<S> scan(Path path, long startLsn, long endLsn, int timeline) {
-        long segSize;
-        long firstSeg;
         try (WalDirectory probe = WalDirectory.open(path, timeline)) {
-            segSize = probe.segmentSize();
-            firstSeg = probe.firstSegment();
+            return scan(probe, startLsn, endLsn);
         }
+    }
+
+    private Result<S> scan(WalDirectory probe, long startLsn, long endLsn) {
+        long segSize = probe.segmentSize();
+        long firstSeg = probe.firstSegment();
         long start = startLsn == 0 ? firstSeg * segSize : startLsn;
         long startSeg = start / segSize;
         long lastSeg;
         if (endLsn != 0) {
             lastSeg = (endLsn - 1) / segSize;
         } else {
-            try (WalDirectory probe = WalDirectory.open(path, timeline)) {
-                long s = startSeg;
-                while (probe.segment(s + 1) != null) {
-                    s++;
-                }
-                lastSeg = s;
-            }
+            lastSeg = probe.lastSegment(startSeg);
         }
         long nChunks = lastSeg - startSeg + 1;
         if (threads == 1 || nChunks < 2) {
-            return sequential(path, start, endLsn, timeline);
+            return sequential(probe.fork(), start, endLsn);
         }
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "walprism-scan");
@@ -88,7 +84,8 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                 long chunkStart = seg == startSeg ? start : seg * segSize;
                 long stop = (seg + 1) * segSize;
                 boolean firstChunk = seg == startSeg;
-                futures.add(pool.submit(() -> runChunk(path, timeline, chunkStart, stop, endLsn, firstChunk)));
+                WalDirectory source = probe.fork();
+                futures.add(pool.submit(() -> runChunk(source, chunkStart, stop, endLsn, firstChunk)));
             }
             S merged = null;
             WalVersion version = null;
@@ -129,11 +126,11 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         }
     }
 
-    private Chunk<S> runChunk(Path path, int timeline, long chunkStart, long stop, long endLsn, boolean firstChunk) {
+    private Chunk<S> runChunk(WalDirectory source, long chunkStart, long stop, long endLsn, boolean firstChunk) {
         S sink = sinks.get();
         WalReader r = null;
         try {
-            r = WalReader.openChunk(WalDirectory.open(path, timeline), chunkStart, stop, endLsn);
+            r = WalReader.openChunk(source, chunkStart, stop, endLsn);
             RecordView v;
             while ((v = r.nextView()) != null) {
                 sink.accept(v);
@@ -152,9 +149,9 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         }
     }
 
-    private Result<S> sequential(Path path, long start, long endLsn, int timeline) {
+    private Result<S> sequential(WalDirectory source, long start, long endLsn) {
         S sink = sinks.get();
-        try (WalReader r = WalReader.open(path, start, endLsn, timeline)) {
+        try (WalReader r = WalReader.open(source, start, endLsn)) {
             RecordView v;
             while ((v = r.nextView()) != null) {
                 sink.accept(v);

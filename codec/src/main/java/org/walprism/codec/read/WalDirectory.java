@@ -3,7 +3,6 @@ package org.walprism.codec.read;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.io.IOException;
-import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -130,18 +129,28 @@ public final class WalDirectory implements SegmentSource {
             throw new TruncatedWalException("WAL file is too short for a long page header (" + n + " bytes)",
                     0, name, n);
         }
-        java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuf bb = Unpooled.wrappedBuffer(head);
         name = segmentNameOf(name) != null ? segmentNameOf(name) : name;
-        int info = bb.getShort(2) & 0xFFFF;
-        long size = bb.getInt(32) & 0xFFFFFFFFL;
+        int info = bb.getUnsignedShortLE(2);
+        long size = bb.getUnsignedIntLE(32);
         if ((info & 0x0002) == 0 || !WalFileName.isValidSegmentSize(size)) {
             // Not a long header: report the magic problem first if there is one, as a reader would.
-            org.walprism.codec.WalVersion.fromMagic(bb.getShort(0) & 0xFFFF);
+            org.walprism.codec.WalVersion.fromMagic(bb.getUnsignedShortLE(0));
             throw new WalFormatException(String.format(Locale.ROOT,
                     "invalid WAL segment size %d in the long page header (expected: power of two between 1 MB and 1 GB)",
                     size), 0, name, 32);
         }
         return (int) size;
+    }
+
+    /**
+     * A source over the same files with its own mapping state, for another thread: the directory is not
+     * listed again.
+     */
+    public WalDirectory fork() {
+        WalDirectory d = new WalDirectory(dir, timeline, segmentSize);
+        d.files.putAll(files);
+        return d;
     }
 
     @Override
@@ -157,6 +166,15 @@ public final class WalDirectory implements SegmentSource {
     @Override
     public long firstSegment() {
         return files.isEmpty() ? -1 : files.firstKey();
+    }
+
+    /** The last segment of the run of consecutive segments that starts at {@code from} ({@code from} itself if absent). */
+    public long lastSegment(long from) {
+        long s = from;
+        while (files.containsKey(s + 1)) {
+            s++;
+        }
+        return s;
     }
 
     /** The directory read. */

@@ -454,7 +454,7 @@ public final class WalReader implements AutoCloseable {
 
     private static boolean isZero(ByteBuf seg, int idx) {
         for (int i = 0; i < PageHeader.SHORT_SIZE; i += 8) {
-            if (seg.getLong(idx + i) != 0) {
+            if (seg.getLongLE(idx + i) != 0) {
                 return false;
             }
         }

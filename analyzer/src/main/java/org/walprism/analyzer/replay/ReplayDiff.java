@@ -1,0 +1,87 @@
+package org.walprism.analyzer.replay;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.walprism.analyzer.categories.CategoryAnalyzer;
+import org.walprism.analyzer.categories.CategoryStats;
+import org.walprism.analyzer.categories.CategorySummary;
+import org.walprism.analyzer.diff.StreamDiff;
+import org.walprism.analyzer.generate.PlanEncoder;
+import org.walprism.codec.WalVersion;
+import org.walprism.codec.page.PageHeader;
+import org.walprism.codec.write.WalWriter;
+
+/**
+ * The before/after of a replay in {@code diff}'s terms: side A is the source range attributed by
+ * {@link CategoryAnalyzer} as read, side B the replayed records written as WAL of the target major (same
+ * segment size, timeline and first LSN as the source, into a temporary directory that is removed again)
+ * and attributed by the same analyzer, so categories, record types, parts, FPI causes and page layout are
+ * counted exactly as {@code walprism diff} counts two real ranges.
+ */
+public final class ReplayDiff {
+    private ReplayDiff() {
+    }
+
+    /** A replay and its comparison. */
+    public record Outcome(Replayer.Result replay, StreamDiff diff) {
+    }
+
+    /**
+     * Replays {@code path} between {@code startLsn} and {@code endLsn} (0 = open ends) as {@code target} and
+     * compares before with after.
+     *
+     * @param label how side A is named (the input as the user gave it)
+     */
+    public static Outcome run(Path path, long startLsn, long endLsn, int timeline, WalVersion target, String label) {
+        Replayer.Result r = Replayer.replay(path, startLsn, endLsn, timeline, target);
+        CategoryStats before = CategoryAnalyzer.analyze(path, startLsn, endLsn, timeline, 0);
+        CategoryStats after = attributeWritten(r);
+        StreamDiff d = new StreamDiff(new StreamDiff.Side(label, new CategorySummary(before)),
+                new StreamDiff.Side(label + " replayed as " + target.label(), new CategorySummary(after)));
+        return new Outcome(r, d);
+    }
+
+    /** Writes the replayed records as segments of the target major and attributes them. */
+    static CategoryStats attributeWritten(Replayer.Result r) {
+        if (r.after().isEmpty()) {
+            return new CategoryStats(r.to(), r.segmentSize(), 0);
+        }
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory("walprism-replay");
+            // the bytes before the first record on its page belong to records outside the range: they are
+            // declared a continued record (xlp_rem_len), so a reader looking for the first record skips them
+            long page = r.firstLsn() - r.firstLsn() % PageHeader.XLOG_BLCKSZ;
+            int header = page % r.segmentSize() == 0 ? PageHeader.LONG_SIZE : PageHeader.SHORT_SIZE;
+            WalWriter.Options o = WalWriter.options(r.to()).segmentSize(r.segmentSize()).timeline(r.timeline())
+                    .startLsn(r.firstLsn()).prevLsn(r.firstPrev())
+                    .firstPageRemLen(Math.max(0, r.firstLsn() - page - header));
+            long end;
+            try (WalWriter w = WalWriter.create(dir, o)) {
+                for (PlanEncoder.Encoded e : r.after()) {
+                    w.append(e.bytes());
+                }
+                end = w.endLsn();
+            }
+            return CategoryAnalyzer.analyze(dir, r.firstLsn(), end, r.timeline(), 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the replayed records: " + e.getMessage(), e);
+        } finally {
+            if (dir != null) {
+                delete(dir);
+            }
+        }
+    }
+
+    private static void delete(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException e) {
+            // best effort: a leftover temporary directory is not an error of the replay
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package org.walprism.analyzer.report;
+
+import java.util.Locale;
+import org.walprism.analyzer.replay.ReplayDiff;
+import org.walprism.analyzer.replay.Replayer;
+
+/**
+ * Prints a replay's before/after exactly as {@link DiffFormatter} prints {@code walprism diff} (A = the
+ * range as captured, B = its records in the target major's design), preceded by what the replay did:
+ * a heading line in text, a {@code replay} object in JSON (next to the diff's own keys), {@code replay}
+ * rows in CSV.
+ */
+public final class ReplayFormatter {
+    private ReplayFormatter() {
+    }
+
+    public static String format(ReplayDiff.Outcome o, OutputFormat format) {
+        Replayer.Result r = o.replay();
+        return switch (format) {
+            case TEXT -> String.join("\n", DiffFormatter.wrap(String.format(Locale.ROOT,
+                    "Replay of PostgreSQL %s WAL in %s's record design: %d vacuum/pruning page steps re-expressed"
+                    + " (%d source records); B is A with those steps rewritten.", r.from().label(), r.to().label(),
+                    r.steps(), r.stepsFromRecords()), 0, 0)) + "\n\n" + DiffFormatter.text(o.diff());
+            case JSON -> {
+                Json j = new Json().beginObject();
+                j.key("replay").beginObject().field("from", r.from().label()).field("as", r.to().label())
+                        .field("steps", r.steps()).field("source_records", r.stepsFromRecords()).endObject();
+                DiffFormatter.jsonFields(o.diff(), j);
+                yield j.endObject() + "\n";
+            }
+            case CSV -> Csv.row("section", "name", "metric", "a", "b", "delta", "relative")
+                    + Csv.row("replay", "from", "version", r.from().label(), "", "", "")
+                    + Csv.row("replay", "as", "version", "", r.to().label(), "", "")
+                    + Csv.row("replay", "steps", "count", "", r.steps(), "", "")
+                    + Csv.row("replay", "source_records", "count", r.stepsFromRecords(), "", "", "")
+                    + DiffFormatter.csvRows(o.diff());
+        };
+    }
+}
