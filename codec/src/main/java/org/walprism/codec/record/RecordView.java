@@ -162,7 +162,6 @@ public final class RecordView {
                     } else {
                         hl = BlockImage.BLCKSZ - il;
                     }
-                    String compressedName = compressedFlagName(version);
                     if (hole && (ho == 0 || hl == 0 || il == BlockImage.BLCKSZ)) {
                         throw error("BKPIMAGE_HAS_HOLE set, but hole offset " + ho + " length " + hl
                                 + " block image length " + il);
@@ -171,10 +170,10 @@ public final class RecordView {
                         throw error("BKPIMAGE_HAS_HOLE not set, but hole offset " + ho + " length " + hl);
                     }
                     if (compressed && il == BlockImage.BLCKSZ) {
-                        throw error(compressedName + " set, but block image length " + il);
+                        throw error(compressedFlagName(version) + " set, but block image length " + il);
                     }
                     if (!hole && !compressed && il != BlockImage.BLCKSZ) {
-                        throw error("neither BKPIMAGE_HAS_HOLE nor " + compressedName
+                        throw error("neither BKPIMAGE_HAS_HOLE nor " + compressedFlagName(version)
                                 + " set, but block image length is " + dl);
                     }
                     imgLen[b] = il;
