@@ -7,7 +7,6 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.walprism.analyzer.dump.DumpFilter;
 import org.walprism.analyzer.dump.RecordJson;
-import org.walprism.analyzer.dump.RecordNames;
 import org.walprism.analyzer.dump.WalDumpFormatter;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.WalReader;
@@ -88,8 +87,8 @@ public final class DumpCommand implements Callable<Integer> {
         DumpFilter staticFilter = staticFilter();
         try (WalReader reader = range.open()) {
             DumpFilter filter = withRmgrs(staticFilter, reader.version());
-            WalDumpFormatter text = new WalDumpFormatter(RecordNames.POSTGRES);
-            RecordJson json = new RecordJson(RecordNames.POSTGRES);
+            WalDumpFormatter text = new WalDumpFormatter();
+            RecordJson json = new RecordJson();
             int shown = 0;
             for (DecodedRecord r = reader.next(); r != null; r = reader.next()) {
                 if (!filter.test(r)) {

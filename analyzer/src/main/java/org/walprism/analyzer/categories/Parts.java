@@ -1,5 +1,6 @@
 package org.walprism.analyzer.categories;
 
+import org.walprism.analyzer.RecordNames;
 import org.walprism.codec.WalVersion;
 
 /**

@@ -1,5 +1,7 @@
 package org.walprism.analyzer.dump;
 
+import org.walprism.analyzer.RecordNames;
+
 import org.walprism.analyzer.desc.Describers;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.record.BlockImage;
@@ -16,12 +18,6 @@ import org.walprism.codec.record.DecodedRecord;
  * records also carry their typed payload under {@code fields} ({@link TypedJson}).
  */
 public final class RecordJson {
-    private final RecordNames names;
-
-    public RecordJson(RecordNames names) {
-        this.names = names;
-    }
-
     /** The JSON object of {@code r}, without a trailing newline. */
     public String format(DecodedRecord r) {
         StringBuilder sb = new StringBuilder(256);
@@ -30,9 +26,9 @@ public final class RecordJson {
         str(sb, "prev_lsn", Lsn.format(r.prev(), true)).append(',');
         num(sb, "xid", r.xid()).append(',');
         num(sb, "rmid", r.rmid()).append(',');
-        str(sb, "resource_manager", names.rmgrName(r.version(), r.rmid())).append(',');
+        str(sb, "resource_manager", RecordNames.rmgrName(r.version(), r.rmid())).append(',');
         num(sb, "info", r.info()).append(',');
-        String id = names.identify(r.version(), r.rmid(), r.info());
+        String id = RecordNames.identify(r.version(), r.rmid(), r.info());
         str(sb, "record_type", id != null ? id : "UNKNOWN (" + Integer.toHexString(r.info() & 0xF0) + ")")
                 .append(',');
         num(sb, "record_length", r.totalLength()).append(',');

@@ -1,5 +1,7 @@
 package org.walprism.analyzer.dump;
 
+import org.walprism.analyzer.RecordNames;
+
 import java.util.Locale;
 import org.walprism.analyzer.desc.Describers;
 import org.walprism.codec.Lsn;
@@ -18,12 +20,6 @@ import org.walprism.codec.record.DecodedRecord;
  * ({@code -b}: one TAB-indented line per block with hole and compression details).
  */
 public final class WalDumpFormatter {
-    private final RecordNames names;
-
-    public WalDumpFormatter(RecordNames names) {
-        this.names = names;
-    }
-
     /** The full pg_waldump output of {@code r}, including the final newline. */
     public String format(DecodedRecord r, boolean bkpDetails) {
         StringBuilder sb = new StringBuilder(160);
@@ -36,7 +32,7 @@ public final class WalDumpFormatter {
     /** {@code rmgr: ... desc: NAME } (with the trailing space), without the desc text. */
     public void header(StringBuilder sb, DecodedRecord r) {
         sb.append("rmgr: ");
-        padRight(sb, names.rmgrName(r.version(), r.rmid()), 11);
+        padRight(sb, RecordNames.rmgrName(r.version(), r.rmid()), 11);
         sb.append(" len (rec/tot): ");
         padLeft(sb, Integer.toUnsignedString(r.recordLength()), 6);
         sb.append('/');
@@ -50,7 +46,7 @@ public final class WalDumpFormatter {
 
     /** {@code rm_identify(info)}, or {@code UNKNOWN (%x)} of {@code info & 0xF0}. */
     public String typeName(DecodedRecord r) {
-        String id = names.identify(r.version(), r.rmid(), r.info());
+        String id = RecordNames.identify(r.version(), r.rmid(), r.info());
         return id != null ? id : "UNKNOWN (" + Integer.toHexString(r.info() & 0xF0) + ")";
     }
 

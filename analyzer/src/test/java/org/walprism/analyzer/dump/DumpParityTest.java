@@ -29,7 +29,7 @@ import org.walprism.testdata.TestData;
  */
 class DumpParityTest {
 
-    private static final WalDumpFormatter FORMATTER = new WalDumpFormatter(RecordNames.POSTGRES);
+    private static final WalDumpFormatter FORMATTER = new WalDumpFormatter();
 
     /** Capture name -> rmgr name -> counts; filled by each dynamic test, printed once by {@link #printTable}. */
     private static final Map<String, Map<String, Share>> RESULTS = new ConcurrentSkipListMap<>(
@@ -98,7 +98,7 @@ class DumpParityTest {
         }
         for (int i = 0; i < records.size(); i++) {
             DecodedRecord r = records.get(i);
-            String rmgr = RecordNames.POSTGRES.rmgrName(r.version(), r.rmid());
+            String rmgr = org.walprism.analyzer.RecordNames.rmgrName(r.version(), r.rmid());
             Share s = share.computeIfAbsent(rmgr, k -> new Share());
             boolean strict = Describers.isDescribed(r.rmid());
             s.records++;

@@ -29,7 +29,7 @@ import org.walprism.testdata.TestData;
  * text of the capture's pg_waldump or pg_walinspect oracle): horizons, counts, flags and offset arrays.
  */
 class TypedJsonTest {
-    private static final RecordJson JSON = new RecordJson(RecordNames.POSTGRES);
+    private static final RecordJson JSON = new RecordJson();
 
     /** Oracle desc key (as 13..master print it) -> typed component names that hold the same value. */
     private static final Map<String, List<String>> SCALARS = new LinkedHashMap<>();
