@@ -1,5 +1,6 @@
 package org.walprism.codec.rmgr.xlog;
 
+import org.walprism.codec.testsupport.Captures;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

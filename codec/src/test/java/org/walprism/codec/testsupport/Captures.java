@@ -1,4 +1,4 @@
-package org.walprism.codec.rmgr.heap2;
+package org.walprism.codec.testsupport;
 
 import java.util.List;
 import java.util.function.Consumer;
@@ -8,16 +8,16 @@ import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
 /** The corpus captures (every version {@link TestData} lists) and a record loop over their measured range. */
-final class Captures {
+public final class Captures {
     private Captures() {
     }
 
-    static List<Capture> all() {
+    public static List<Capture> all() {
         return TestData.captures();
     }
 
     /** Every record of the measured range of {@code c}, in order. */
-    static void forEachRecord(Capture c, Consumer<DecodedRecord> action) {
+    public static void forEachRecord(Capture c, Consumer<DecodedRecord> action) {
         try (WalReader r = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
             DecodedRecord rec;
             while ((rec = r.next()) != null) {
