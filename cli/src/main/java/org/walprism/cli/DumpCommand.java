@@ -106,6 +106,8 @@ public final class DumpCommand implements Callable<Integer> {
                     break;
                 }
             }
+            out.flush();
+            Notices.print(spec.commandLine().getErr(), reader.notices());
         } finally {
             out.flush();
         }

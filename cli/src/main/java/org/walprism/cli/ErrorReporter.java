@@ -9,6 +9,7 @@ import org.walprism.codec.ChecksumMismatchException;
 import org.walprism.codec.TruncatedWalException;
 import org.walprism.codec.UnsupportedWalVersionException;
 import org.walprism.codec.WalFormatException;
+import org.walprism.codec.WalInputException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
@@ -35,6 +36,9 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
         }
         if (t instanceof ChecksumMismatchException) {
             return ExitCode.CHECKSUM;
+        }
+        if (t instanceof WalInputException) {
+            return ExitCode.INPUT;
         }
         if (t instanceof TruncatedWalException) {
             return ExitCode.TRUNCATED;

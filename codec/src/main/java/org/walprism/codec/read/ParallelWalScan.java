@@ -30,8 +30,10 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
     }
 
     /** The merged result and what the scan saw. */
-    public record Result<S>(S sink, WalVersion version, long firstLsn, long recordCount, long endLsn) {
-        // endLsn: the reader's EndRecPtr after the last record (0 when no record was read)
+    public record Result<S>(S sink, WalVersion version, long firstLsn, long recordCount, long endLsn,
+                            List<String> notices) {
+        // endLsn: the reader's EndRecPtr after the last record (0 when no record was read); notices: the
+        // source's (partial or duplicate files) and, when the WAL ended before the range did, why it ended
     }
 
     private final Supplier<S> sinks;
@@ -45,7 +47,8 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
     }
 
     private record Chunk<S>(S sink, WalVersion version, long first, long firstPrev, long last, long end, long count,
-                            boolean reachedStop, RuntimeException error) {
+                            boolean reachedStop, long firstTli, long lastTli, String endNote,
+                            RuntimeException error) {
     }
 
     /**
@@ -67,9 +70,11 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         if (endLsn != 0) {
             lastSeg = (endLsn - 1) / segSize;
         } else {
-            lastSeg = probe.lastSegment(startSeg);
+            // One chunk past the run of consecutive segments: where that segment is missing, it decides (as a
+            // sequential reader arriving there would) whether the WAL ends or a gap hides later WAL.
+            lastSeg = probe.lastSegment(startSeg) + 1;
         }
-        long nChunks = lastSeg - startSeg + 1;
+        long nChunks = lastSeg - startSeg + (endLsn == 0 ? 0 : 1);
         if (threads == 1 || nChunks < 2) {
             return sequential(probe.fork(), start, endLsn);
         }
@@ -92,11 +97,20 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
             long first = -1;
             long count = 0;
             long prevLast = -1;
+            long prevTli = 0;
             long end = 0;
+            String endNote = null;
             for (Future<Chunk<S>> f : futures) {
                 Chunk<S> c = get(f);
                 if (c.error != null) {
                     throw c.error;
+                }
+                if (c.firstTli != 0 && c.firstTli < prevTli) {
+                    throw new WalFormatException("out-of-sequence timeline ID " + c.firstTli + " (after " + prevTli
+                            + ")", c.first >= 0 ? c.first : 0, null, -1);
+                }
+                if (c.lastTli != 0) {
+                    prevTli = c.lastTli;
                 }
                 if (c.count > 0) {
                     if (prevLast >= 0 && c.firstPrev != prevLast) {
@@ -117,10 +131,11 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                 merged = merged == null ? c.sink : merge.apply(merged, c.sink);
                 if (!c.reachedStop) {
                     // The WAL (or the range) ended inside this chunk: later chunks are not part of it.
+                    endNote = c.endNote;
                     break;
                 }
             }
-            return new Result<>(merged, version, first, count, end);
+            return new Result<>(merged, version, first, count, end, notices(probe, endNote));
         } finally {
             pool.shutdownNow();
         }
@@ -130,18 +145,19 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         S sink = sinks.get();
         WalReader r = null;
         try {
-            r = WalReader.openChunk(source, chunkStart, stop, endLsn);
+            r = WalReader.openChunk(source, chunkStart, stop, endLsn, firstChunk);
             RecordView v;
             while ((v = r.nextView()) != null) {
                 sink.accept(v);
             }
             return new Chunk<>(sink, r.version(), r.firstRecordLsn(), r.firstRecordPrev(), r.lastRecordLsn(),
-                    r.endOfLastRecord(), r.recordsRead(), r.reachedStop(), null);
+                    r.endOfLastRecord(), r.recordsRead(), r.reachedStop(), r.firstPageTimeline(),
+                    r.lastPageTimeline(), r.endNote(), null);
         } catch (WalFormatException e) {
             if (firstChunk) {
                 throw e;
             }
-            return new Chunk<>(sink, null, -1, -1, -1, 0, 0, false, e);
+            return new Chunk<>(sink, null, -1, -1, -1, 0, 0, false, 0, 0, null, e);
         } finally {
             if (r != null) {
                 r.close();
@@ -157,8 +173,16 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                 sink.accept(v);
             }
             return new Result<>(sink, r.version(), r.firstRecordLsn(), r.recordsRead(),
-                    r.recordsRead() > 0 ? r.endOfLastRecord() : 0);
+                    r.recordsRead() > 0 ? r.endOfLastRecord() : 0, r.notices());
         }
+    }
+
+    private static List<String> notices(WalDirectory source, String endNote) {
+        List<String> n = new ArrayList<>(source.notices());
+        if (endNote != null) {
+            n.add(endNote);
+        }
+        return n;
     }
 
     private static <T> T get(Future<T> f) {
