@@ -62,6 +62,14 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
     }
 
     private Result<S> scan(WalDirectory probe, long startLsn, long endLsn) {
+        return scan(probe, probe::fork, startLsn, endLsn);
+    }
+
+    /**
+     * Scans any source: {@code probe} lists the segments, {@code forks} supplies an independent source over the
+     * same segments for each chunk (each is closed after its chunk).
+     */
+    public Result<S> scan(SegmentSource probe, Supplier<? extends SegmentSource> forks, long startLsn, long endLsn) {
         long segSize = probe.segmentSize();
         long firstSeg = probe.firstSegment();
         long start = startLsn == 0 ? firstSeg * segSize : startLsn;
@@ -72,11 +80,15 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         } else {
             // One chunk past the run of consecutive segments: where that segment is missing, it decides (as a
             // sequential reader arriving there would) whether the WAL ends or a gap hides later WAL.
-            lastSeg = probe.lastSegment(startSeg) + 1;
+            lastSeg = startSeg;
+            while (probe.nextSegment(lastSeg) == lastSeg + 1) {
+                lastSeg++;
+            }
+            lastSeg++;
         }
         long nChunks = lastSeg - startSeg + (endLsn == 0 ? 0 : 1);
         if (threads == 1 || nChunks < 2) {
-            return sequential(probe.fork(), start, endLsn);
+            return sequential(forks.get(), start, endLsn);
         }
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "walprism-scan");
@@ -89,7 +101,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                 long chunkStart = seg == startSeg ? start : seg * segSize;
                 long stop = (seg + 1) * segSize;
                 boolean firstChunk = seg == startSeg;
-                WalDirectory source = probe.fork();
+                SegmentSource source = forks.get();
                 futures.add(pool.submit(() -> runChunk(source, chunkStart, stop, endLsn, firstChunk)));
             }
             S merged = null;
@@ -141,7 +153,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         }
     }
 
-    private Chunk<S> runChunk(WalDirectory source, long chunkStart, long stop, long endLsn, boolean firstChunk) {
+    private Chunk<S> runChunk(SegmentSource source, long chunkStart, long stop, long endLsn, boolean firstChunk) {
         S sink = sinks.get();
         WalReader r = null;
         try {
@@ -165,7 +177,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         }
     }
 
-    private Result<S> sequential(WalDirectory source, long start, long endLsn) {
+    private Result<S> sequential(SegmentSource source, long start, long endLsn) {
         S sink = sinks.get();
         try (WalReader r = WalReader.open(source, start, endLsn)) {
             RecordView v;
@@ -177,7 +189,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         }
     }
 
-    private static List<String> notices(WalDirectory source, String endNote) {
+    private static List<String> notices(SegmentSource source, String endNote) {
         List<String> n = new ArrayList<>(source.notices());
         if (endNote != null) {
             n.add(endNote);

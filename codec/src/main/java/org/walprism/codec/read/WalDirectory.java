@@ -219,12 +219,10 @@ public final class WalDirectory implements SegmentSource {
     }
 
     private static InputStream openStream(Path p) throws IOException {
-        InputStream in = new java.io.BufferedInputStream(Files.newInputStream(p), 65536);
-        in.mark(2);
-        int b0 = in.read();
-        int b1 = in.read();
-        in.reset();
-        if ((b0 | (b1 << 8)) == GZIP_MAGIC) {
+        java.io.PushbackInputStream in = new java.io.PushbackInputStream(Files.newInputStream(p), 2);
+        byte[] m = in.readNBytes(2);
+        in.unread(m);
+        if (m.length == 2 && ((m[0] & 0xFF) | (m[1] & 0xFF) << 8) == GZIP_MAGIC) {
             return new GZIPInputStream(in, 65536);
         }
         return in;
