@@ -353,8 +353,9 @@ public final class WalDirectory implements SegmentSource {
             int n = channel.read(bb, pos);
             if (n < 0) {
                 // The file was complete when opened: it shrank while being read (a recycled or removed segment).
+                long now = channel.size();
                 throw new TruncatedWalException(String.format(Locale.ROOT,
-                        "WAL segment changed while reading: it ends at byte %d (expected: %d)", pos, segmentSize),
+                        "WAL segment changed while reading: it is now %d bytes (expected: %d)", now, segmentSize),
                         segno * segmentSize + pos, openPath.getFileName().toString(), pos);
             }
             pos += n;
