@@ -1,0 +1,235 @@
+package org.walprism.codec.read;
+
+import java.io.BufferedInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.util.Locale;
+import org.walprism.codec.TruncatedWalException;
+import org.walprism.codec.WalFormatException;
+
+/**
+ * The bytes of one open WAL segment, read by offset: positional reads for an uncompressed file or tar member
+ * (a file that shrinks under the reader gives a clear error), a decompressing stream otherwise. A stream only
+ * goes forward and never delivers more than the segment size: more is an oversized segment, less a truncated
+ * one. Its first page is kept, so the reader's look at the long header and its later read of the page from the
+ * start do not inflate the segment twice; any other backward read inflates again from the start.
+ */
+final class SegmentReader implements AutoCloseable {
+    /** Decompressed bytes of the segment kept from its start: the first WAL page. */
+    private static final int PREFIX = 8192;
+
+    /** Opens the segment's decompressed bytes from their start; called again for a backward read. */
+    interface StreamOpener {
+        InputStream open() throws IOException;
+    }
+
+    private final String name;
+    private final long segno;
+    private final int segSize;
+
+    private final FileChannel channel;
+    private final boolean ownsChannel;
+    private final long base;
+
+    private final Compression compression;
+    private final StreamOpener opener;
+    private InputStream stream;
+    private long streamPos;
+    private byte[] prefix;
+    private int prefixLen;
+    private byte[] skipBuf;
+
+    private SegmentReader(String name, long segno, int segSize, FileChannel channel, boolean ownsChannel, long base,
+                          Compression compression, StreamOpener opener) {
+        this.name = name;
+        this.segno = segno;
+        this.segSize = segSize;
+        this.channel = channel;
+        this.ownsChannel = ownsChannel;
+        this.base = base;
+        this.compression = compression;
+        this.opener = opener;
+    }
+
+    /**
+     * The segment stored at bytes {@code [base, base + size)} of {@code channel} (a whole file, or a tar member):
+     * positional reads when those bytes are a WAL segment, a decompressing stream when they start with a
+     * compression magic number. {@code ownsChannel}: close the channel with this reader.
+     */
+    static SegmentReader open(String name, long segno, int segSize, FileChannel channel, boolean ownsChannel,
+                              long base, long size) throws IOException {
+        ByteBuffer head = ByteBuffer.allocate(Compression.MAGIC_BYTES);
+        while (head.hasRemaining() && head.position() < size) {
+            if (channel.read(head, base + head.position()) < 0) {
+                break;
+            }
+        }
+        Compression c = Compression.detect(head.array(), (int) Math.min(head.position(), size));
+        if (c != Compression.NONE) {
+            StreamOpener o = () -> c.decompress(new BufferedInputStream(new RegionInputStream(channel, base, size),
+                    65536));
+            return new SegmentReader(name, segno, segSize, channel, ownsChannel, -1, c, o);
+        }
+        checkStoredSize(name, segno, segSize, size);
+        return new SegmentReader(name, segno, segSize, channel, ownsChannel, base, Compression.NONE, null);
+    }
+
+    /** A segment read from a stream of its decompressed bytes ({@code compression} names it in messages). */
+    static SegmentReader stream(String name, long segno, int segSize, Compression compression, StreamOpener opener) {
+        return new SegmentReader(name, segno, segSize, null, false, -1, compression, opener);
+    }
+
+    /**
+     * Rejects an uncompressed segment whose stored size is not the segment size: one that is shorter is truncated,
+     * one that is longer is not a WAL segment this cluster wrote.
+     */
+    static void checkStoredSize(String name, long segno, int segSize, long size) {
+        if (size == segSize) {
+            return;
+        }
+        String what = String.format(Locale.ROOT, "WAL segment: %d bytes (expected: %d)", size, segSize);
+        if (size < segSize) {
+            throw new TruncatedWalException("truncated " + what, segno * segSize + size, name, size);
+        }
+        throw new WalFormatException("oversized " + what, segno * segSize + segSize, name, segSize);
+    }
+
+    /** Copies bytes {@code [offset, offset + length)} of the segment into {@code dst}. */
+    void read(int offset, byte[] dst, int dstOffset, int length) {
+        if (offset < 0 || (long) offset + length > segSize) {
+            throw new IllegalArgumentException("read past the segment end: " + offset + "+" + length);
+        }
+        if (opener == null) {
+            readChannel(offset, dst, dstOffset, length);
+        } else {
+            readStream(offset, dst, dstOffset, length);
+        }
+    }
+
+    private void readChannel(int offset, byte[] dst, int dstOffset, int length) {
+        ByteBuffer bb = ByteBuffer.wrap(dst, dstOffset, length);
+        long pos = offset;
+        try {
+            while (bb.hasRemaining()) {
+                int n = channel.read(bb, base + pos);
+                if (n < 0) {
+                    // The file was complete when opened: it shrank while being read (a recycled or removed segment).
+                    long now = channel.size() - base;
+                    throw new TruncatedWalException(String.format(Locale.ROOT,
+                            "WAL segment changed while reading: it is now %d bytes (expected: %d)", now, segSize),
+                            segno * segSize + pos, name, pos);
+                }
+                pos += n;
+            }
+        } catch (IOException e) {
+            throw new WalFormatException("could not read WAL segment: " + e.getMessage(), segno * segSize + pos,
+                    name, pos);
+        }
+    }
+
+    private void readStream(int offset, byte[] dst, int dstOffset, int length) {
+        int off = offset;
+        int dOff = dstOffset;
+        int len = length;
+        if (off < streamPos && off < prefixLen) {
+            int n = Math.min(len, prefixLen - off);
+            System.arraycopy(prefix, off, dst, dOff, n);
+            off += n;
+            dOff += n;
+            len -= n;
+            if (len == 0) {
+                return;
+            }
+        }
+        try {
+            if (stream == null || off < streamPos) {
+                reopen();
+            }
+            while (streamPos < off) {
+                if (skipBuf == null) {
+                    skipBuf = new byte[65536];
+                }
+                if (pull(skipBuf, 0, (int) Math.min(skipBuf.length, off - streamPos)) < 0) {
+                    throw truncated();
+                }
+            }
+            while (len > 0) {
+                int n = pull(dst, dOff, len);
+                if (n < 0) {
+                    throw truncated();
+                }
+                dOff += n;
+                len -= n;
+            }
+            if (streamPos == segSize && stream.read() >= 0) {
+                throw new WalFormatException(String.format(Locale.ROOT,
+                        "oversized WAL segment: %s data inflates to more than %d bytes (expected: %d)",
+                        compression.label(), segSize, segSize), segno * segSize + segSize, name, segSize);
+            }
+        } catch (WalFormatException e) {
+            throw e;
+        } catch (EOFException e) {
+            throw new TruncatedWalException(String.format(Locale.ROOT,
+                    "truncated %s data: it ends after %d bytes of the WAL segment (expected: %d)",
+                    compression.label(), streamPos, segSize), segno * segSize + streamPos, name, streamPos);
+        } catch (IOException | RuntimeException e) {
+            // The decompressors report corrupt input with IOException, and some with an unchecked exception
+            // (lz4-java's LZ4Exception): either way it is bad input, reported as one line, never a stack trace.
+            throw new WalFormatException(String.format(Locale.ROOT, "corrupt %s data after %d bytes of the WAL "
+                    + "segment: %s", compression.label(), streamPos, e.getMessage() != null ? e.getMessage()
+                    : e.getClass().getSimpleName()), segno * segSize + streamPos, name, streamPos);
+        }
+    }
+
+    /** Reads from the stream, keeping what falls in the first page. */
+    private int pull(byte[] b, int off, int len) throws IOException {
+        int n = stream.read(b, off, len);
+        if (n > 0) {
+            if (streamPos < PREFIX) {
+                if (prefix == null) {
+                    prefix = new byte[PREFIX];
+                }
+                int k = (int) Math.min(n, PREFIX - streamPos);
+                if (streamPos + k > prefixLen) {
+                    System.arraycopy(b, off, prefix, (int) streamPos, k);
+                    prefixLen = (int) streamPos + k;
+                }
+            }
+            streamPos += n;
+        }
+        return n;
+    }
+
+    private void reopen() throws IOException {
+        if (stream != null) {
+            stream.close();
+            stream = null;
+        }
+        streamPos = 0;
+        stream = opener.open();
+    }
+
+    private TruncatedWalException truncated() {
+        return new TruncatedWalException(String.format(Locale.ROOT,
+                "truncated WAL segment: %d bytes (expected: %d)", streamPos, segSize),
+                segno * segSize + streamPos, name, streamPos);
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (stream != null) {
+                stream.close();
+            }
+            if (ownsChannel && channel != null) {
+                channel.close();
+            }
+        } catch (IOException e) {
+            // closing a read-only file: nothing was written, nothing to report
+        }
+        stream = null;
+    }
+}
