@@ -23,7 +23,63 @@ final class SegmentReader implements AutoCloseable {
 
     /** Opens the segment's decompressed bytes from their start; called again for a backward read. */
     interface StreamOpener {
-        InputStream open() throws IOException;
+        Opened open() throws IOException;
+    }
+
+    /** The decompressed bytes, the stored bytes they come from (null if not compressed), and their format. */
+    record Opened(InputStream decompressed, StoredBytes stored, Compression compression) {
+    }
+
+    /**
+     * The stored bytes of a compressed segment, remembering whether they were read to their end: a decompressor
+     * that fails after that has met a cut-off stream (truncated), one that fails before has met corrupt data.
+     */
+    static final class StoredBytes extends java.io.FilterInputStream {
+        private boolean ended;
+
+        StoredBytes(InputStream in) {
+            super(in);
+        }
+
+        /** {@code stored} decompressed as {@code c}, buffered for the decoder. */
+        static Opened decompress(Compression c, InputStream stored) throws IOException {
+            StoredBytes s = new StoredBytes(stored);
+            try {
+                return new Opened(c.decompress(new BufferedInputStream(s, 65536)), s, c);
+            } catch (IOException | RuntimeException e) {
+                // some decoders (bzip2) read their first block while being constructed
+                if (s.ended && !(e instanceof EOFException)) {
+                    EOFException eof = new EOFException(why(e));
+                    eof.initCause(e);
+                    throw eof;
+                }
+                throw e;
+            }
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = in.read();
+            ended |= b < 0;
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            ended |= n < 0;
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            return in.skip(n);
+        }
+
+        @Override
+        public boolean markSupported() {
+            return false;
+        }
     }
 
     private final String name;
@@ -34,9 +90,10 @@ final class SegmentReader implements AutoCloseable {
     private final boolean ownsChannel;
     private final long base;
 
-    private final Compression compression;
+    private Compression compression;
     private final StreamOpener opener;
     private InputStream stream;
+    private StoredBytes stored;
     private long streamPos;
     private byte[] prefix;
     private int prefixLen;
@@ -69,8 +126,7 @@ final class SegmentReader implements AutoCloseable {
         }
         Compression c = Compression.detect(head.array(), (int) Math.min(head.position(), size));
         if (c != Compression.NONE) {
-            StreamOpener o = () -> c.decompress(new BufferedInputStream(new RegionInputStream(channel, base, size),
-                    65536));
+            StreamOpener o = () -> StoredBytes.decompress(c, new RegionInputStream(channel, base, size));
             return new SegmentReader(name, segno, segSize, channel, ownsChannel, -1, c, o);
         }
         checkStoredSize(name, segno, segSize, size);
@@ -171,17 +227,24 @@ final class SegmentReader implements AutoCloseable {
             }
         } catch (WalFormatException e) {
             throw e;
-        } catch (EOFException e) {
-            throw new TruncatedWalException(String.format(Locale.ROOT,
-                    "truncated %s data: it ends after %d bytes of the WAL segment (expected: %d)",
-                    compression.label(), streamPos, segSize), segno * segSize + streamPos, name, streamPos);
         } catch (IOException | RuntimeException e) {
+            if (e instanceof EOFException || stored != null && stored.ended) {
+                throw new TruncatedWalException(String.format(Locale.ROOT,
+                        "truncated %s data: it ends after %d bytes of the WAL segment (expected: %d): %s",
+                        compression.label(), streamPos, segSize, why(e)), segno * segSize + streamPos, name,
+                        streamPos);
+            }
             // The decompressors report corrupt input with IOException, and some with an unchecked exception
             // (lz4-java's LZ4Exception): either way it is bad input, reported as one line, never a stack trace.
             throw new WalFormatException(String.format(Locale.ROOT, "corrupt %s data after %d bytes of the WAL "
-                    + "segment: %s", compression.label(), streamPos, e.getMessage() != null ? e.getMessage()
-                    : e.getClass().getSimpleName()), segno * segSize + streamPos, name, streamPos);
+                    + "segment: %s", compression.label(), streamPos, why(e)), segno * segSize + streamPos, name,
+                    streamPos);
         }
+    }
+
+    private static String why(Exception e) {
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
     }
 
     /** Reads from the stream, keeping what falls in the first page. */
@@ -209,7 +272,11 @@ final class SegmentReader implements AutoCloseable {
             stream = null;
         }
         streamPos = 0;
-        stream = opener.open();
+        stored = null;
+        Opened o = opener.open();
+        stream = o.decompressed();
+        stored = o.stored();
+        compression = o.compression();
     }
 
     private TruncatedWalException truncated() {

@@ -176,12 +176,18 @@ public final class WalTarArchive implements ForkableSource {
     private static void index(FileChannel ch, Compression c, String label, Map<String, List<Member>> byName,
                               Map<Member, byte[]> heads) throws IOException {
         RegionInputStream region = new RegionInputStream(ch, 0, ch.size());
-        CountingInputStream counting = c == Compression.NONE ? null
-                : new CountingInputStream(c.decompress(new BufferedInputStream(region, 65536)));
+        CountingInputStream counting = null;
+        if (c != Compression.NONE) {
+            try {
+                counting = new CountingInputStream(c.decompress(new BufferedInputStream(region, 65536)));
+            } catch (IOException | RuntimeException e) {
+                throw indexFailure(e, label, region);
+            }
+        }
         InputStream in = counting != null ? counting : region;
         try (TarArchiveInputStream tar = new TarArchiveInputStream(in)) {
             TarArchiveEntry e;
-            while ((e = nextEntry(tar, label)) != null) {
+            while ((e = nextEntry(tar, label, region)) != null) {
                 long offset = counting != null ? counting.count() : region.position();
                 if (e.isFile() && !e.isSparse()) {
                     String name = e.getName();
@@ -203,15 +209,26 @@ public final class WalTarArchive implements ForkableSource {
         }
     }
 
-    private static TarArchiveEntry nextEntry(TarArchiveInputStream tar, String label) throws IOException {
+    private static TarArchiveEntry nextEntry(TarArchiveInputStream tar, String label, RegionInputStream raw) {
         try {
             return tar.getNextEntry();
-        } catch (EOFException e) {
-            throw new TruncatedWalException("truncated tar archive " + label + ": " + e.getMessage());
         } catch (IOException | RuntimeException e) {
-            // commons-compress reports a corrupt header with IOException or IllegalArgumentException
-            throw new WalFormatException("invalid tar archive " + label + ": " + e.getMessage());
+            throw indexFailure(e, label, raw);
         }
+    }
+
+    /**
+     * A failure reading the archive's headers: truncated when the file was read to its end (the tar reader or the
+     * decompressor ran out of bytes), else invalid. commons-compress and the decoders report corrupt input with
+     * IOException, and some with an unchecked exception.
+     */
+    private static WalFormatException indexFailure(Exception e, String label, RegionInputStream raw) {
+        String why = e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName()
+                : e.getMessage();
+        if (e instanceof EOFException || raw.available() == 0) {
+            return new TruncatedWalException("truncated tar archive " + label + ": " + why);
+        }
+        return new WalFormatException("invalid tar archive " + label + ": " + why);
     }
 
     /** The first 40 decompressed bytes of the current member, or null when they cannot be read. */
@@ -356,7 +373,7 @@ public final class WalTarArchive implements ForkableSource {
      * The decompressed bytes of member {@code m} of a compressed archive, from the archive stream kept open: moved
      * forward to the member, or restarted from the archive's start when the member lies behind it.
      */
-    private InputStream memberStream(long segno, Member m, String name) throws IOException {
+    private SegmentReader.Opened memberStream(long segno, Member m, String name) throws IOException {
         if (cursor == null || cursor.count() > m.offset()) {
             if (cursor != null) {
                 cursor.close();
@@ -381,9 +398,9 @@ public final class WalTarArchive implements ForkableSource {
         Compression mc = Compression.detect(magic, magic.length);
         if (mc == Compression.NONE) {
             SegmentReader.checkStoredSize(name, segno, segmentSize, m.size());
-            return member;
+            return new SegmentReader.Opened(member, null, compression);
         }
-        return mc.decompress(new BufferedInputStream(member, 65536));
+        return SegmentReader.StoredBytes.decompress(mc, member);
     }
 
     private void closeSegment() {
