@@ -9,15 +9,11 @@ import java.nio.channels.FileChannel;
  * Bytes {@code [base, base + size)} of a file channel as a stream, with positional reads (the channel's own
  * position is not used, so several streams may share one channel) and seeking skips. Closing the stream leaves
  * the channel open.
- *
- * <p>{@link #seekOver(long)} makes the next reads of that many bytes move the position without copying: a tar
- * reader that drains an entry it was not asked to read then costs a seek, not a read of the entry.
  */
 final class RegionInputStream extends InputStream {
     private final FileChannel channel;
     private final long end;
     private long pos;
-    private long seekBudget;
 
     RegionInputStream(FileChannel channel, long base, long size) {
         this.channel = channel;
@@ -30,9 +26,14 @@ final class RegionInputStream extends InputStream {
         return pos;
     }
 
-    /** The next {@code n} bytes read are passed over: reads return their count and leave the buffer untouched. */
-    void seekOver(long n) {
-        seekBudget = n;
+    /** Bytes left before the end of the region. */
+    long remaining() {
+        return end - pos;
+    }
+
+    /** Moves past the next {@code n} bytes (at most to the end) without reading them. */
+    void advance(long n) {
+        pos += Math.max(0, Math.min(n, end - pos));
     }
 
     @Override
@@ -50,12 +51,6 @@ final class RegionInputStream extends InputStream {
             return -1;
         }
         int want = (int) Math.min(len, end - pos);
-        if (seekBudget > 0) {
-            int n = (int) Math.min(want, seekBudget);
-            seekBudget -= n;
-            pos += n;
-            return n;
-        }
         int n = channel.read(ByteBuffer.wrap(b, off, want), pos);
         if (n < 0) {
             return -1;
