@@ -86,6 +86,8 @@ final class SegmentReader implements AutoCloseable {
     private final long segno;
     private final int segSize;
 
+    private final boolean partial;
+    private final long storedSize;
     private final FileChannel channel;
     private final boolean ownsChannel;
     private final long base;
@@ -99,9 +101,12 @@ final class SegmentReader implements AutoCloseable {
     private int prefixLen;
     private byte[] skipBuf;
 
-    private SegmentReader(String name, long segno, int segSize, FileChannel channel, boolean ownsChannel, long base,
-                          Compression compression, StreamOpener opener) {
+    private SegmentReader(String name, long segno, int segSize, boolean partial, FileChannel channel,
+                          boolean ownsChannel, long base, long storedSize, Compression compression,
+                          StreamOpener opener) {
         this.name = name;
+        this.partial = partial;
+        this.storedSize = storedSize;
         this.segno = segno;
         this.segSize = segSize;
         this.channel = channel;
@@ -114,10 +119,12 @@ final class SegmentReader implements AutoCloseable {
     /**
      * The segment stored at bytes {@code [base, base + size)} of {@code channel} (a whole file, or a tar member):
      * positional reads when those bytes are a WAL segment, a decompressing stream when they start with a
-     * compression magic number. {@code ownsChannel}: close the channel with this reader.
+     * compression magic number. {@code ownsChannel}: close the channel with this reader. A {@code partial}
+     * segment (pg_receivewal's {@code .partial}: written up to where it ends, padded with zeros only when
+     * uncompressed) that ends early reads as zeros past its end, as never-written WAL.
      */
-    static SegmentReader open(String name, long segno, int segSize, FileChannel channel, boolean ownsChannel,
-                              long base, long size) throws IOException {
+    static SegmentReader open(String name, long segno, int segSize, boolean partial, FileChannel channel,
+                              boolean ownsChannel, long base, long size) throws IOException {
         ByteBuffer head = ByteBuffer.allocate(Compression.MAGIC_BYTES);
         while (head.hasRemaining() && head.position() < size) {
             if (channel.read(head, base + head.position()) < 0) {
@@ -127,15 +134,19 @@ final class SegmentReader implements AutoCloseable {
         Compression c = Compression.detect(head.array(), (int) Math.min(head.position(), size));
         if (c != Compression.NONE) {
             StreamOpener o = () -> StoredBytes.decompress(c, new RegionInputStream(channel, base, size));
-            return new SegmentReader(name, segno, segSize, channel, ownsChannel, -1, c, o);
+            return new SegmentReader(name, segno, segSize, partial, channel, ownsChannel, -1, -1, c, o);
         }
-        checkStoredSize(name, segno, segSize, size);
-        return new SegmentReader(name, segno, segSize, channel, ownsChannel, base, Compression.NONE, null);
+        if (!partial || size > segSize) {
+            checkStoredSize(name, segno, segSize, size);
+        }
+        return new SegmentReader(name, segno, segSize, partial, channel, ownsChannel, base, size, Compression.NONE,
+                null);
     }
 
     /** A segment read from a stream of its decompressed bytes ({@code compression} names it in messages). */
-    static SegmentReader stream(String name, long segno, int segSize, Compression compression, StreamOpener opener) {
-        return new SegmentReader(name, segno, segSize, null, false, -1, compression, opener);
+    static SegmentReader stream(String name, long segno, int segSize, boolean partial, Compression compression,
+                                StreamOpener opener) {
+        return new SegmentReader(name, segno, segSize, partial, null, false, -1, -1, compression, opener);
     }
 
     /**
@@ -166,7 +177,12 @@ final class SegmentReader implements AutoCloseable {
     }
 
     private void readChannel(int offset, byte[] dst, int dstOffset, int length) {
-        ByteBuffer bb = ByteBuffer.wrap(dst, dstOffset, length);
+        int stored = (int) Math.max(0, Math.min(length, storedSize - offset));
+        if (stored < length) {
+            // a partial segment shorter than the segment size: never-written WAL past its end
+            java.util.Arrays.fill(dst, dstOffset + stored, dstOffset + length, (byte) 0);
+        }
+        ByteBuffer bb = ByteBuffer.wrap(dst, dstOffset, stored);
         long pos = offset;
         try {
             while (bb.hasRemaining()) {
@@ -250,6 +266,11 @@ final class SegmentReader implements AutoCloseable {
     /** Reads from the stream, keeping what falls in the first page. */
     private int pull(byte[] b, int off, int len) throws IOException {
         int n = stream.read(b, off, len);
+        if (n < 0 && partial) {
+            // a compressed partial segment ends where pg_receivewal stopped writing: zeros past it
+            java.util.Arrays.fill(b, off, off + len, (byte) 0);
+            n = len;
+        }
         if (n > 0) {
             if (streamPos < PREFIX) {
                 if (prefix == null) {

@@ -300,7 +300,9 @@ public final class WalDirectory implements ForkableSource {
         FileChannel ch = null;
         try {
             ch = FileChannel.open(p, StandardOpenOption.READ);
-            return SegmentReader.open(name, segno, segmentSize, ch, true, 0, ch.size());
+            StoredSegmentName stored = StoredSegmentName.parse(name);
+            return SegmentReader.open(name, segno, segmentSize, stored != null && stored.partial(), ch, true, 0,
+                    ch.size());
         } catch (NoSuchFileException e) {
             return null;
         } catch (AccessDeniedException e) {

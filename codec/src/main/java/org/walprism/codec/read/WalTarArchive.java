@@ -373,7 +373,8 @@ public final class WalTarArchive implements ForkableSource {
     private SegmentReader openMember(long segno, Member m) {
         String name = label + ":" + m.name();
         if (compression != Compression.NONE) {
-            return SegmentReader.stream(name, segno, segmentSize, compression, () -> memberStream(segno, m, name));
+            return SegmentReader.stream(name, segno, segmentSize, m.stored().partial(), compression,
+                    () -> memberStream(segno, m, name));
         }
         try {
             if (channel == null) {
@@ -384,7 +385,8 @@ public final class WalTarArchive implements ForkableSource {
                         "tar archive ends inside the member: %d of its %d bytes present",
                         Math.max(0, channel.size() - m.offset()), m.size()), segno * segmentSize, name, 0);
             }
-            return SegmentReader.open(name, segno, segmentSize, channel, false, m.offset(), m.size());
+            return SegmentReader.open(name, segno, segmentSize, m.stored().partial(), channel, false, m.offset(),
+                    m.size());
         } catch (AccessDeniedException e) {
             throw new WalInputException("could not open file \"" + archive + "\": permission denied",
                     segno * segmentSize, name, 0);
@@ -422,7 +424,9 @@ public final class WalTarArchive implements ForkableSource {
         member.unread(magic);
         Compression mc = Compression.detect(magic, magic.length);
         if (mc == Compression.NONE) {
-            SegmentReader.checkStoredSize(name, segno, segmentSize, m.size());
+            if (!m.stored().partial() || m.size() > segmentSize) {
+                SegmentReader.checkStoredSize(name, segno, segmentSize, m.size());
+            }
             return new SegmentReader.Opened(member, null, compression);
         }
         return SegmentReader.StoredBytes.decompress(mc, member);

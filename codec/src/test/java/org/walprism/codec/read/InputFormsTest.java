@@ -198,6 +198,78 @@ class InputFormsTest {
         }
     }
 
+    /**
+     * pg_receivewal pads a plain {@code .partial} segment with zeros but writes a compressed one only up to where
+     * it stopped: both read as never-written WAL past their end, like the zero-padded plain segment.
+     */
+    @Test
+    void partialSegmentEndingEarlyReadsAsNeverWrittenPastItsEnd() throws IOException {
+        Capture c = TestData.capture("19/vacuum_noindex");
+        List<Path> segs = WalForms.segments(c.walDir());
+        Path lastSeg = segs.get(segs.size() - 1);
+        String last = lastSeg.getFileName().toString();
+        // pg_receivewal stops at a flush position, the end of a record: cut the last segment at the first record end
+        // past 300000 bytes
+        long segStart = c.segmentSize() * (long) (segs.size() - 1) + firstSegno(c) * c.segmentSize();
+        int cut = 0;
+        try (WalReader r = WalReader.open(c.walDir(), c.startLsn(), 0)) {
+            RecordView v;
+            while ((v = r.nextView()) != null && cut == 0) {
+                long end = r.endOfLastRecord();
+                if (end - segStart > 300_000) {
+                    cut = (int) (end - segStart);
+                }
+            }
+        }
+        assertTrue(cut > 300_000 && cut < c.segmentSize(), "cut " + cut);
+        byte[] written = java.util.Arrays.copyOf(Files.readAllBytes(lastSeg), cut);
+        Path padded = Files.createDirectories(tmp.resolve("padded"));
+        Path gz = Files.createDirectories(tmp.resolve("gz"));
+        Path plain = Files.createDirectories(tmp.resolve("plain"));
+        for (Path p : segs.subList(0, segs.size() - 1)) {
+            for (Path d : List.of(padded, gz, plain)) {
+                Files.copy(p, d.resolve(p.getFileName()));
+            }
+        }
+        Files.write(padded.resolve(last + ".partial"), java.util.Arrays.copyOf(written, 1 << 20));
+        Files.write(gz.resolve(last + ".gz.partial"), Codec.GZIP.compress(written));
+        Files.write(plain.resolve(last + ".partial"), written);
+        Path tar = WalForms.tar(tmp.resolve("partial.tar.zst"), List.of(
+                new Member(segs.get(0).getFileName().toString(), Files.readAllBytes(segs.get(0))),
+                new Member(segs.get(1).getFileName().toString(), Files.readAllBytes(segs.get(1))),
+                new Member(last + ".lz4.partial", Codec.LZ4.compress(written))), Codec.ZSTD);
+        long[] expected = digestToEnd(padded, c);
+        assertTrue(expected[0] > 0 && expected[0] < digestToEnd(c.walDir(), c)[0], "the cut loses records");
+        assertArrayEquals(expected, digestToEnd(gz, c));
+        assertArrayEquals(expected, digestToEnd(plain, c));
+        assertArrayEquals(expected, digestToEnd(tar, c));
+        try (WalReader r = WalReader.open(gz, c.startLsn(), 0)) {
+            while (r.nextView() != null) {
+                // read to the end
+            }
+            assertTrue(r.endNote() != null && r.endNote().startsWith("end of WAL at 0/00A"), r.endNote());
+        }
+    }
+
+    private static long firstSegno(Capture c) {
+        try (ForkableSource s = WalSources.open(c.walDir(), 0)) {
+            return s.firstSegment();
+        }
+    }
+
+    private static long[] digestToEnd(Path path, Capture c) {
+        long n = 0;
+        long h = 0;
+        try (WalReader r = WalReader.open(path, c.startLsn(), 0)) {
+            RecordView v;
+            while ((v = r.nextView()) != null) {
+                n++;
+                h = h * 31 + v.lsn() * 7 + v.totalLength() + v.fpiLength();
+            }
+        }
+        return new long[] {n, h};
+    }
+
     @Test
     void pgBackRestReadsTheNewestArchiveAndSaysWhichOthersExist() throws IOException {
         Capture c = TestData.capture("19/vacuum_noindex");
