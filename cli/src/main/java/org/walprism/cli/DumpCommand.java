@@ -1,16 +1,18 @@
 package org.walprism.cli;
 
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import org.walprism.analyzer.dump.DumpFilter;
+import org.walprism.analyzer.dump.OrderedDump;
 import org.walprism.analyzer.dump.RecordJson;
 import org.walprism.analyzer.dump.WalDumpFormatter;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.WalReader;
-import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.record.RelFileLocator;
 import org.walprism.codec.rmgr.RmgrTable;
 import picocli.CommandLine.Command;
@@ -73,6 +75,11 @@ public final class DumpCommand implements Callable<Integer> {
             description = "text (pg_waldump's lines) or json (one object per record)")
     Format format;
 
+    @Option(names = {"-j", "--jobs"}, paramLabel = "N",
+            description = "format N segments in parallel (default: the number of processors, ${DEFAULT-VALUE}); "
+                    + "the output is the same whatever N")
+    int jobs = Runtime.getRuntime().availableProcessors();
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
@@ -84,32 +91,59 @@ public final class DumpCommand implements Callable<Integer> {
             return ExitCode.OK.code();
         }
         int max = parseLimit();
+        if (jobs < 1) {
+            throw usage("--jobs must be at least 1");
+        }
         DumpFilter staticFilter = staticFilter();
-        try (WalReader reader = range.open()) {
-            DumpFilter filter = withRmgrs(staticFilter, reader.version());
-            WalDumpFormatter text = new WalDumpFormatter();
-            RecordJson json = new RecordJson();
-            int shown = 0;
-            for (DecodedRecord r = reader.next(); r != null; r = reader.next()) {
-                if (!filter.test(r)) {
-                    continue;
-                }
-                if (!quiet) {
-                    switch (format) {
-                        case text -> out.print(text.format(r, bkpDetails));
-                        case json -> out.println(json.format(r));
-                        default -> throw new AssertionError(format);
-                    }
-                }
-                shown++;
-                if (max > 0 && shown >= max) {
-                    break;
-                }
+        WalRangeOptions.Range r = range.range();
+        DumpFilter filter = staticFilter;
+        if (!rmgrs.isEmpty()) {
+            // resource manager names depend on the version, read from the first page
+            try (WalReader reader = WalReader.open(r.path(), r.start(), r.end(), r.timeline())) {
+                filter = withRmgrs(staticFilter, reader.version());
             }
+        }
+        DumpFilter f = filter;
+        Supplier<OrderedDump.RecordPrinter> printers = switch (format) {
+            case text -> () -> textPrinter(f);
+            case json -> () -> jsonPrinter(f);
+        };
+        OutputStream bytes = Stdout.bytesOf(out);
+        try {
+            new OrderedDump(printers, jobs, max).run(r.path(), r.start(), r.end(), r.timeline(), bytes);
         } finally {
-            out.flush();
+            bytes.flush();
         }
         return ExitCode.OK.code();
+    }
+
+    private OrderedDump.RecordPrinter textPrinter(DumpFilter f) {
+        if (quiet) {
+            return (v, out) -> f.test(v);
+        }
+        WalDumpFormatter text = new WalDumpFormatter();
+        boolean b = bkpDetails;
+        return (v, out) -> {
+            if (!f.test(v)) {
+                return false;
+            }
+            text.format(v, b, out);
+            return true;
+        };
+    }
+
+    private OrderedDump.RecordPrinter jsonPrinter(DumpFilter f) {
+        if (quiet) {
+            return (v, out) -> f.test(v);
+        }
+        RecordJson json = new RecordJson();
+        return (v, out) -> {
+            if (!f.test(v)) {
+                return false;
+            }
+            out.append(json.format(v.toDecoded())).append('\n');
+            return true;
+        };
     }
 
     private ParameterException usage(String message) {

@@ -11,7 +11,8 @@ public final class Describers {
     }
 
     /** For resource managers without a walprism describer yet: prints nothing after the type name. */
-    public static final RmgrDescriber NONE = r -> "";
+    public static final RmgrDescriber NONE = (r, out) -> {
+    };
 
     private static final RmgrDescriber HEAP = new HeapDescriber();
     private static final RmgrDescriber HEAP2 = new Heap2Describer();
@@ -73,6 +74,11 @@ public final class Describers {
     /** The desc text of {@code r} as pg_waldump prints it. */
     public static String describe(DecodedRecord r) {
         return forRmgr(r.rmid()).describe(r);
+    }
+
+    /** Appends the desc text of {@code r} as pg_waldump prints it to {@code out}. */
+    public static void describe(DescRecord r, TextBuffer out) {
+        forRmgr(r.rmid()).describe(r, out);
     }
 
     /** The desc text of {@code r} as the server prints it (pg_walinspect's {@code description}). */
