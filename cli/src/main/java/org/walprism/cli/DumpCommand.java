@@ -111,6 +111,8 @@ public final class DumpCommand implements Callable<Integer> {
         OutputStream bytes = Stdout.bytesOf(out);
         try {
             new OrderedDump(printers, jobs, max).run(r.path(), r.start(), r.end(), r.timeline(), bytes);
+        } catch (Stdout.ClosedException e) {
+            // the reader of our output went away (| head): stop reading, as pg_waldump stops on SIGPIPE
         } finally {
             bytes.flush();
         }

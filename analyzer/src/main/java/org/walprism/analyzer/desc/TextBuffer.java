@@ -113,13 +113,17 @@ public final class TextBuffer {
         }
         int n = s.length();
         ensure(n);
+        byte[] b = buf;
+        int at = len;
         for (int i = 0; i < n; i++) {
             char c = s.charAt(i);
             if (c >= 0x80) {
+                len = at;
                 return appendBytes(s.substring(i).getBytes(StandardCharsets.UTF_8));
             }
-            buf[len++] = (byte) c;
+            b[at++] = (byte) c;
         }
+        len = at;
         return this;
     }
 
@@ -138,6 +142,9 @@ public final class TextBuffer {
 
     /** Signed decimal, as {@link StringBuilder#append(long)}. */
     public TextBuffer append(long v) {
+        if (v >= 0 && v <= Integer.MAX_VALUE) {
+            return appendInt((int) v);
+        }
         if (v < 0) {
             if (v == Long.MIN_VALUE) {
                 return appendBytes(MIN_LONG);
@@ -145,12 +152,58 @@ public final class TextBuffer {
             ensure(1);
             buf[len++] = '-';
             v = -v;
+            if (v <= Integer.MAX_VALUE) {
+                return appendInt((int) v);
+            }
         }
         int n = digits(v);
         ensure(n);
         putDecimal(v, len + n);
         len += n;
         return this;
+    }
+
+    /** {@code v >= 0} in decimal, two digits at a time. */
+    private TextBuffer appendInt(int v) {
+        int n = intDigits(v);
+        ensure(n);
+        int i = len + n;
+        len = i;
+        byte[] b = buf;
+        while (v >= 100) {
+            int q = v / 100;
+            int r = v - q * 100;
+            v = q;
+            b[--i] = ONES[r];
+            b[--i] = TENS[r];
+        }
+        if (v >= 10) {
+            b[--i] = ONES[v];
+            b[--i] = TENS[v];
+        } else {
+            b[--i] = (byte) ('0' + v);
+        }
+        return this;
+    }
+
+    private static final byte[] TENS = new byte[100];
+    private static final byte[] ONES = new byte[100];
+
+    static {
+        for (int i = 0; i < 100; i++) {
+            TENS[i] = (byte) ('0' + i / 10);
+            ONES[i] = (byte) ('0' + i % 10);
+        }
+    }
+
+    private static int intDigits(int v) {
+        if (v < 10000) {
+            return v < 10 ? 1 : v < 100 ? 2 : v < 1000 ? 3 : 4;
+        }
+        if (v < 100_000_000) {
+            return v < 100_000 ? 5 : v < 1_000_000 ? 6 : v < 10_000_000 ? 7 : 8;
+        }
+        return v < 1_000_000_000 ? 9 : 10;
     }
 
     /** {@code v} as an unsigned 64-bit decimal ({@code %llu}, {@link Long#toUnsignedString(long)}). */
@@ -165,9 +218,15 @@ public final class TextBuffer {
 
     /** {@code v} right-aligned in {@code width} columns ({@code %6u}, {@code %10u}), {@code v >= 0}. */
     public TextBuffer appendPadded(long v, int width) {
-        int n = v < 0 ? Long.toString(v).length() : digits(v);
-        for (int i = n; i < width; i++) {
-            append(' ');
+        int n = v < 0 ? Long.toString(v).length() : v <= Integer.MAX_VALUE ? intDigits((int) v) : digits(v);
+        if (n < width) {
+            ensure(width - n);
+            byte[] b = buf;
+            int at = len;
+            for (int i = n; i < width; i++) {
+                b[at++] = ' ';
+            }
+            len = at;
         }
         return append(v);
     }
@@ -175,8 +234,14 @@ public final class TextBuffer {
     /** {@code s} left-aligned in {@code width} columns ({@code %-11s}); ASCII. */
     public TextBuffer appendPaddedRight(byte[] s, int width) {
         appendBytes(s);
-        for (int i = s.length; i < width; i++) {
-            append(' ');
+        if (s.length < width) {
+            ensure(width - s.length);
+            byte[] b = buf;
+            int at = len;
+            for (int i = s.length; i < width; i++) {
+                b[at++] = ' ';
+            }
+            len = at;
         }
         return this;
     }
@@ -194,9 +259,11 @@ public final class TextBuffer {
     private TextBuffer hex(long v, int minDigits, int table) {
         int n = Math.max(minDigits, v == 0 ? 1 : (64 - Long.numberOfLeadingZeros(v) + 3) / 4);
         ensure(n);
-        int end = len + n;
-        for (int i = end - 1; i >= len; i--) {
-            buf[i] = DIGITS[table + (int) (v & 0xF)];
+        int start = len;
+        int end = start + n;
+        byte[] b = buf;
+        for (int i = end - 1; i >= start; i--) {
+            b[i] = DIGITS[table + (int) (v & 0xF)];
             v >>>= 4;
         }
         len = end;

@@ -25,6 +25,19 @@ import org.walprism.codec.record.RecordView;
  */
 public final class WalDumpFormatter {
     private static final int RMGR_WIDTH = 11;
+    private static final byte[] RMGR = ascii("rmgr: ");
+    private static final byte[] LEN = ascii(" len (rec/tot): ");
+    private static final byte[] TX = ascii(", tx: ");
+    private static final byte[] LSN = ascii(", lsn: ");
+    private static final byte[] PREV = ascii(", prev ");
+    private static final byte[] DESC = ascii(", desc: ");
+    private static final byte[] BLKREF = ascii(", blkref #");
+    private static final byte[] DETAILED_BLKREF = ascii("blkref #");
+    private static final byte[] REL = ascii(": rel ");
+    private static final byte[] FORK = ascii(" fork ");
+    private static final byte[] BLK = ascii(" blk ");
+    private static final byte[] FPW = ascii(" FPW");
+    private static final byte[] FPW_VERIFY = ascii(" FPW for WAL verification");
 
     private final DescRecord rec = new DescRecord();
     private WalVersion namesOf;
@@ -64,11 +77,11 @@ public final class WalDumpFormatter {
             rmgr = ascii(RecordNames.rmgrName(r.version(), rmid));
             rmgrNames[rmid] = rmgr;
         }
-        out.append("rmgr: ").appendPaddedRight(rmgr, RMGR_WIDTH).append(" len (rec/tot): ")
+        out.appendBytes(RMGR).appendPaddedRight(rmgr, RMGR_WIDTH).appendBytes(LEN)
                 .appendPadded(r.recordLength() & 0xFFFFFFFFL, 6).append('/')
-                .appendPadded(r.totalLength() & 0xFFFFFFFFL, 6).append(", tx: ").appendPadded(r.xid(), 10)
-                .append(", lsn: ").appendLsn(r.lsn(), true).append(", prev ").appendLsn(r.prev(), true)
-                .append(", desc: ");
+                .appendPadded(r.totalLength() & 0xFFFFFFFFL, 6).appendBytes(TX).appendPadded(r.xid(), 10)
+                .appendBytes(LSN).appendLsn(r.lsn(), true).appendBytes(PREV).appendLsn(r.prev(), true)
+                .appendBytes(DESC);
         byte[][] row = typeNames[rmid];
         if (row == null) {
             row = new byte[256][];
@@ -118,9 +131,9 @@ public final class WalDumpFormatter {
                 } else if (id > 0) {
                     sb.append(' ');
                 }
-                sb.append("blkref #").append(id).append(": rel ");
-                rel(sb, r, i).append(" fork ");
-                fork(sb, r.forkNumber(i)).append(" blk ").append(r.blockNumber(i));
+                sb.appendBytes(DETAILED_BLKREF).append(id).appendBytes(REL);
+                rel(sb, r, i).appendBytes(FORK);
+                fork(sb, r.forkNumber(i)).appendBytes(BLK).append(r.blockNumber(i));
                 if (r.hasImage(i)) {
                     sb.append(" (FPW").append(r.imageApplies(i) ? "" : " for WAL verification")
                             .append("); hole: offset: ").append(r.holeOffset(i)).append(", length: ")
@@ -138,15 +151,15 @@ public final class WalDumpFormatter {
                     sb.append('\n');
                 }
             } else {
-                sb.append(", blkref #").append(id).append(": rel ");
+                sb.appendBytes(BLKREF).append(id).appendBytes(REL);
                 rel(sb, r, i);
                 int f = r.forkNumber(i);
                 if (f != 0) {
-                    fork(sb.append(" fork "), f);
+                    fork(sb.appendBytes(FORK), f);
                 }
-                sb.append(" blk ").append(r.blockNumber(i));
+                sb.appendBytes(BLK).append(r.blockNumber(i));
                 if (r.hasImage(i)) {
-                    sb.append(r.imageApplies(i) ? " FPW" : " FPW for WAL verification");
+                    sb.appendBytes(r.imageApplies(i) ? FPW : FPW_VERIFY);
                 }
             }
         }
