@@ -216,4 +216,21 @@ class DumpCommandTest {
         assertEquals(ExitCode.USAGE.code(), r.code());
         assertTrue(r.err().contains("--jobs must be at least 1"), r.err());
     }
+
+    @Test
+    void jsonAndFilteredOutputIsTheSameWhateverTheJobs() {
+        Capture c = TestData.capture("18/vacuum_indexed_checksums");
+        String[][] variants = {{"--format", "json"}, {"-w", "-b"}, {"-r", "Heap2", "-r", "Btree"}, {"-q"}};
+        for (String[] v : variants) {
+            Result one = run(range(c, concat(v, "-j", "1")));
+            assertEquals(0, one.code(), one.err());
+            assertEquals(one, run(range(c, concat(v, "-j", "3"))), String.join(" ", v));
+        }
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
 }
