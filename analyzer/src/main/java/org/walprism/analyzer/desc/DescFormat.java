@@ -17,26 +17,35 @@ final class DescFormat {
 
     /** Microseconds between 1970-01-01 and 2000-01-01, PostgreSQL's timestamp epoch. */
     private static final long PG_EPOCH_UNIX_SECONDS = 946_684_800L;
-    private static final DateTimeFormatter TS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT)
-            .withZone(ZoneOffset.UTC);
+
+    /** The formatter of years outside 1..9999, made on first use (java.time costs startup time). */
+    private static final class Formatter {
+        static final DateTimeFormatter TS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT)
+                .withZone(ZoneOffset.UTC);
+    }
 
     /**
      * pg_waldump's {@code timestamptz_to_str}: {@code %Y-%m-%d %H:%M:%S.%06d %Z} in the tool's time zone.
      * walprism always prints UTC (the oracle captures were taken with TZ=UTC).
      */
     static String timestamptz(long t, TimestampStyle style) {
+        return timestamptz(new TextBuffer(40), t, style).toString();
+    }
+
+    /** {@link #timestamptz(long, TimestampStyle)} through java.time, for any year. */
+    static String timestamptzAnyYear(long t, TimestampStyle style) {
         return switch (style) {
             case WALDUMP -> {
                 // C division truncates toward zero, as timestamptz_to_time_t and t % USECS_PER_SEC do
                 long seconds = t / 1_000_000L + PG_EPOCH_UNIX_SECONDS;
                 long micros = t % 1_000_000L;
                 String frac = micros < 0 ? "-" + pad6(-micros) : pad6(micros);
-                yield TS.format(Instant.ofEpochSecond(seconds)) + "." + frac + " UTC";
+                yield Formatter.TS.format(Instant.ofEpochSecond(seconds)) + "." + frac + " UTC";
             }
             case BACKEND -> {
                 long seconds = Math.floorDiv(t, 1_000_000L) + PG_EPOCH_UNIX_SECONDS;
                 long micros = Math.floorMod(t, 1_000_000L);
-                String text = TS.format(Instant.ofEpochSecond(seconds));
+                String text = Formatter.TS.format(Instant.ofEpochSecond(seconds));
                 if (micros != 0) {
                     String frac = pad6(micros);
                     int end = frac.length();
@@ -66,7 +75,7 @@ final class DescFormat {
         }
         // 0001-01-01 .. 9999-12-31 in Unix seconds
         if (seconds < -62_135_596_800L || seconds > 253_402_300_799L) {
-            return sb.append(timestamptz(t, style));
+            return sb.append(timestamptzAnyYear(t, style));
         }
         long days = Math.floorDiv(seconds, 86_400L);
         long secOfDay = Math.floorMod(seconds, 86_400L);
