@@ -164,34 +164,7 @@ public final class OrderedDump {
             t.setDaemon(true);
             return t;
         });
-        BlockSink queued = new BlockSink() {
-            @Override
-            public TextBuffer fresh() {
-                TextBuffer b = free.poll();
-                return b != null ? b.clear() : new TextBuffer(BLOCK_BYTES + BLOCK_BYTES / 8);
-            }
-
-            @Override
-            public TextBuffer send(Chunk c, TextBuffer full) throws InterruptedException {
-                c.blocks.put(full);
-                return full == DONE ? null : fresh();
-            }
-
-            @Override
-            public void recycle(TextBuffer b) {
-                free.add(b);
-            }
-
-            @Override
-            public boolean counted() {
-                return false;
-            }
-
-            @Override
-            public boolean cancelled() {
-                return Thread.currentThread().isInterrupted();
-            }
-        };
+        QueueSink queued = new QueueSink(free);
         ArrayDeque<Chunk> inFlight = new ArrayDeque<>();
         long next = startSeg;
         try {
@@ -201,13 +174,7 @@ public final class OrderedDump {
                     Chunk c = new Chunk(seg == startSeg ? start : seg * segSize, (seg + 1) * segSize, false);
                     WalDirectory source = probe.fork();
                     inFlight.add(c);
-                    pool.execute(() -> {
-                        try {
-                            runChunk(c, source, endLsn, printer.get(), queued);
-                        } catch (InterruptedException | IOException e) {
-                            // the writer stopped (IOException: not thrown by the queue)
-                        }
-                    });
+                    pool.execute(() -> work(c, source, endLsn, printer, queued));
                 }
                 Chunk c = inFlight.poll();
                 if (c == null) {
@@ -226,6 +193,59 @@ public final class OrderedDump {
             }
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    /** A worker's task: reads and prints chunk {@code c}; whatever fails, the writer gets DONE. */
+    private static void work(Chunk c, WalDirectory source, long endLsn, ThreadLocal<RecordPrinter> printer,
+                             QueueSink sink) {
+        try {
+            runChunk(c, source, endLsn, printer.get(), sink);
+        } catch (InterruptedException | IOException e) {
+            // the writer stopped and interrupted us (a queue does not throw IOException)
+        } catch (RuntimeException | Error e) {
+            c.error = e;
+            try {
+                c.blocks.put(DONE);
+            } catch (InterruptedException stopped) {
+                // the writer stopped
+            }
+        }
+    }
+
+    /** A worker's sink: hands full blocks to the writer through the chunk's bounded queue. */
+    private static final class QueueSink implements BlockSink {
+        private final ConcurrentLinkedQueue<TextBuffer> free;
+
+        QueueSink(ConcurrentLinkedQueue<TextBuffer> free) {
+            this.free = free;
+        }
+
+        @Override
+        public TextBuffer fresh() {
+            TextBuffer b = free.poll();
+            return b != null ? b.clear() : new TextBuffer(BLOCK_BYTES + BLOCK_BYTES / 8);
+        }
+
+        @Override
+        public TextBuffer send(Chunk c, TextBuffer full) throws InterruptedException {
+            c.blocks.put(full);
+            return full == DONE ? null : fresh();
+        }
+
+        @Override
+        public void recycle(TextBuffer b) {
+            free.add(b);
+        }
+
+        @Override
+        public boolean counted() {
+            return false;
+        }
+
+        @Override
+        public boolean cancelled() {
+            return Thread.currentThread().isInterrupted();
         }
     }
 
