@@ -76,12 +76,18 @@ public final class WalReader implements AutoCloseable {
     private long curPageRemLen;
 
     private WalReader(SegmentSource source, long startLsn, long endLsn, long stopStart, boolean firstChunk) {
+        this(source, startLsn, endLsn, stopStart, firstChunk, null);
+    }
+
+    private WalReader(SegmentSource source, long startLsn, long endLsn, long stopStart, boolean firstChunk,
+                      byte[] window) {
         this.source = source;
         this.firstChunk = firstChunk;
         this.segSize = source.segmentSize();
         this.endLsn = endLsn;
         this.stopStart = stopStart;
-        this.win = new byte[(int) Math.min(segSize, WINDOW)];
+        int w = (int) Math.min(segSize, WINDOW);
+        this.win = window != null && window.length == w ? window : new byte[w];
         this.winBuf = Unpooled.wrappedBuffer(win);
         long start = startLsn;
         if (start == 0) {
@@ -131,6 +137,12 @@ public final class WalReader implements AutoCloseable {
     public static WalReader openChunk(SegmentSource source, long chunkStart, long stopStart, long endLsn,
                                       boolean firstChunk) {
         return new WalReader(source, chunkStart, endLsn, stopStart, firstChunk);
+    }
+
+    /** As above, reading through {@code window} (reused across chunks by {@link ParallelWalScan}). */
+    static WalReader openChunk(SegmentSource source, long chunkStart, long stopStart, long endLsn,
+                               boolean firstChunk, byte[] window) {
+        return new WalReader(source, chunkStart, endLsn, stopStart, firstChunk, window);
     }
 
     /** True when reading stopped because the next record starts at or after the chunk's stop LSN. */
