@@ -98,7 +98,8 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         // At most 2 chunks per thread are in flight (decoded, or waiting to be merged in order), and their read
         // windows are reused: memory does not grow with the number of segments.
         int inFlight = 2 * threads;
-        java.util.concurrent.ArrayBlockingQueue<byte[]> windows = new java.util.concurrent.ArrayBlockingQueue<>(inFlight);
+        java.util.concurrent.ArrayBlockingQueue<java.nio.ByteBuffer> windows =
+                new java.util.concurrent.ArrayBlockingQueue<>(inFlight);
         java.util.ArrayDeque<Future<Chunk<S>>> futures = new java.util.ArrayDeque<>();
         try {
             long nextSeg = startSeg;
@@ -158,17 +159,17 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
     }
 
     private Future<Chunk<S>> submit(ExecutorService pool, Supplier<? extends SegmentSource> forks,
-                                    java.util.concurrent.BlockingQueue<byte[]> windows, long seg, long startSeg,
+                                    java.util.concurrent.BlockingQueue<java.nio.ByteBuffer> windows, long seg, long startSeg,
                                     long start, long segSize, long endLsn) {
         long chunkStart = seg == startSeg ? start : seg * segSize;
         long stop = (seg + 1) * segSize;
         boolean firstChunk = seg == startSeg;
         SegmentSource source = forks.get();
         return pool.submit(() -> {
-            byte[] window = windows.poll();
+            java.nio.ByteBuffer window = windows.poll();
             try {
                 if (window == null) {
-                    window = new byte[(int) Math.min(segSize, WalReader.WINDOW)];
+                    window = java.nio.ByteBuffer.allocateDirect((int) Math.min(segSize, WalReader.WINDOW));
                 }
                 return runChunk(source, chunkStart, stop, endLsn, firstChunk, window);
             } finally {
@@ -178,7 +179,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
     }
 
     private Chunk<S> runChunk(SegmentSource source, long chunkStart, long stop, long endLsn, boolean firstChunk,
-                              byte[] window) {
+                              java.nio.ByteBuffer window) {
         S sink = sinks.get();
         WalReader r = null;
         try {

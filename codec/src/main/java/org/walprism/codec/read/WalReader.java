@@ -60,7 +60,8 @@ public final class WalReader implements AutoCloseable {
     private String endNote;
 
     // The read window: bytes [winStart, winStart + winLen) of segment winSeg.
-    private final byte[] win;
+    private final java.nio.ByteBuffer win;
+    private final java.nio.ByteBuffer winCrc;
     private final ByteBuf winBuf;
     private long winSeg = -1;
     private int winStart;
@@ -80,15 +81,17 @@ public final class WalReader implements AutoCloseable {
     }
 
     private WalReader(SegmentSource source, long startLsn, long endLsn, long stopStart, boolean firstChunk,
-                      byte[] window) {
+                      java.nio.ByteBuffer window) {
         this.source = source;
         this.firstChunk = firstChunk;
         this.segSize = source.segmentSize();
         this.endLsn = endLsn;
         this.stopStart = stopStart;
         int w = (int) Math.min(segSize, WINDOW);
-        this.win = window != null && window.length == w ? window : new byte[w];
-        this.winBuf = Unpooled.wrappedBuffer(win);
+        // A direct buffer: the kernel copies file bytes straight into it (a heap array would cost a second copy).
+        this.win = window != null && window.capacity() == w ? window : java.nio.ByteBuffer.allocateDirect(w);
+        this.winCrc = win.duplicate();
+        this.winBuf = Unpooled.wrappedBuffer(win.duplicate().clear());
         long start = startLsn;
         if (start == 0) {
             long first = source.firstSegment();
@@ -141,7 +144,7 @@ public final class WalReader implements AutoCloseable {
 
     /** As above, reading through {@code window} (reused across chunks by {@link ParallelWalScan}). */
     static WalReader openChunk(SegmentSource source, long chunkStart, long stopStart, long endLsn,
-                               boolean firstChunk, byte[] window) {
+                               boolean firstChunk, java.nio.ByteBuffer window) {
         return new WalReader(source, chunkStart, endLsn, stopStart, firstChunk, window);
     }
 
@@ -378,10 +381,17 @@ public final class WalReader implements AutoCloseable {
     /** CRC-32C of a record: {@code rec[24:len]}, then {@code rec[0:20]} (XLogRecord's xl_crc comes last). */
     private long crcOf(ByteBuf buf, int base, int len) {
         crc.reset();
-        byte[] a = buf.array();
-        int off = buf.arrayOffset() + base;
-        crc.update(a, off + RecordView.HEADER_SIZE, len - RecordView.HEADER_SIZE);
-        crc.update(a, off, 20);
+        if (buf.hasArray()) {
+            byte[] a = buf.array();
+            int off = buf.arrayOffset() + base;
+            crc.update(a, off + RecordView.HEADER_SIZE, len - RecordView.HEADER_SIZE);
+            crc.update(a, off, 20);
+        } else {
+            winCrc.limit(base + len).position(base + RecordView.HEADER_SIZE);
+            crc.update(winCrc);
+            winCrc.limit(base + 20).position(base);
+            crc.update(winCrc);
+        }
         return crc.getValue();
     }
 
@@ -389,7 +399,7 @@ public final class WalReader implements AutoCloseable {
     private void append(int index, int len) {
         assembly.ensureWritable(len);
         int w = assembly.writerIndex();
-        System.arraycopy(win, index, assembly.array(), assembly.arrayOffset() + w, len);
+        win.get(index, assembly.array(), assembly.arrayOffset() + w, len);
         assembly.writerIndex(w + len);
     }
 
@@ -404,9 +414,10 @@ public final class WalReader implements AutoCloseable {
         if (segno == winSeg && pageOff >= winStart && pageOff + BLCKSZ <= winStart + winLen) {
             return pageOff - winStart;
         }
-        int len = (int) Math.min(win.length, segSize - pageOff);
+        int len = (int) Math.min(win.capacity(), segSize - pageOff);
         winSeg = -1;
-        if (!source.read(segno, pageOff, win, 0, len)) {
+        win.clear().limit(len);
+        if (!source.read(segno, pageOff, win)) {
             return -1;
         }
         winSeg = segno;
