@@ -99,17 +99,32 @@ public final class GenerateCommand implements Callable<Integer> {
      * interrupted run leaves no {@code *.walprism-partial} file (SIGKILL cannot be caught); any failure aborts it too.
      */
     private long writeSegments(Generator.Result result, WalWriter.Options options) throws IOException {
-        WalWriter w = WalWriter.create(output, options);
+        // The hook is in place before the first segment file exists: creating the writer and the hook's abort are
+        // serialised on one lock, so a signal at any moment leaves no partial file.
         AtomicBoolean interrupted = new AtomicBoolean();
+        Object lock = new Object();
+        WalWriter[] writer = new WalWriter[1];
         Thread hook = new Thread(() -> {
-            interrupted.set(true);
-            try {
-                w.abort();
-            } catch (IOException e) {
-                // the JVM is exiting; nothing left to report to
+            synchronized (lock) {
+                interrupted.set(true);
+                try {
+                    if (writer[0] != null) {
+                        writer[0].abort();
+                    }
+                } catch (IOException e) {
+                    // the JVM is exiting; nothing left to report to
+                }
             }
         }, "walprism-generate-cleanup");
         Runtime.getRuntime().addShutdownHook(hook);
+        WalWriter w;
+        synchronized (lock) {
+            if (interrupted.get()) {
+                throw new InterruptedIOException("interrupted before any segment was written");
+            }
+            w = WalWriter.create(output, options);
+            writer[0] = w;
+        }
         try {
             long end = Generator.write(result, w);
             w.close();
