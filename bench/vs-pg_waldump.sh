@@ -14,7 +14,7 @@
 #                    choice is passed as JAVA_HOME; without --java or JAVA_HOME the launcher picks its own.
 #
 # Inputs (made on first use with the capture tool, git-ignored under testdata/large/, kept for later runs):
-#   350M  testdata/large/18/vacuum_noindex: VACUUM (FREEZE) on PostgreSQL 18 (zonky 18.1.0), ~360 MB of WAL
+#   350M  testdata/large/18/vacuum_noindex: VACUUM (FREEZE) on PostgreSQL 18 (zonky 18.1.0), ~380 MB of WAL
 #         (capture.sh --large 18 vacuum_noindex; ~15 s), read by pg_waldump 18 built by
 #         testdata/capture/prereqs.sh --waldump 18
 #   5G    testdata/large/15/pgbench_tpcb: Debian's PostgreSQL 15, measured: `pgbench -i -s 150`, VACUUM (FREEZE),
