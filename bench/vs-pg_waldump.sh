@@ -126,7 +126,10 @@ newer=$(find codec analyzer cli -path '*/src/main/*' -newer "$stamp" -type f 2>/
 [[ -z $newer ]] || say "warning: $newer is newer than $stamp: rebuild (mvn -B -ntp -q package -DskipTests) to time the current code"
 "${WP[@]}" --version >/dev/null 2>&1 || die "${WP[*]} --version fails: $("${WP[@]}" --version 2>&1 | head -1)"
 
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d)
+cleanup() { local j; for j in $(jobs -p); do kill "$j" 2>/dev/null || true; done; rm -rf "$tmp"; }
+trap cleanup EXIT
+trap 'exit 130' INT TERM
 
 # which JVM actually runs walprism (the launcher chooses its own): read the running process's executable
 jdk_of() { "$1" -version 2>&1 | awk 'NR==1 {v=$0} /Runtime Environment/ {r=$0} END {sub(/^[^"]*"/, "", v); sub(/".*/, "", v); print v " (" r ")"}'; }
@@ -134,7 +137,7 @@ if [[ -z $launcher ]]; then
   wp_java=$JAVA
 else
   wp_java=
-  "${WP[@]}" stats -p "$ROOT/${DIR[${SIZES[0]}]}/wal" >/dev/null 2>&1 & p=$!
+  "${WP[@]}" stats "$ROOT/${DIR[${SIZES[0]}]}/wal/$(ls "${DIR[${SIZES[0]}]}/wal" | head -1)" >/dev/null 2>&1 & p=$!
   for _ in $(seq 400); do
     for q in $p $(pgrep -P $p 2>/dev/null || true); do
       e=$(readlink "/proc/$q/exe" 2>/dev/null || true)
