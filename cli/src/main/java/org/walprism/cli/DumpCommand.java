@@ -110,7 +110,10 @@ public final class DumpCommand implements Callable<Integer> {
         };
         OutputStream bytes = Stdout.bytesOf(out);
         try {
-            new OrderedDump(printers, jobs, max).run(r.path(), r.start(), r.end(), r.timeline(), bytes);
+            OrderedDump.Outcome o = new OrderedDump(printers, jobs, max)
+                    .run(r.path(), r.start(), r.end(), r.timeline(), bytes);
+            bytes.flush();
+            Notices.print(spec.commandLine().getErr(), o.notices());
         } catch (Stdout.ClosedException e) {
             // the reader of our output went away (| head): stop reading, as pg_waldump stops on SIGPIPE
         } finally {
@@ -166,11 +169,17 @@ public final class DumpCommand implements Callable<Integer> {
     private DumpFilter staticFilter() {
         DumpFilter f = DumpFilter.all();
         if (xid != null) {
+            long x;
             try {
-                f = f.withXid(Long.parseUnsignedLong(xid.trim()) & 0xFFFFFFFFL);
+                x = Long.parseUnsignedLong(xid.trim());
             } catch (NumberFormatException e) {
+                x = -1;
+            }
+            // a TransactionId is uint32: 4294967297 must not wrap to 1
+            if (x < 0 || x > 0xFFFFFFFFL) {
                 throw usage("invalid transaction ID specification: \"" + xid + "\"");
             }
+            f = f.withXid(x);
         }
         if (relation != null) {
             String[] p = relation.split("/", -1);

@@ -14,10 +14,12 @@ final class StatsCategories {
     private StatsCategories() {
     }
 
-    static void print(WalRangeOptions.Range r, OutputFormat format, long bucketSize, PrintWriter out) {
+    static void print(WalRangeOptions.Range r, OutputFormat format, long bucketSize, PrintWriter out,
+                      PrintWriter err) {
         CategoryStats stats = CategoryAnalyzer.analyze(r.path(), r.start(), r.end(), r.timeline(), bucketSize);
         out.print(CategoryFormatter.format(stats, format));
         out.flush();
+        Notices.print(err, stats.notices());
     }
 
     static OutputFormat format(StatsCommand.Format f) {

@@ -53,7 +53,8 @@ public final class StatsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (categories) {
-            StatsCategories.print(range.range(), StatsCategories.format(format), bucket, spec.commandLine().getOut());
+            StatsCategories.print(range.range(), StatsCategories.format(format), bucket, spec.commandLine().getOut(),
+                    spec.commandLine().getErr());
             return ExitCode.OK.code();
         }
         boolean perRecord;
@@ -76,6 +77,7 @@ public final class StatsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.print(result);
         out.flush();
+        Notices.print(spec.commandLine().getErr(), stats.notices());
         return ExitCode.OK.code();
     }
 }

@@ -41,6 +41,7 @@ public final class CategoryAnalyzer {
         if (stats == null) {
             stats = new CategoryStats(reader.version(), reader.segmentSize(), bucketSize);
         }
+        stats.notices(reader.notices());
         return stats;
     }
 }
