@@ -1,11 +1,14 @@
 package org.walprism.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.walprism.analyzer.dump.BlockRows;
 import org.walprism.analyzer.dump.DumpFilter;
+import org.walprism.analyzer.dump.FullPageFiles;
 import org.walprism.analyzer.dump.RecordJson;
 import org.walprism.analyzer.dump.WalDumpFormatter;
 import org.walprism.codec.WalVersion;
@@ -29,8 +32,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true, sortOptions = false)
 public final class DumpCommand implements Callable<Integer> {
 
-    /** Output formats. */
-    public enum Format { text, json }
+    /** Output formats (csv: {@code --blocks} only). */
+    public enum Format { text, json, csv }
 
     @Spec
     CommandSpec spec;
@@ -70,8 +73,19 @@ public final class DumpCommand implements Callable<Integer> {
     String xid;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-            description = "text (pg_waldump's lines) or json (one object per record)")
+            description = "text (pg_waldump's lines) or json (one object per record); with --blocks also csv")
     Format format;
+
+    @Option(names = "--save-fullpage", paramLabel = "DIR",
+            description = "save full page images to DIR (pg_waldump's file names and bytes)")
+    Path saveFullPage;
+
+    @Option(names = "--blocks",
+            description = "one row per block reference (as pg_walinspect's pg_get_wal_block_info) instead of records")
+    boolean blocks;
+
+    @Option(names = "--with-data", description = "with --blocks: add the block data and the restored page (hex)")
+    boolean withData;
 
     @Override
     public Integer call() throws Exception {
@@ -85,8 +99,17 @@ public final class DumpCommand implements Callable<Integer> {
         }
         int max = parseLimit();
         DumpFilter staticFilter = staticFilter();
+        PageOutput.checkOptions(blocks, withData, format);
+        FullPageFiles pages = PageOutput.saveFullPage(saveFullPage);
         try (WalReader reader = range.open()) {
             DumpFilter filter = withRmgrs(staticFilter, reader.version());
+            if (blocks) {
+                new PageOutput(new BlockRows(PageOutput.rowFormat(format), withData), pages, quiet)
+                        .blocks(reader, filter, max, out);
+                out.flush();
+                Notices.print(spec.commandLine().getErr(), reader.notices());
+                return ExitCode.OK.code();
+            }
             WalDumpFormatter text = new WalDumpFormatter();
             RecordJson json = new RecordJson();
             int shown = 0;
@@ -100,6 +123,9 @@ public final class DumpCommand implements Callable<Integer> {
                         case json -> out.println(json.format(r));
                         default -> throw new AssertionError(format);
                     }
+                }
+                if (pages != null) {
+                    pages.save(r, reader.timeline());
                 }
                 shown++;
                 if (max > 0 && shown >= max) {
