@@ -5,8 +5,8 @@
 # tools), the unprivileged OS user that runs servers ($CAPTURE_USER, initdb refuses root), and with
 # --waldump 13/18 a pg_waldump of that major built from Debian's source package into the cache; with
 # --zonky 17.7.0 that server build from Maven Central, unpacked into the cache; with --server-build 18 (optional,
-# ~10 min once on 2 cores) a PostgreSQL 18 server with lz4 and zstd (zonky's builds have neither) and
-# pg_walinspect, built from Debian's postgresql-18 source package into $CACHE_DIR/pg-debian/18.
+# 10-20 min once on 2 cores) a PostgreSQL 18 server with lz4 and zstd (zonky's builds have neither),
+# pg_walinspect and bloom, built from Debian's postgresql-18 source package into $CACHE_DIR/pg-debian/18.
 # Exit status 77: no unprivileged user can be made (callers skip rather than fail).
 # Not root: checks that the same things are there and says what is missing.
 set -euo pipefail
@@ -86,20 +86,21 @@ build_waldump() {
   chmod -R a+rX "$CACHE_DIR"
 }
 
-# A whole server (bin, lib, share) with lz4 and zstd and pg_walinspect, built from Debian's source package:
+# A whole server (bin, lib, share) with lz4 and zstd, pg_walinspect (the oracle) and bloom (the other_rmgrs
+# workload), built from Debian's source package:
 # the wal_compression=lz4/zstd captures of 16+ need one, and no registry serves such a build. Optional and
 # cached: $CACHE_DIR/pg-debian/MAJOR/VERSION names the source package it came from.
 build_server() {
   local major="$1" src out="$CACHE_DIR/pg-debian/$1"
-  [[ -x "$out/bin/postgres" && -f "$out/VERSION" ]] && return 0
+  [[ -x "$out/bin/postgres" && -f "$out/VERSION" && -f "$out/lib/postgresql/bloom.so" ]] && return 0
   [[ $EUID -eq 0 ]] || die "no PostgreSQL $major server in $out (run prereqs.sh --server-build $major as root to build it)"
   src=$(mktemp -d /var/tmp/walprism-src.XXXXXX)
-  log "building a PostgreSQL $major server with lz4 and zstd from Debian's postgresql-$major source package (~10 min on 2 cores)"
+  log "building a PostgreSQL $major server with lz4 and zstd from Debian's postgresql-$major source package (10-20 min on 2 cores)"
   debian_source "$major" "$src"
   rm -rf "$out"
   (cd "$src/pg" && ./configure -q --prefix="$out" --without-icu --without-readline --with-lz4 --with-zstd >configure.log 2>&1 \
     && make -s -j"$(nproc)" >make.log 2>&1 && make -s install >>make.log 2>&1 \
-    && make -s -C contrib/pg_walinspect install >>make.log 2>&1) \
+    && make -s -C contrib/pg_walinspect install >>make.log 2>&1 && make -s -C contrib/bloom install >>make.log 2>&1) \
     || { tail -n 20 "$src/pg/configure.log" "$src/pg/make.log" >&2 || true; rm -rf "$src" "$out"; die "building the PostgreSQL $major server failed"; }
   echo "Debian postgresql-$major $(cd "$src" && ls postgresql-"$major"_*.dsc | sed 's/^postgresql-[0-9]*_//; s/\.dsc$//') source package, configure --with-lz4 --with-zstd" >"$out/VERSION"
   rm -rf "$src"
