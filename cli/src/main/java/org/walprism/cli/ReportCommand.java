@@ -36,11 +36,13 @@ public final class ReportCommand implements Callable<Integer> {
     Path output;
 
     @Option(names = "--bucket", paramLabel = "BYTES", defaultValue = "0",
-            description = "LSN bucket width in bytes (default: the segment size)")
+            description = "LSN bucket width in bytes, at most 10000 buckets over a range (default: the segment "
+                    + "size, doubled as often as the range needs)")
     long bucket;
 
     @Override
     public Integer call() throws Exception {
+        StatsCategories.checkBucket(bucket);
         StreamDiff.Side sa = a.analyze(bucket);
         StreamDiff.Side sb = b == null ? null : b.analyze(bucket);
         Files.writeString(output, HtmlReport.render(sa, sb), StandardCharsets.UTF_8);

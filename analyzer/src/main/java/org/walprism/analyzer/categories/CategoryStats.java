@@ -1,8 +1,6 @@
 package org.walprism.analyzer.categories;
 
 import org.walprism.analyzer.RecordNames;
-import java.util.ArrayList;
-import java.util.List;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
@@ -16,7 +14,9 @@ import org.walprism.codec.rmgr.RmgrTable;
  * breakdowns, and the WAL page headers, alignment padding and skipped bytes between records, so that
  * {@code records + page headers + padding + skipped} equals the bytes the range spans.
  *
- * <p>{@link #add(RecordView)} touches preallocated arrays only (a new relation or LSN bucket allocates once).
+ * <p>{@link #add(RecordView)} touches preallocated arrays only (a new relation or LSN bucket allocates once):
+ * nothing is allocated per record. Chunks of a range read apart (in parallel) {@link #merge} into exactly what
+ * one pass over the range gives.
  */
 public final class CategoryStats {
     /** Record types: {@code rmid * 16 + typeKey}. */
@@ -32,11 +32,9 @@ public final class CategoryStats {
     private static final int PAGE = 8192;
     private static final int XLOG_FPI_FOR_HINT = 0xA0;
     private static final int XLOG_FPI = 0xB0;
-    private static final int XLOG_SWITCH = 0x40;
 
     private final WalVersion version;
     private final long segmentSize;
-    private final long bucketSize;
     private final Heap2Attribution heap2 = new Heap2Attribution();
     private final RecordParts scratch = new RecordParts();
 
@@ -72,23 +70,30 @@ public final class CategoryStats {
     private long startLsn = -1;
     private long endLsn;
     private long prevEnd;
-    private boolean prevSwitch;
+    private long lastLsn = -1;
     private long pageHeaderBytes;
     private long paddingBytes;
     private long skippedBytes;
 
     private final RelationTable relations = new RelationTable();
-    private long firstBucket = -1;
-    private final List<long[]> buckets = new ArrayList<>();
+    private final LsnBuckets buckets;
 
     /**
-     * @param bucketSize width of an LSN bucket in bytes; 0 = the segment size
+     * @param bucketSize width of an LSN bucket in bytes, at most {@link #MAX_BUCKETS} of them over the range (else
+     *                   {@link #bucketsOverflowed()}); 0 = the segment size, doubled as often as the range needs
+     *                   to fit in {@link #MAX_BUCKETS}
      */
     public CategoryStats(WalVersion version, long segmentSize, long bucketSize) {
+        if (bucketSize < 0) {
+            throw new IllegalArgumentException("bucket size " + bucketSize);
+        }
         this.version = version;
         this.segmentSize = segmentSize;
-        this.bucketSize = bucketSize > 0 ? bucketSize : segmentSize;
+        this.buckets = new LsnBuckets(bucketSize > 0 ? bucketSize : segmentSize, bucketSize > 0, B_SIZE);
     }
+
+    /** Most LSN buckets a range may have. */
+    public static final int MAX_BUCKETS = LsnBuckets.MAX_BUCKETS;
 
     /** Attributes one record. */
     public void add(RecordView v) {
@@ -172,7 +177,6 @@ public final class CategoryStats {
         typeImages[type] += recordImages;
 
         layout(v.lsn(), len);
-        prevSwitch = xlogType == XLOG_SWITCH;
         bucket(v.lsn(), len, fpi, recordImages, ci);
     }
 
@@ -223,19 +227,9 @@ public final class CategoryStats {
         if (startLsn < 0) {
             startLsn = lsn;
         } else {
-            long a = prevEnd;
-            long pb = lsn - lsn % PAGE;
-            if (pb >= a) {
-                int hdr = headerSize(pb);
-                pageHeaderBytes += hdr;
-                long pad = Math.min(align8(a), pb) - a;
-                paddingBytes += pad;
-                // After XLOG_SWITCH, the rest of the segment; after an overwritten contrecord, the abandoned part.
-                skippedBytes += (pb - a - pad) + (lsn - pb - hdr);
-            } else {
-                paddingBytes += lsn - a;
-            }
+            gap(prevEnd, lsn);
         }
+        lastLsn = lsn;
         long pos = lsn;
         long rem = len;
         while (true) {
@@ -254,25 +248,99 @@ public final class CategoryStats {
         endLsn = align8(pos);
     }
 
+    /** Accounts the bytes between the end {@code a} of a record and the start {@code lsn} of the next. */
+    private void gap(long a, long lsn) {
+        long pb = lsn - lsn % PAGE;
+        if (pb >= a) {
+            int hdr = headerSize(pb);
+            pageHeaderBytes += hdr;
+            long pad = Math.min(align8(a), pb) - a;
+            paddingBytes += pad;
+            // After XLOG_SWITCH, the rest of the segment; after an overwritten contrecord, the abandoned part.
+            skippedBytes += (pb - a - pad) + (lsn - pb - hdr);
+        } else {
+            paddingBytes += lsn - a;
+        }
+    }
+
     private static long align8(long n) {
         return (n + 7) & ~7L;
     }
 
     private void bucket(long lsn, int len, int fpi, int recordImages, int ci) {
-        long b = Long.divideUnsigned(lsn, bucketSize);
-        if (firstBucket < 0) {
-            firstBucket = b;
+        int i = buckets.index(lsn);
+        if (i < 0) {
+            return;
         }
-        int idx = (int) (b - firstBucket);
-        while (buckets.size() <= idx) {
-            buckets.add(new long[B_SIZE]);
+        long[] k = buckets.data();
+        k[i + B_RECORDS]++;
+        k[i + B_BYTES] += len;
+        k[i + B_FPI_BYTES] += fpi;
+        k[i + B_IMAGES] += recordImages;
+        k[i + B_CATEGORY + ci] += len;
+    }
+
+    /**
+     * Adds the counters of {@code o}, the attribution of the records that follow this one's in the same range
+     * (the next chunk): the result is what one {@link #add} per record of both gives.
+     */
+    public void merge(CategoryStats o) {
+        if (o.version != version || o.segmentSize != segmentSize) {
+            throw new IllegalArgumentException("merging " + o.version + "/" + o.segmentSize + " into " + version + "/"
+                    + segmentSize);
         }
-        long[] k = buckets.get(idx);
-        k[B_RECORDS]++;
-        k[B_BYTES] += len;
-        k[B_FPI_BYTES] += fpi;
-        k[B_IMAGES] += recordImages;
-        k[B_CATEGORY + ci] += len;
+        if (o.startLsn < 0) {
+            return;
+        }
+        if (startLsn < 0) {
+            startLsn = o.startLsn;
+        } else {
+            gap(prevEnd, o.startLsn);
+        }
+        prevEnd = o.prevEnd;
+        endLsn = o.endLsn;
+        lastLsn = o.lastLsn;
+        pageHeaderBytes += o.pageHeaderBytes;
+        paddingBytes += o.paddingBytes;
+        skippedBytes += o.skippedBytes;
+        records += o.records;
+        bytes += o.bytes;
+        add(partBytes, o.partBytes);
+        for (int c = 0; c < Category.COUNT; c++) {
+            add(categoryParts[c], o.categoryParts[c]);
+        }
+        add(catRecords, o.catRecords);
+        add(catBytes, o.catBytes);
+        add(catFpiBytes, o.catFpiBytes);
+        add(catImages, o.catImages);
+        add(typeRecords, o.typeRecords);
+        add(typeBytes, o.typeBytes);
+        add(typeFpiBytes, o.typeFpiBytes);
+        add(typeImages, o.typeImages);
+        for (int t = 0; t < TYPES; t++) {
+            typeCategories[t] |= o.typeCategories[t];
+        }
+        images += o.images;
+        imageStored += o.imageStored;
+        imageRaw += o.imageRaw;
+        imageHole += o.imageHole;
+        add(compImages, o.compImages);
+        add(compStored, o.compStored);
+        add(compRaw, o.compRaw);
+        add(causeImages, o.causeImages);
+        add(causeStored, o.causeStored);
+        add(forkImages, o.forkImages);
+        add(forkStored, o.forkStored);
+        vmSetRecords += o.vmSetRecords;
+        unparsedRecords += o.unparsedRecords;
+        relations.merge(o.relations);
+        buckets.merge(o.buckets);
+    }
+
+    private static void add(long[] to, long[] from) {
+        for (int i = 0; i < to.length; i++) {
+            to[i] += from[i];
+        }
     }
 
     // ---- results ----
@@ -285,8 +353,9 @@ public final class CategoryStats {
         return segmentSize;
     }
 
+    /** Width of the LSN buckets: as asked, or the default widened to fit the range in {@link #MAX_BUCKETS}. */
     public long bucketSize() {
-        return bucketSize;
+        return buckets.size();
     }
 
     public long records() {
@@ -441,15 +510,39 @@ public final class CategoryStats {
 
     /** LSN of the start of bucket {@code i}. */
     public long bucketStart(int i) {
-        return (firstBucket + i) * bucketSize;
+        return buckets.start(i);
     }
 
+    /** Buckets from the first record's to the last's (0 when {@link #bucketsOverflowed()}). */
     public int bucketCount() {
-        return buckets.size();
+        return buckets.count();
     }
 
     /** Counters of bucket {@code i}, indexed by the {@code B_*} constants (a copy). */
     public long[] bucket(int i) {
-        return buckets.get(i).clone();
+        return buckets.get(i);
+    }
+
+    /**
+     * True when the width asked for would need more than {@link #MAX_BUCKETS} buckets over the range: the bucket
+     * counters were dropped, everything else is complete.
+     */
+    public boolean bucketsOverflowed() {
+        return buckets.overflowed();
+    }
+
+    /** Buckets of width {@code size} the records from {@code firstLsn} to {@code lastLsn} fall in. */
+    public static long bucketsNeeded(long firstLsn, long lastLsn, long size) {
+        return LsnBuckets.count(firstLsn, lastLsn, size);
+    }
+
+    /** A bucket width at which records from {@code firstLsn} to {@code lastLsn} fit in {@link #MAX_BUCKETS}. */
+    public static long minimumBucketSize(long firstLsn, long lastLsn) {
+        return LsnBuckets.minimumSize(firstLsn, lastLsn);
+    }
+
+    /** Start LSN of the last record, or -1 when none was read. */
+    public long lastRecordLsn() {
+        return lastLsn;
     }
 }
