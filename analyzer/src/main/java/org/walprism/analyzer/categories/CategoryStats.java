@@ -35,7 +35,10 @@ public final class CategoryStats {
 
     private final WalVersion version;
     private final long segmentSize;
+    private static final int OTHER = Category.OTHER.ordinal();
+
     private final Heap2Attribution heap2 = new Heap2Attribution();
+    private final int compressedMask;
     private final RecordParts scratch = new RecordParts();
 
     private long records;
@@ -89,6 +92,7 @@ public final class CategoryStats {
         }
         this.version = version;
         this.segmentSize = segmentSize;
+        this.compressedMask = BlockImage.compressedMask(version);
         this.buckets = new LsnBuckets(bucketSize > 0 ? bucketSize : segmentSize, bucketSize > 0, B_SIZE);
     }
 
@@ -97,70 +101,55 @@ public final class CategoryStats {
 
     /** Attributes one record. */
     public void add(RecordView v) {
-        RecordParts parts = scratch;
-        parts.clear();
         int rmid = v.rmid();
-        int payload = framing(v, parts);
-        Category c;
+        int len = v.totalLength();
+        int fpi = v.fpiLength();
+        RecordParts parts = scratch;
+        int ci = OTHER;
         if (rmid == RmgrTable.HEAP2) {
-            c = heap2.attribute(v, parts);
+            parts.clear();
+            ci = heap2.attribute(v, parts).ordinal();
             if (heap2.lastSetVm()) {
                 vmSetRecords++;
             }
-        } else {
-            parts.add(Parts.PAYLOAD_BASE + rmid, payload);
-            c = Category.OTHER;
+            if (parts.unparsed()) {
+                unparsedRecords++;
+            }
         }
-        if (parts.unparsed()) {
-            unparsedRecords++;
-        }
-        int len = v.totalLength();
-        if (parts.sum() != len) {
-            throw new IllegalStateException("parts add up to " + parts.sum() + ", not xl_tot_len " + len
-                    + " at " + Long.toHexString(v.lsn()));
-        }
-        int ci = c.ordinal();
-        long[] cp = categoryParts[ci];
-        for (int i = 0; i < parts.size(); i++) {
-            int p = parts.part(i);
-            int n = parts.bytes(i);
-            partBytes[p] += n;
-            cp[p] += n;
-        }
-        records++;
-        bytes += len;
-        int fpi = v.fpiLength();
-        catRecords[ci]++;
-        catBytes[ci] += len;
-        catFpiBytes[ci] += fpi;
-        int type = rmid * 16 + RecordNames.typeKey(rmid, v.info());
-        typeRecords[type]++;
-        typeBytes[type] += len;
-        typeFpiBytes[type] += fpi;
-        typeCategories[type] |= 1 << ci;
-
         int xlogType = rmid == RmgrTable.XLOG ? v.info() & 0xF0 : -1;
         int cause = xlogType == XLOG_FPI_FOR_HINT ? FpiCause.HINT.ordinal()
-                : xlogType == XLOG_FPI ? FpiCause.XLOG_FPI.ordinal() : FpiCause.of(c);
+                : xlogType == XLOG_FPI ? FpiCause.XLOG_FPI.ordinal() : ci;
+
+        // One pass over the block references: their framing bytes, the relation counters, the images.
+        int blockHeaders = 0;
+        int imageHeaders = 0;
+        int data = 0;
         int recordImages = 0;
         for (int b = 0; b < v.blockCount(); b++) {
             int ff = v.forkFlags(b);
             int fork = ff & BlockRef.FORK_MASK;
+            int blockData = v.blockDataLength(b);
+            blockHeaders += 8 + ((ff & BlockRef.SAME_REL) != 0 ? 0 : 12);
+            data += blockData;
             RelationTable.Entry rel = relations.get(v.spcOid(b), v.dbOid(b), v.relNumber(b), fork);
             rel.blockRefs++;
-            rel.blockDataBytes += v.blockDataLength(b);
+            rel.blockDataBytes += blockData;
             if (b == 0) {
                 rel.records++;
                 rel.recordBytes += len;
             }
             if ((ff & BlockRef.HAS_IMAGE) != 0) {
+                int bi = v.bimgInfo(b);
+                boolean withCompressHeader = (bi & compressedMask) != 0 && (bi & BlockImage.HAS_HOLE) != 0;
+                imageHeaders += withCompressHeader ? 7 : 5;
                 int stored = v.imageLength(b);
-                int raw = BlockImage.BLCKSZ - v.holeLength(b);
-                int comp = BlockImage.compressionOf(version, v.bimgInfo(b)).ordinal();
+                int hole = v.holeLength(b);
+                int raw = BlockImage.BLCKSZ - hole;
+                int comp = BlockImage.compressionOf(version, bi).ordinal();
                 recordImages++;
                 imageStored += stored;
                 imageRaw += raw;
-                imageHole += v.holeLength(b);
+                imageHole += hole;
                 compImages[comp]++;
                 compStored[comp] += stored;
                 compRaw[comp] += raw;
@@ -172,50 +161,57 @@ public final class CategoryStats {
                 rel.imageBytes += stored;
             }
         }
-        images += recordImages;
+        int origin = v.origin() >= 0 ? 3 : 0;
+        int xid = v.toplevelXid() >= 0 ? 5 : 0;
+        int payload = data + v.mainDataLength();
+        int mainHeader = len - 24 - blockHeaders - imageHeaders - fpi - origin - xid - payload;
+        if (mainHeader != 0 && mainHeader != 2 && mainHeader != 5) {
+            throw new IllegalStateException("main-data header of " + mainHeader + " bytes at "
+                    + Long.toHexString(v.lsn()));
+        }
+
+        // Every byte to one part: the framing, then the payload (split by the heap2 attribution).
+        long[] cp = categoryParts[ci];
+        part(cp, Parts.RECORD_HEADER, 24);
+        part(cp, Parts.BLOCK_HEADERS, blockHeaders);
+        part(cp, Parts.IMAGE_HEADERS, imageHeaders);
+        part(cp, Parts.FPI, fpi);
+        part(cp, Parts.ORIGIN_HEADER, origin);
+        part(cp, Parts.TOPLEVEL_XID_HEADER, xid);
+        part(cp, Parts.MAIN_DATA_HEADER, mainHeader);
+        if (rmid == RmgrTable.HEAP2) {
+            if (parts.sum() != payload) {
+                throw new IllegalStateException("heap2 parts add up to " + parts.sum() + ", not the payload "
+                        + payload + " at " + Long.toHexString(v.lsn()));
+            }
+            for (int i = 0; i < parts.size(); i++) {
+                part(cp, parts.part(i), parts.bytes(i));
+            }
+        } else {
+            part(cp, Parts.PAYLOAD_BASE + rmid, payload);
+        }
+
+        records++;
+        bytes += len;
+        catRecords[ci]++;
+        catBytes[ci] += len;
+        catFpiBytes[ci] += fpi;
         catImages[ci] += recordImages;
+        int type = rmid * 16 + RecordNames.typeKey(rmid, v.info());
+        typeRecords[type]++;
+        typeBytes[type] += len;
+        typeFpiBytes[type] += fpi;
         typeImages[type] += recordImages;
+        typeCategories[type] |= 1 << ci;
+        images += recordImages;
 
         layout(v.lsn(), len);
         bucket(v.lsn(), len, fpi, recordImages, ci);
     }
 
-    /**
-     * Adds the framing parts of {@code v} (header, block and image headers, images, special block-id headers) and
-     * returns the payload bytes left (block data plus main data).
-     */
-    private int framing(RecordView v, RecordParts parts) {
-        int blockHeaders = 0;
-        int imageHeaders = 0;
-        int data = 0;
-        int compressedMask = BlockImage.compressedMask(version);
-        for (int b = 0; b < v.blockCount(); b++) {
-            int ff = v.forkFlags(b);
-            blockHeaders += 8 + ((ff & BlockRef.SAME_REL) != 0 ? 0 : 12);
-            if ((ff & BlockRef.HAS_IMAGE) != 0) {
-                int bi = v.bimgInfo(b);
-                boolean withCompressHeader = (bi & compressedMask) != 0 && (bi & BlockImage.HAS_HOLE) != 0;
-                imageHeaders += withCompressHeader ? 7 : 5;
-            }
-            data += v.blockDataLength(b);
-        }
-        int origin = v.origin() >= 0 ? 3 : 0;
-        int xid = v.toplevelXid() >= 0 ? 5 : 0;
-        int main = v.mainDataLength();
-        int fpi = v.fpiLength();
-        int mainHeader = v.totalLength() - 24 - blockHeaders - imageHeaders - fpi - origin - xid - data - main;
-        if (mainHeader != 0 && mainHeader != 2 && mainHeader != 5) {
-            throw new IllegalStateException("main-data header of " + mainHeader + " bytes at "
-                    + Long.toHexString(v.lsn()));
-        }
-        parts.add(Parts.RECORD_HEADER, 24);
-        parts.add(Parts.BLOCK_HEADERS, blockHeaders);
-        parts.add(Parts.IMAGE_HEADERS, imageHeaders);
-        parts.add(Parts.FPI, fpi);
-        parts.add(Parts.ORIGIN_HEADER, origin);
-        parts.add(Parts.TOPLEVEL_XID_HEADER, xid);
-        parts.add(Parts.MAIN_DATA_HEADER, mainHeader);
-        return data + main;
+    private void part(long[] categoryPart, int part, int n) {
+        partBytes[part] += n;
+        categoryPart[part] += n;
     }
 
     private int headerSize(long pageStart) {
