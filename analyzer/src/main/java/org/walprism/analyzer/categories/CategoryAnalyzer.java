@@ -123,6 +123,8 @@ public final class CategoryAnalyzer {
                 return b;
             }
             a.stats.merge(b.stats);
+            // The scan keeps every chunk's sink to the end: drop the merged counters so the heap stays flat.
+            b.stats = null;
             return a;
         }
     }

@@ -54,6 +54,9 @@ public final class CategoryStats {
     private final long[] typeFpiBytes = new long[TYPES];
     private final long[] typeImages = new long[TYPES];
     private final int[] typeCategories = new int[TYPES];
+    /** The types with records, in first-seen order: a merge touches only these. */
+    private final int[] typesSeen = new int[TYPES];
+    private int typeCount;
 
     private long images;
     private long imageStored;
@@ -125,13 +128,22 @@ public final class CategoryStats {
         int imageHeaders = 0;
         int data = 0;
         int recordImages = 0;
+        long spc = 0;
+        long db = 0;
+        long relNumber = 0;
         for (int b = 0; b < v.blockCount(); b++) {
             int ff = v.forkFlags(b);
             int fork = ff & BlockRef.FORK_MASK;
             int blockData = v.blockDataLength(b);
-            blockHeaders += 8 + ((ff & BlockRef.SAME_REL) != 0 ? 0 : 12);
             data += blockData;
-            RelationTable.Entry rel = relations.get(v.spcOid(b), v.dbOid(b), v.relNumber(b), fork);
+            boolean sameRel = (ff & BlockRef.SAME_REL) != 0;
+            blockHeaders += sameRel ? 8 : 20;
+            if (!sameRel || b == 0) {
+                spc = v.spcOid(b);
+                db = v.dbOid(b);
+                relNumber = v.relNumber(b);
+            }
+            RelationTable.Entry rel = relations.get(spc, db, relNumber, fork);
             rel.blockRefs++;
             rel.blockDataBytes += blockData;
             if (b == 0) {
@@ -198,7 +210,9 @@ public final class CategoryStats {
         catFpiBytes[ci] += fpi;
         catImages[ci] += recordImages;
         int type = rmid * 16 + RecordNames.typeKey(rmid, v.info());
-        typeRecords[type]++;
+        if (typeRecords[type]++ == 0) {
+            typesSeen[typeCount++] = type;
+        }
         typeBytes[type] += len;
         typeFpiBytes[type] += fpi;
         typeImages[type] += recordImages;
@@ -215,7 +229,8 @@ public final class CategoryStats {
     }
 
     private int headerSize(long pageStart) {
-        return pageStart % segmentSize == 0 ? 40 : 24;
+        // segment sizes are powers of two
+        return (pageStart & (segmentSize - 1)) == 0 ? 40 : 24;
     }
 
     /** Places the record's bytes on pages: page headers it crosses, and the gap since the previous record. */
@@ -309,11 +324,15 @@ public final class CategoryStats {
         add(catBytes, o.catBytes);
         add(catFpiBytes, o.catFpiBytes);
         add(catImages, o.catImages);
-        add(typeRecords, o.typeRecords);
-        add(typeBytes, o.typeBytes);
-        add(typeFpiBytes, o.typeFpiBytes);
-        add(typeImages, o.typeImages);
-        for (int t = 0; t < TYPES; t++) {
+        for (int i = 0; i < o.typeCount; i++) {
+            int t = o.typesSeen[i];
+            if (typeRecords[t] == 0) {
+                typesSeen[typeCount++] = t;
+            }
+            typeRecords[t] += o.typeRecords[t];
+            typeBytes[t] += o.typeBytes[t];
+            typeFpiBytes[t] += o.typeFpiBytes[t];
+            typeImages[t] += o.typeImages[t];
             typeCategories[t] |= o.typeCategories[t];
         }
         images += o.images;

@@ -56,6 +56,9 @@ final class LsnBuckets {
      * come in LSN order. May reallocate the array: call {@link #data()} after this.
      */
     int index(long lsn) {
+        if (cachedStart >= 0 && lsn >= cachedStart && lsn - cachedStart < size) {
+            return cachedIndex;
+        }
         if (overflowed) {
             return -1;
         }
@@ -73,8 +76,14 @@ final class LsnBuckets {
             }
             grow((int) idx + 1);
         }
-        return (int) idx * width;
+        cachedStart = (first + idx) * size;
+        cachedIndex = (int) idx * width;
+        return cachedIndex;
     }
+
+    // The bucket of the last index() call: records mostly fall in the same one (no division then).
+    private long cachedStart = -1;
+    private int cachedIndex;
 
     /** The counters, {@code width} per bucket. */
     long[] data() {
@@ -103,6 +112,7 @@ final class LsnBuckets {
     }
 
     private void overflow() {
+        cachedStart = -1;
         overflowed = true;
         data = new long[0];
         count = 0;
@@ -110,6 +120,7 @@ final class LsnBuckets {
 
     /** Doubles the width, folding pairs of buckets. */
     private void widen() {
+        cachedStart = -1;
         size *= 2;
         if (first < 0) {
             return;
@@ -131,6 +142,7 @@ final class LsnBuckets {
 
     /** Adds the buckets of {@code o}, whose records all come after this one's. */
     void merge(LsnBuckets o) {
+        cachedStart = -1;
         if (overflowed) {
             return;
         }
