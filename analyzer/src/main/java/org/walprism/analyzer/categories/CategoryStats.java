@@ -43,7 +43,6 @@ public final class CategoryStats {
 
     private long records;
     private long bytes;
-    private final long[] partBytes = new long[Parts.COUNT];
     private final long[][] categoryParts = new long[Category.COUNT][Parts.COUNT];
     private final long[] catRecords = new long[Category.COUNT];
     private final long[] catBytes = new long[Category.COUNT];
@@ -110,14 +109,7 @@ public final class CategoryStats {
         RecordParts parts = scratch;
         int ci = OTHER;
         if (rmid == RmgrTable.HEAP2) {
-            parts.clear();
-            ci = heap2.attribute(v, parts).ordinal();
-            if (heap2.lastSetVm()) {
-                vmSetRecords++;
-            }
-            if (parts.unparsed()) {
-                unparsedRecords++;
-            }
+            ci = heap2(v, parts);
         }
         int xlogType = rmid == RmgrTable.XLOG ? v.info() & 0xF0 : -1;
         int cause = xlogType == XLOG_FPI_FOR_HINT ? FpiCause.HINT.ordinal()
@@ -151,26 +143,8 @@ public final class CategoryStats {
                 rel.recordBytes += len;
             }
             if ((ff & BlockRef.HAS_IMAGE) != 0) {
-                int bi = v.bimgInfo(b);
-                boolean withCompressHeader = (bi & compressedMask) != 0 && (bi & BlockImage.HAS_HOLE) != 0;
-                imageHeaders += withCompressHeader ? 7 : 5;
-                int stored = v.imageLength(b);
-                int hole = v.holeLength(b);
-                int raw = BlockImage.BLCKSZ - hole;
-                int comp = BlockImage.compressionOf(version, bi).ordinal();
+                imageHeaders += image(v, b, fork, cause, rel);
                 recordImages++;
-                imageStored += stored;
-                imageRaw += raw;
-                imageHole += hole;
-                compImages[comp]++;
-                compStored[comp] += stored;
-                compRaw[comp] += raw;
-                causeImages[cause]++;
-                causeStored[cause] += stored;
-                forkImages[fork]++;
-                forkStored[fork] += stored;
-                rel.images++;
-                rel.imageBytes += stored;
             }
         }
         int origin = v.origin() >= 0 ? 3 : 0;
@@ -223,8 +197,43 @@ public final class CategoryStats {
         bucket(v.lsn(), len, fpi, recordImages, ci);
     }
 
-    private void part(long[] categoryPart, int part, int n) {
-        partBytes[part] += n;
+    /** Attributes the payload of Heap2 record {@code v} to {@code parts}; returns its category's ordinal. */
+    private int heap2(RecordView v, RecordParts parts) {
+        parts.clear();
+        int ci = heap2.attribute(v, parts).ordinal();
+        if (heap2.lastSetVm()) {
+            vmSetRecords++;
+        }
+        if (parts.unparsed()) {
+            unparsedRecords++;
+        }
+        return ci;
+    }
+
+    /** Counts the image of block {@code b}; returns the bytes of its image headers. */
+    private int image(RecordView v, int b, int fork, int cause, RelationTable.Entry rel) {
+        int bi = v.bimgInfo(b);
+        int stored = v.imageLength(b);
+        int hole = v.holeLength(b);
+        int raw = BlockImage.BLCKSZ - hole;
+        int comp = BlockImage.compressionOf(version, bi).ordinal();
+        imageStored += stored;
+        imageRaw += raw;
+        imageHole += hole;
+        compImages[comp]++;
+        compStored[comp] += stored;
+        compRaw[comp] += raw;
+        causeImages[cause]++;
+        causeStored[cause] += stored;
+        forkImages[fork]++;
+        forkStored[fork] += stored;
+        rel.images++;
+        rel.imageBytes += stored;
+        boolean withCompressHeader = (bi & compressedMask) != 0 && (bi & BlockImage.HAS_HOLE) != 0;
+        return withCompressHeader ? 7 : 5;
+    }
+
+    private static void part(long[] categoryPart, int part, int n) {
         categoryPart[part] += n;
     }
 
@@ -316,7 +325,6 @@ public final class CategoryStats {
         skippedBytes += o.skippedBytes;
         records += o.records;
         bytes += o.bytes;
-        add(partBytes, o.partBytes);
         for (int c = 0; c < Category.COUNT; c++) {
             add(categoryParts[c], o.categoryParts[c]);
         }
@@ -382,8 +390,13 @@ public final class CategoryStats {
         return bytes;
     }
 
+    /** Bytes of part {@code part} over all categories. */
     public long partBytes(int part) {
-        return partBytes[part];
+        long n = 0;
+        for (long[] c : categoryParts) {
+            n += c[part];
+        }
+        return n;
     }
 
     public long categoryPartBytes(Category c, int part) {
