@@ -6,7 +6,10 @@
 #
 # VERSION: 13 14 15 16 17 18 (server binaries from Maven Central, io.zonky.test.postgres), or 15 with
 # --server debian (Debian's postgresql-15, built with lz4/zstd). WORKLOAD: testdata/workloads/WORKLOAD.sql
-# (or WORKLOAD.pgbench, a pgbench script) run after the optional WORKLOAD_setup.sql.
+# and/or WORKLOAD.pgbench (a pgbench script; with both, the SQL runs first), measured, after the optional
+# WORKLOAD_setup.sql. A .pgbench file's `-- pgbench options:` line gives pgbench's options (--scale
+# multiplies -t); an optional `-- pgbench init:` line runs `pgbench -i` with those options first in the
+# measured range. In both lines `:scale` stands for the --scale value.
 # Options:
 #   --name NAME            capture folder (default: WORKLOAD); output testdata/corpus/VERSION/NAME
 #   --checksums            initdb --data-checksums (default: checksums off)
@@ -89,9 +92,10 @@ out="${out:-$TESTDATA_DIR/corpus/$version/$name}"
 
 wdir="${wdir:-$TESTDATA_DIR/workloads}"
 setup_sql="$wdir/${workload}_setup.sql"
-if [[ -f "$wdir/$workload.sql" ]]; then measured="$wdir/$workload.sql"
-elif [[ -f "$wdir/$workload.pgbench" ]]; then measured="$wdir/$workload.pgbench"
-else die "unknown workload '$workload' (no testdata/workloads/$workload.sql or .pgbench)"; fi
+measured_sql= measured_bench=
+[[ -f "$wdir/$workload.sql" ]] && measured_sql="$wdir/$workload.sql"
+[[ -f "$wdir/$workload.pgbench" ]] && measured_bench="$wdir/$workload.pgbench"
+[[ -n $measured_sql || -n $measured_bench ]] || die "unknown workload '$workload' (no testdata/workloads/$workload.sql or .pgbench)"
 
 # --- prerequisites: packages, the unprivileged user, the pg_waldump of this major, server binaries
 major="$version"
@@ -176,18 +180,33 @@ run_sql() { # FILE LOG
   (cd "$(dirname "$wdir")" && "$PSQL" -X -v ON_ERROR_STOP=1 -v scale="$scale" -f "$(basename "$wdir")/$(basename "$1")" >"$2" 2>&1) \
     || die "SQL error in $(basename "$wdir")/$(basename "$1"): $(grep -m1 -E 'ERROR|FATAL|error' "$2" || tail -1 "$2")"
 }
+bench_line() { # KEY: the words of the .pgbench file's `-- pgbench KEY:` line, :scale replaced
+  sed -n "s/^-- pgbench $1: *//p" "$measured_bench" | head -1 | sed "s/:scale\b/$scale/g"
+}
 [[ -f "$setup_sql" ]] && run_sql "$setup_sql" "$scratch/setup.log"
 [[ -n $fresh ]] && q "SELECT pg_switch_wal()" >/dev/null
 start=$(q "SELECT pg_current_wal_insert_lsn()")
-if [[ $measured == *.pgbench ]]; then
-  read -r -a bench_opts <<<"$(sed -n 's/^-- pgbench options: *//p' "$measured" | head -1)"
+: >"$scratch/measured.log"
+if [[ -n $measured_bench ]]; then
+  read -r -a init_opts <<<"$(bench_line init)"
+  if ((${#init_opts[@]})); then
+    "$PGBENCH" -i "${init_opts[@]}" >"$scratch/init.log" 2>&1 \
+      || die "pgbench -i ${init_opts[*]} failed: $(grep -m1 -E 'ERROR|error' "$scratch/init.log" || tail -1 "$scratch/init.log")"
+    cat "$scratch/init.log" >>"$scratch/measured.log"
+  fi
+fi
+if [[ -n $measured_sql ]]; then
+  run_sql "$measured_sql" "$scratch/measured-sql.log"
+  cat "$scratch/measured-sql.log" >>"$scratch/measured.log"
+fi
+if [[ -n $measured_bench ]]; then
+  read -r -a bench_opts <<<"$(bench_line options)"
   for i in "${!bench_opts[@]}"; do # --scale multiplies -t
     if [[ ${bench_opts[$i]} == -t ]]; then bench_opts[i+1]=$((bench_opts[i+1] * scale)); fi
   done
-  "$PGBENCH" -n "${bench_opts[@]}" -f "$measured" >"$scratch/measured.log" 2>&1 \
-    || die "pgbench failed on $(basename "$wdir")/$(basename "$measured"): $(grep -m1 -E 'ERROR|error' "$scratch/measured.log" || tail -1 "$scratch/measured.log")"
-else
-  run_sql "$measured" "$scratch/measured.log"
+  "$PGBENCH" -n "${bench_opts[@]}" -f "$measured_bench" >"$scratch/measured-bench.log" 2>&1 \
+    || die "pgbench failed on $(basename "$wdir")/$(basename "$measured_bench"): $(grep -m1 -E 'ERROR|error' "$scratch/measured-bench.log" || tail -1 "$scratch/measured-bench.log")"
+  cat "$scratch/measured-bench.log" >>"$scratch/measured.log"
 fi
 # End the range cleanly: the range ends where the closing XLOG_SWITCH starts.
 insert=$(q "SELECT pg_current_wal_insert_lsn()")
@@ -257,7 +276,7 @@ cp "$scratch/measured.log" "$stage/measured.log"
 # --- store
 rm -rf "$out"; mkdir -p "$out/wal"
 for f in "$stage"/wal/*; do
-  if [[ -n $large ]]; then cp "$f" "$out/wal/"; else store_file "$f" "$out/wal" "$(basename "$f")" gz; fi
+  if [[ -n $large ]]; then mv "$f" "$out/wal/"; else store_file "$f" "$out/wal" "$(basename "$f")" gz; fi
 done
 for f in "$stage"/*; do
   [[ -f $f ]] || continue

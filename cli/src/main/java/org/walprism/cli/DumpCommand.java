@@ -106,6 +106,8 @@ public final class DumpCommand implements Callable<Integer> {
                     break;
                 }
             }
+            out.flush();
+            Notices.print(spec.commandLine().getErr(), reader.notices());
         } finally {
             out.flush();
         }
@@ -130,11 +132,17 @@ public final class DumpCommand implements Callable<Integer> {
     private DumpFilter staticFilter() {
         DumpFilter f = DumpFilter.all();
         if (xid != null) {
+            long x;
             try {
-                f = f.withXid(Long.parseUnsignedLong(xid.trim()) & 0xFFFFFFFFL);
+                x = Long.parseUnsignedLong(xid.trim());
             } catch (NumberFormatException e) {
+                x = -1;
+            }
+            // a TransactionId is uint32: 4294967297 must not wrap to 1
+            if (x < 0 || x > 0xFFFFFFFFL) {
                 throw usage("invalid transaction ID specification: \"" + xid + "\"");
             }
+            f = f.withXid(x);
         }
         if (relation != null) {
             String[] p = relation.split("/", -1);

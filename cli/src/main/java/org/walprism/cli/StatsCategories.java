@@ -17,10 +17,12 @@ final class StatsCategories {
     private StatsCategories() {
     }
 
-    static void print(WalRangeOptions.Range r, OutputFormat format, long bucketSize, int jobs, PrintWriter out) {
+    static void print(WalRangeOptions.Range r, OutputFormat format, long bucketSize, int jobs, PrintWriter out,
+                      PrintWriter err) {
         CategoryStats stats = analyze(r, bucketSize, jobs, null);
         out.print(CategoryFormatter.format(stats, format));
         out.flush();
+        Notices.print(err, stats.notices());
     }
 
     /**

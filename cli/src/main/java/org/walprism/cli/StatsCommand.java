@@ -58,7 +58,7 @@ public final class StatsCommand implements Callable<Integer> {
         }
         if (categories) {
             StatsCategories.print(range.range(), StatsCategories.format(format), bucket, jobs,
-                    spec.commandLine().getOut());
+                    spec.commandLine().getOut(), spec.commandLine().getErr());
             return ExitCode.OK.code();
         }
         boolean perRecord;
@@ -78,6 +78,7 @@ public final class StatsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.print(result);
         out.flush();
+        Notices.print(spec.commandLine().getErr(), stats.notices());
         return ExitCode.OK.code();
     }
 }

@@ -52,6 +52,7 @@ public final class CategoryAnalyzer {
         if (stats == null) {
             stats = new CategoryStats(res.version(), segmentSize, bucketSize);
         }
+        stats.notices(res.notices());
         return checked(stats);
     }
 
@@ -68,6 +69,7 @@ public final class CategoryAnalyzer {
         if (stats == null) {
             stats = new CategoryStats(reader.version(), reader.segmentSize(), bucketSize);
         }
+        stats.notices(reader.notices());
         return checked(stats);
     }
 

@@ -29,6 +29,7 @@ public final class StatsCollector {
         if (stats.count() > 0) {
             stats.endLsn(reader.endOfLastRecord());
         }
+        stats.notices(reader.notices());
         return stats;
     }
 
@@ -50,6 +51,7 @@ public final class StatsCollector {
         if (stats.count() > 0) {
             stats.endLsn(res.endLsn());
         }
+        stats.notices(res.notices());
         return stats;
     }
 
