@@ -29,7 +29,6 @@ public final class CategoryStats {
     public static final int B_CATEGORY = 4;
     private static final int B_SIZE = B_CATEGORY + Category.COUNT;
 
-    private static final int PAGE = 8192;
     private static final int XLOG_FPI_FOR_HINT = 0xA0;
     private static final int XLOG_FPI = 0xB0;
 
@@ -72,13 +71,7 @@ public final class CategoryStats {
     private long vmSetRecords;
     private long unparsedRecords;
 
-    private long startLsn = -1;
-    private long endLsn;
-    private long prevEnd;
-    private long lastLsn = -1;
-    private long pageHeaderBytes;
-    private long paddingBytes;
-    private long skippedBytes;
+    private final PageLayout layout;
 
     private final RelationTable relations = new RelationTable();
     private final LsnBuckets buckets;
@@ -95,6 +88,7 @@ public final class CategoryStats {
         this.version = version;
         this.segmentSize = segmentSize;
         this.compressedMask = BlockImage.compressedMask(version);
+        this.layout = new PageLayout(segmentSize);
         this.buckets = new LsnBuckets(bucketSize > 0 ? bucketSize : segmentSize, bucketSize > 0, B_SIZE);
     }
 
@@ -106,16 +100,42 @@ public final class CategoryStats {
         int rmid = v.rmid();
         int len = v.totalLength();
         int fpi = v.fpiLength();
-        RecordParts parts = scratch;
-        int ci = OTHER;
-        if (rmid == RmgrTable.HEAP2) {
-            ci = heap2(v, parts);
-        }
+        int ci = rmid == RmgrTable.HEAP2 ? heap2(v, scratch) : OTHER;
         int xlogType = rmid == RmgrTable.XLOG ? v.info() & 0xF0 : -1;
         int cause = xlogType == XLOG_FPI_FOR_HINT ? FpiCause.HINT.ordinal()
                 : xlogType == XLOG_FPI ? FpiCause.XLOG_FPI.ordinal() : ci;
+        blocks(v, len, cause);
+        int recordImages = blockImages;
+        parts(v, rmid, len, fpi, categoryParts[ci]);
 
-        // One pass over the block references: their framing bytes, the relation counters, the images.
+        records++;
+        bytes += len;
+        catRecords[ci]++;
+        catBytes[ci] += len;
+        catFpiBytes[ci] += fpi;
+        catImages[ci] += recordImages;
+        int type = rmid * 16 + RecordNames.typeKey(rmid, v.info());
+        if (typeRecords[type]++ == 0) {
+            typesSeen[typeCount++] = type;
+        }
+        typeBytes[type] += len;
+        typeFpiBytes[type] += fpi;
+        typeImages[type] += recordImages;
+        typeCategories[type] |= 1 << ci;
+        images += recordImages;
+
+        layout.add(v.lsn(), len);
+        bucket(v.lsn(), len, fpi, recordImages, ci);
+    }
+
+    // What blocks() found in the block references of the record being added.
+    private int blockHeaderBytes;
+    private int imageHeaderBytes;
+    private int blockDataBytes;
+    private int blockImages;
+
+    /** One pass over the block references of {@code v}: their framing bytes, the relation counters, the images. */
+    private void blocks(RecordView v, int len, int cause) {
         int blockHeaders = 0;
         int imageHeaders = 0;
         int data = 0;
@@ -147,25 +167,34 @@ public final class CategoryStats {
                 recordImages++;
             }
         }
+        blockHeaderBytes = blockHeaders;
+        imageHeaderBytes = imageHeaders;
+        blockDataBytes = data;
+        blockImages = recordImages;
+    }
+
+    /**
+     * Gives every byte of {@code v} to one part of its category: the framing, then the payload (split by the heap2
+     * attribution in {@link #scratch}). Needs {@link #blocks} first.
+     */
+    private void parts(RecordView v, int rmid, int len, int fpi, long[] cp) {
         int origin = v.origin() >= 0 ? 3 : 0;
         int xid = v.toplevelXid() >= 0 ? 5 : 0;
-        int payload = data + v.mainDataLength();
-        int mainHeader = len - 24 - blockHeaders - imageHeaders - fpi - origin - xid - payload;
+        int payload = blockDataBytes + v.mainDataLength();
+        int mainHeader = len - 24 - blockHeaderBytes - imageHeaderBytes - fpi - origin - xid - payload;
         if (mainHeader != 0 && mainHeader != 2 && mainHeader != 5) {
             throw new IllegalStateException("main-data header of " + mainHeader + " bytes at "
                     + Long.toHexString(v.lsn()));
         }
-
-        // Every byte to one part: the framing, then the payload (split by the heap2 attribution).
-        long[] cp = categoryParts[ci];
         part(cp, Parts.RECORD_HEADER, 24);
-        part(cp, Parts.BLOCK_HEADERS, blockHeaders);
-        part(cp, Parts.IMAGE_HEADERS, imageHeaders);
+        part(cp, Parts.BLOCK_HEADERS, blockHeaderBytes);
+        part(cp, Parts.IMAGE_HEADERS, imageHeaderBytes);
         part(cp, Parts.FPI, fpi);
         part(cp, Parts.ORIGIN_HEADER, origin);
         part(cp, Parts.TOPLEVEL_XID_HEADER, xid);
         part(cp, Parts.MAIN_DATA_HEADER, mainHeader);
         if (rmid == RmgrTable.HEAP2) {
+            RecordParts parts = scratch;
             if (parts.sum() != payload) {
                 throw new IllegalStateException("heap2 parts add up to " + parts.sum() + ", not the payload "
                         + payload + " at " + Long.toHexString(v.lsn()));
@@ -176,25 +205,6 @@ public final class CategoryStats {
         } else {
             part(cp, Parts.PAYLOAD_BASE + rmid, payload);
         }
-
-        records++;
-        bytes += len;
-        catRecords[ci]++;
-        catBytes[ci] += len;
-        catFpiBytes[ci] += fpi;
-        catImages[ci] += recordImages;
-        int type = rmid * 16 + RecordNames.typeKey(rmid, v.info());
-        if (typeRecords[type]++ == 0) {
-            typesSeen[typeCount++] = type;
-        }
-        typeBytes[type] += len;
-        typeFpiBytes[type] += fpi;
-        typeImages[type] += recordImages;
-        typeCategories[type] |= 1 << ci;
-        images += recordImages;
-
-        layout(v.lsn(), len);
-        bucket(v.lsn(), len, fpi, recordImages, ci);
     }
 
     /** Attributes the payload of Heap2 record {@code v} to {@code parts}; returns its category's ordinal. */
@@ -237,56 +247,6 @@ public final class CategoryStats {
         categoryPart[part] += n;
     }
 
-    private int headerSize(long pageStart) {
-        // segment sizes are powers of two
-        return (pageStart & (segmentSize - 1)) == 0 ? 40 : 24;
-    }
-
-    /** Places the record's bytes on pages: page headers it crosses, and the gap since the previous record. */
-    private void layout(long lsn, int len) {
-        if (startLsn < 0) {
-            startLsn = lsn;
-        } else {
-            gap(prevEnd, lsn);
-        }
-        lastLsn = lsn;
-        long pos = lsn;
-        long rem = len;
-        while (true) {
-            long pageEnd = pos - pos % PAGE + PAGE;
-            long avail = pageEnd - pos;
-            if (rem <= avail) {
-                pos += rem;
-                break;
-            }
-            rem -= avail;
-            int hdr = headerSize(pageEnd);
-            pageHeaderBytes += hdr;
-            pos = pageEnd + hdr;
-        }
-        prevEnd = pos;
-        endLsn = align8(pos);
-    }
-
-    /** Accounts the bytes between the end {@code a} of a record and the start {@code lsn} of the next. */
-    private void gap(long a, long lsn) {
-        long pb = lsn - lsn % PAGE;
-        if (pb >= a) {
-            int hdr = headerSize(pb);
-            pageHeaderBytes += hdr;
-            long pad = Math.min(align8(a), pb) - a;
-            paddingBytes += pad;
-            // After XLOG_SWITCH, the rest of the segment; after an overwritten contrecord, the abandoned part.
-            skippedBytes += (pb - a - pad) + (lsn - pb - hdr);
-        } else {
-            paddingBytes += lsn - a;
-        }
-    }
-
-    private static long align8(long n) {
-        return (n + 7) & ~7L;
-    }
-
     private void bucket(long lsn, int len, int fpi, int recordImages, int ci) {
         int i = buckets.index(lsn);
         if (i < 0) {
@@ -309,20 +269,10 @@ public final class CategoryStats {
             throw new IllegalArgumentException("merging " + o.version + "/" + o.segmentSize + " into " + version + "/"
                     + segmentSize);
         }
-        if (o.startLsn < 0) {
+        if (o.records == 0) {
             return;
         }
-        if (startLsn < 0) {
-            startLsn = o.startLsn;
-        } else {
-            gap(prevEnd, o.startLsn);
-        }
-        prevEnd = o.prevEnd;
-        endLsn = o.endLsn;
-        lastLsn = o.lastLsn;
-        pageHeaderBytes += o.pageHeaderBytes;
-        paddingBytes += o.paddingBytes;
-        skippedBytes += o.skippedBytes;
+        layout.merge(o.layout);
         records += o.records;
         bytes += o.bytes;
         for (int c = 0; c < Category.COUNT; c++) {
@@ -516,32 +466,32 @@ public final class CategoryStats {
 
     /** LSN of the first record, or -1 when none was read. */
     public long startLsn() {
-        return startLsn;
+        return layout.startLsn();
     }
 
     /** MAXALIGNed end of the last record: the range spans {@code endLsn - startLsn} bytes. */
     public long endLsn() {
-        return endLsn;
+        return layout.endLsn();
     }
 
     /** Bytes from the first record's start to the aligned end of the last. */
     public long spanBytes() {
-        return startLsn < 0 ? 0 : endLsn - startLsn;
+        return layout.spanBytes();
     }
 
     /** WAL page headers (24, or 40 at a segment start) inside the span. */
     public long pageHeaderBytes() {
-        return pageHeaderBytes;
+        return layout.pageHeaderBytes();
     }
 
     /** Zero bytes that align each record's start to 8. */
     public long paddingBytes() {
-        return startLsn < 0 ? 0 : paddingBytes + (endLsn - prevEnd);
+        return layout.paddingBytes();
     }
 
     /** Bytes not holding records: the rest of a segment after XLOG_SWITCH, abandoned partial records. */
     public long skippedBytes() {
-        return skippedBytes;
+        return layout.skippedBytes();
     }
 
     public RelationTable relations() {
@@ -583,6 +533,6 @@ public final class CategoryStats {
 
     /** Start LSN of the last record, or -1 when none was read. */
     public long lastRecordLsn() {
-        return lastLsn;
+        return layout.lastLsn();
     }
 }
