@@ -117,7 +117,10 @@ public final class DumpCommand implements Callable<Integer> {
                 if (!filter.test(r)) {
                     continue;
                 }
-                if (!quiet) {
+                if (quiet) {
+                    // -q prints nothing but validates each record as the printed forms do
+                    text.format(r, bkpDetails);
+                } else {
                     switch (format) {
                         case text -> out.print(text.format(r, bkpDetails));
                         case json -> out.println(json.format(r));

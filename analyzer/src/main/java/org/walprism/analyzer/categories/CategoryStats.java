@@ -37,6 +37,8 @@ public final class CategoryStats {
     private static final int OTHER = Category.OTHER.ordinal();
 
     private final Heap2Attribution heap2 = new Heap2Attribution();
+    private final org.walprism.codec.rmgr.heap2.Heap2PartsScan payloadCheck =
+            new org.walprism.codec.rmgr.heap2.Heap2PartsScan();
     private final int compressedMask;
     private final RecordParts scratch = new RecordParts();
 
@@ -97,6 +99,8 @@ public final class CategoryStats {
 
     /** Attributes one record. */
     public void add(RecordView v) {
+        // what dump rejects, every command rejects (a CRC-valid Heap2 record whose payload contradicts its layout)
+        payloadCheck.check(v);
         int rmid = v.rmid();
         int len = v.totalLength();
         int fpi = v.fpiLength();

@@ -59,6 +59,26 @@ public final class Heap2PartsScan {
         return scan(v.version(), v.info(), v.buffer(), v.mainDataIndex(), v.mainDataLength(), blockIdx, blockLen);
     }
 
+    /**
+     * Validates a record as every command must (issue: {@code stats} and {@code --categories} must reject what
+     * {@code dump} rejects): a Heap2 vacuum record whose payload does not match its layout throws the typed
+     * decoder's exception, naming the record's LSN. Other records pass untouched. Allocates only on failure.
+     *
+     * @throws org.walprism.codec.WalFormatException when the payload contradicts its layout
+     */
+    public void check(RecordView v) {
+        if (v.rmid() != org.walprism.codec.rmgr.RmgrTable.HEAP2) {
+            return;
+        }
+        Heap2Type t = Heap2Type.of(v.version(), v.info());
+        if (t == null || !scans(t) || scan(v)) {
+            return;
+        }
+        // The in-place scan and the typed decoder accept the same payloads (Heap2PartsScanTest): the decoder
+        // gives the precise reason.
+        Heap2Codec.decode(v.toDecoded());
+    }
+
     /** As {@link #scan(RecordView)} over copies of the payload (allocates; for tests and tools). */
     public boolean scan(WalVersion version, int info, byte[] mainData, byte[] block0Data) {
         byte[] all = new byte[mainData.length + block0Data.length];
