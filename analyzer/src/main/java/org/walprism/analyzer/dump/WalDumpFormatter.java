@@ -140,8 +140,9 @@ public final class WalDumpFormatter {
                             .append(r.holeLength(i));
                     BlockImage.Compression c = r.compression(i);
                     if (c != BlockImage.Compression.NONE) {
-                        sb.append(", compression saved: ")
-                                .append(BlockImage.BLCKSZ - r.holeLength(i) - r.imageLength(i));
+                        // an int printed with %u, as pg_waldump does: a hostile image prints 2^32 - n, not -n
+                        sb.append(", compression saved: ").appendUnsigned(
+                                (BlockImage.BLCKSZ - r.holeLength(i) - r.imageLength(i)) & 0xFFFFFFFFL);
                         if (printsMethod(r.version())) {
                             sb.append(", method: ").append(method(c));
                         }
