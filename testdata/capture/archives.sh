@@ -13,7 +13,8 @@
 # OUT/ft-gzip/          pg_basebackup -Ft -X stream --compress=gzip            (base.tar.gz, pg_wal.tar.gz)
 # OUT/ft-lz4/           pg_basebackup -Ft -X stream --compress=client-lz4      (base.tar.lz4, pg_wal.tar)
 # OUT/ft-zstd-fetch/    pg_basebackup -Ft -X fetch --compress=client-zstd      (base.tar.zst with pg_wal/ inside)
-# OUT/segments.tsv      per backup directory: the first and last segment its WAL covers
+# OUT/segments.tsv      per backup directory: its WAL range (backup_manifest's Start-LSN, End-LSN) and the first
+#                       and last segment of that range
 #
 # Exit status 77 when no unprivileged user can run the server (callers skip). The server stops whatever happens.
 set -euo pipefail
@@ -112,7 +113,7 @@ for d in ft ft-gzip ft-lz4 ft-zstd-fetch; do
   s=$(sed -n 's/.*"Start-LSN": "\([0-9A-F]*\/[0-9A-F]*\)".*/\1/p' "$m")
   e=$(sed -n 's/.*"End-LSN": "\([0-9A-F]*\/[0-9A-F]*\)".*/\1/p' "$m")
   [[ -n $s && -n $e ]] || die "no WAL-Ranges in $m"
-  printf '%s\t%s\t%s\n' "$d" "$(lsn_seg "$s")" "$(lsn_seg "$e")" >>"$stage/segments.tsv"
+  printf '%s\t%s\t%s\t%s\t%s\n' "$d" "$s" "$e" "$(lsn_seg "$s")" "$(lsn_seg "$e")" >>"$stage/segments.tsv"
 done
 rm -rf "$out"
 mkdir -p "$(dirname "$out")"

@@ -75,6 +75,9 @@ public final class WalRangeOptions {
      * @throws BadArgumentException when the segments and locations contradict each other
      */
     Range range() throws IOException {
+        // pg_waldump: 0/0 is InvalidXLogRecPtr, the same as not giving -s or -e
+        Long start = this.start == null || this.start == 0 ? null : this.start;
+        Long end = this.end == null || this.end == 0 ? null : this.end;
         Path p = path;
         String startSeg = startSegment;
         if (startSeg != null) {
@@ -105,6 +108,11 @@ public final class WalRangeOptions {
         long s = start == null ? 0 : start;
         long e = end == null ? 0 : end;
         int tli = timeline == null ? 0 : (int) (long) timeline;
+        if (start != null && end != null && Long.compareUnsigned(end, start) <= 0) {
+            // pg_waldump reads nothing then ("could not find a valid record after"): say why instead
+            throw new BadArgumentException("end WAL location " + Lsn.format(end, true)
+                    + " is not after start WAL location " + Lsn.format(start, true));
+        }
         if (startSeg == null) {
             if (endSegment != null) {
                 throw new BadArgumentException("ENDSEG " + endSegment + " given without STARTSEG");
@@ -188,7 +196,13 @@ public final class WalRangeOptions {
         }
     }
 
-    /** {@code -p} as pg_waldump reads it: the directory itself, else its pg_wal subdirectory. */
+    /**
+     * {@code -p} as pg_waldump reads it: the directory itself, else its pg_wal subdirectory; or a segment file.
+     *
+     * @throws IOException (exit code 3) when the path is missing, unreadable, neither a directory nor a regular
+     *                     file (a FIFO, a device), or a directory without any WAL segment file, archive or
+     *                     archiver's layout
+     */
     static Path resolvePath(Path path) throws IOException {
         if (!Files.exists(path)) {
             throw new NoSuchFileException(path.toString());
@@ -196,15 +210,31 @@ public final class WalRangeOptions {
         if (!Files.isReadable(path)) {
             throw new AccessDeniedException(path.toString());
         }
-        if (Files.isDirectory(path) && !hasSegments(path) && Files.isDirectory(path.resolve("pg_wal"))) {
-            return path.resolve("pg_wal");
+        if (Files.isRegularFile(path)) {
+            return path;
         }
-        return path;
+        if (!Files.isDirectory(path)) {
+            throw new IOException("could not open \"" + path + "\": not a directory or WAL segment file");
+        }
+        if (hasSegments(path)) {
+            return path;
+        }
+        Path pgWal = path.resolve("pg_wal");
+        if (Files.isDirectory(pgWal) && hasSegments(pgWal)) {
+            return pgWal;
+        }
+        if (WalSources.isStore(path)) {
+            // an archiver's repository or a pg_basebackup -Ft directory: WalSources finds the segments
+            return path;
+        }
+        throw new IOException("could not find any WAL file in \"" + path + "\"");
     }
 
+    /** Whether {@code dir} holds a regular file named like a segment ({@link StoredSegmentName}). */
     private static boolean hasSegments(Path dir) throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
-            return s.anyMatch(p -> StoredSegmentName.segmentOf(p.getFileName().toString()) != null);
+            return s.anyMatch(p -> StoredSegmentName.segmentOf(p.getFileName().toString()) != null
+                    && Files.isRegularFile(p));
         }
     }
 

@@ -18,6 +18,7 @@ import net.jpountz.lz4.LZ4FrameOutputStream;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorOutputStream;
+import org.apache.commons.compress.compressors.lz4.FramedLZ4CompressorOutputStream;
 import org.tukaani.xz.LZMA2Options;
 import org.tukaani.xz.LZMAOutputStream;
 import org.tukaani.xz.XZOutputStream;
@@ -34,7 +35,9 @@ public final class WalForms {
 
     /** A compression format and the library that writes it. */
     public enum Codec {
-        NONE(""), GZIP(".gz"), LZ4(".lz4"), ZSTD(".zst"), BZIP2(".bz2"), XZ(".xz"), LZMA(".lzma");
+        NONE(""), GZIP(".gz"), LZ4(".lz4"), ZSTD(".zst"), BZIP2(".bz2"), XZ(".xz"), LZMA(".lzma"),
+        /** lz4 frames with linked blocks, as PostgreSQL's pg_receivewal and pg_basebackup write them. */
+        LZ4_LINKED(".lz4");
 
         private final String suffix;
 
@@ -58,6 +61,8 @@ public final class WalForms {
                 case BZIP2 -> new BZip2CompressorOutputStream(b);
                 case XZ -> new XZOutputStream(b, new LZMA2Options(1));
                 case LZMA -> new LZMAOutputStream(b, new LZMA2Options(1), -1);
+                case LZ4_LINKED -> new FramedLZ4CompressorOutputStream(b, new FramedLZ4CompressorOutputStream.Parameters(
+                        FramedLZ4CompressorOutputStream.BlockSize.K64, false, false, true));
             };
         }
 

@@ -100,6 +100,7 @@ final class SegmentReader implements AutoCloseable {
     private byte[] prefix;
     private int prefixLen;
     private byte[] skipBuf;
+    private byte[] copyBuf;
 
     private SegmentReader(String name, long segno, int segSize, boolean partial, FileChannel channel,
                           boolean ownsChannel, long base, long storedSize, Compression compression,
@@ -176,13 +177,54 @@ final class SegmentReader implements AutoCloseable {
         }
     }
 
+    /**
+     * Fills {@code dst} from its position to its limit with the segment's bytes from {@code offset} on: straight
+     * from the file into a direct buffer for an uncompressed segment, through a bounded copy for a stream.
+     */
+    void read(int offset, ByteBuffer dst) {
+        int length = dst.remaining();
+        if (offset < 0 || (long) offset + length > segSize) {
+            throw new IllegalArgumentException("read past the segment end: " + offset + "+" + length);
+        }
+        if (opener == null) {
+            int stored = (int) Math.max(0, Math.min(length, storedSize - offset));
+            int limit = dst.limit();
+            dst.limit(dst.position() + stored);
+            readChannel(offset, dst);
+            dst.limit(limit);
+            while (dst.hasRemaining()) {
+                dst.put((byte) 0); // a partial segment shorter than the segment size: never-written WAL
+            }
+            return;
+        }
+        if (dst.hasArray()) {
+            readStream(offset, dst.array(), dst.arrayOffset() + dst.position(), length);
+            dst.position(dst.limit());
+            return;
+        }
+        if (copyBuf == null) {
+            copyBuf = new byte[65536];
+        }
+        byte[] tmp = copyBuf;
+        int done = 0;
+        while (done < length) {
+            int n = Math.min(tmp.length, length - done);
+            readStream(offset + done, tmp, 0, n);
+            dst.put(tmp, 0, n);
+            done += n;
+        }
+    }
+
     private void readChannel(int offset, byte[] dst, int dstOffset, int length) {
         int stored = (int) Math.max(0, Math.min(length, storedSize - offset));
         if (stored < length) {
             // a partial segment shorter than the segment size: never-written WAL past its end
             java.util.Arrays.fill(dst, dstOffset + stored, dstOffset + length, (byte) 0);
         }
-        ByteBuffer bb = ByteBuffer.wrap(dst, dstOffset, stored);
+        readChannel(offset, ByteBuffer.wrap(dst, dstOffset, stored));
+    }
+
+    private void readChannel(int offset, ByteBuffer bb) {
         long pos = offset;
         try {
             while (bb.hasRemaining()) {

@@ -6,6 +6,7 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PushbackInputStream;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
@@ -292,6 +293,24 @@ public final class WalDirectory implements ForkableSource {
             openSegno = segno;
         }
         open.read(offset, dst, dstOffset, length);
+        return true;
+    }
+
+    @Override
+    public boolean read(long segno, int offset, ByteBuffer dst) {
+        if (segno != openSegno) {
+            closeSegment();
+            Path p = files.get(segno);
+            if (p == null) {
+                return false;
+            }
+            open = openSegment(segno, p);
+            if (open == null) {
+                return false;
+            }
+            openSegno = segno;
+        }
+        open.read(offset, dst);
         return true;
     }
 

@@ -67,6 +67,26 @@ public final class WalSources {
         return openDirectory(path, timeline);
     }
 
+    /**
+     * True when {@code dir} is one of the layouts above other than a plain directory of segments: an archiver's
+     * repository (or a part of one), a directory of {@code <16 hex>} directories, or a {@code pg_basebackup -Ft}
+     * directory. Only names are looked at.
+     */
+    public static boolean isStore(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return false;
+        }
+        List<Path> entries = list(dir);
+        if (!logDirs(entries).isEmpty() || Files.isDirectory(dir.resolve("wal_005"))
+                || Files.isDirectory(dir.resolve("wals")) || Files.isRegularFile(dir.resolve("archive.info"))
+                || Files.isDirectory(dir.resolve("archive"))) {
+            return true;
+        }
+        return entries.stream().anyMatch(p -> Files.isRegularFile(p.resolve("archive.info"))
+                || Files.isDirectory(p.resolve("wals"))
+                || BACKUP_TAR.matcher(p.getFileName().toString()).matches() && Files.isRegularFile(p));
+    }
+
     private static ForkableSource openDirectory(Path dir, int timeline) {
         List<Path> entries = list(dir);
         if (entries.stream().anyMatch(p -> isSegmentFile(p))) {

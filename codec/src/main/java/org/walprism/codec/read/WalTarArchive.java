@@ -263,7 +263,7 @@ public final class WalTarArchive implements ForkableSource {
             byte[] m = in.readNBytes(Compression.MAGIC_BYTES);
             Compression mc = Compression.detect(m, m.length);
             InputStream all = new SequenceInputStream(new ByteArrayInputStream(m), in);
-            return mc.decompress(all).readNBytes(40);
+            return mc.decompress(new BufferedInputStream(all)).readNBytes(40);
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -367,6 +367,21 @@ public final class WalTarArchive implements ForkableSource {
             openSegno = segno;
         }
         open.read(offset, dst, dstOffset, length);
+        return true;
+    }
+
+    @Override
+    public boolean read(long segno, int offset, ByteBuffer dst) {
+        if (segno != openSegno) {
+            closeSegment();
+            Member m = members.get(segno);
+            if (m == null) {
+                return false;
+            }
+            open = openMember(segno, m);
+            openSegno = segno;
+        }
+        open.read(offset, dst);
         return true;
     }
 
