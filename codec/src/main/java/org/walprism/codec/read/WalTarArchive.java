@@ -151,8 +151,7 @@ public final class WalTarArchive implements ForkableSource {
         String kind = c == Compression.NONE ? "tar archive " : c.label() + "-compressed tar archive ";
         notices.add(0, kind + label + ": " + chosen.size() + " WAL segment member(s) of timeline " + timeline
                 + (c == Compression.NONE ? "" : " (read front to back, on one thread)"));
-        WalTarArchive probe = new WalTarArchive(archive, c, size, timeline, 0, new TreeMap<>(), List.of());
-        int segSize = probe.segmentSizeOf(new ArrayList<>(chosen.values()), heads);
+        int segSize = segmentSizeOf(archive, c, new ArrayList<>(chosen.values()), heads);
         TreeMap<Long, Member> members = new TreeMap<>();
         for (var e : chosen.entrySet()) {
             members.put(WalFileName.segno(e.getKey(), segSize), e.getValue());
@@ -269,12 +268,17 @@ public final class WalTarArchive implements ForkableSource {
         }
     }
 
-    private int segmentSizeOf(List<Member> candidates, Map<Member, byte[]> heads) {
+    /**
+     * The segment size in the first candidate whose first 40 bytes are a valid long page header (read from the
+     * archive for a plain one, kept by the index pass for a compressed one).
+     */
+    private static int segmentSizeOf(Path archive, Compression compression, List<Member> candidates,
+                                     Map<Member, byte[]> heads) {
         WalFormatException first = null;
         for (Member m : candidates) {
-            String name = label + ":" + m.name();
+            String name = archive.getFileName() + ":" + m.name();
             try {
-                byte[] head = compression == Compression.NONE ? plainHead(m) : heads.get(m);
+                byte[] head = compression == Compression.NONE ? plainHead(archive, m) : heads.get(m);
                 if (head == null) {
                     throw new WalFormatException("could not read the start of the member", 0, name, 0);
                 }
@@ -290,7 +294,7 @@ public final class WalTarArchive implements ForkableSource {
         throw first;
     }
 
-    private byte[] plainHead(Member m) {
+    private static byte[] plainHead(Path archive, Member m) {
         try (FileChannel ch = FileChannel.open(archive, StandardOpenOption.READ);
              InputStream in = new PushbackInputStream(new RegionInputStream(ch, m.offset(), m.size()),
                      Compression.MAGIC_BYTES)) {
