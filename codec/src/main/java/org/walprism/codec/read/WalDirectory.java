@@ -110,12 +110,21 @@ public final class WalDirectory implements ForkableSource {
                 throw new WalInputException("could not read directory \"" + dir + "\": " + e.getMessage());
             }
         }
+        String several = null;
         if (timeline == 0) {
-            long tlis = names.keySet().stream().map(WalFileName::timeline).distinct().count();
-            timeline = tlis == 1 ? WalFileName.timeline(names.firstKey()) : 1;
+            List<Integer> tlis = names.keySet().stream().map(WalFileName::timeline).distinct().sorted().toList();
+            timeline = tlis.size() == 1 ? tlis.get(0) : 1;
+            if (tlis.size() > 1) {
+                several = "segments of timelines " + tlis.stream().map(String::valueOf)
+                        .collect(java.util.stream.Collectors.joining(", ")) + " are here: reading timeline 1, "
+                        + "pg_waldump's default (-t chooses another)";
+            }
         }
         final int tli = timeline;
         List<String> notices = new ArrayList<>(notes);
+        if (several != null) {
+            notices.add(several);
+        }
         TreeMap<String, Path> chosen = new TreeMap<>();
         for (Map.Entry<String, List<Path>> e : names.entrySet()) {
             if (WalFileName.timeline(e.getKey()) != tli) {

@@ -122,11 +122,20 @@ public final class WalTarArchive implements ForkableSource {
         } catch (IOException e) {
             throw new WalInputException("could not read file \"" + archive + "\": " + e.getMessage());
         }
+        String several = null;
         if (timeline == 0) {
-            long tlis = byName.keySet().stream().map(WalFileName::timeline).distinct().count();
-            timeline = tlis == 1 ? WalFileName.timeline(byName.keySet().iterator().next()) : 1;
+            List<Integer> tlis = byName.keySet().stream().map(WalFileName::timeline).distinct().sorted().toList();
+            timeline = tlis.size() == 1 ? tlis.get(0) : 1;
+            if (tlis.size() > 1) {
+                several = "segments of timelines " + tlis.stream().map(String::valueOf)
+                        .collect(java.util.stream.Collectors.joining(", ")) + " are here: reading timeline 1, "
+                        + "pg_waldump's default (-t chooses another)";
+            }
         }
         List<String> notices = new ArrayList<>();
+        if (several != null) {
+            notices.add(several);
+        }
         TreeMap<String, Member> chosen = new TreeMap<>();
         for (Map.Entry<String, List<Member>> e : byName.entrySet()) {
             if (WalFileName.timeline(e.getKey()) != timeline) {

@@ -299,6 +299,26 @@ class InputFormsTest {
     }
 
     @Test
+    void severalTimelinesReadTimelineOneAsPgWaldumpUnlessTold() throws IOException {
+        Capture c = TestData.capture("19/vacuum_noindex");
+        List<Path> segs = WalForms.segments(c.walDir());
+        Path wals = WalForms.barman(segs, tmp.resolve("pg"), Codec.GZIP).resolve("wals");
+        // a promotion's newer timeline (names only: this source is not read here)
+        Path tl2 = Files.createDirectories(wals.resolve("0000000200000000"));
+        Files.copy(segs.get(2), tl2.resolve("00000002" + segs.get(2).getFileName().toString().substring(8)));
+        try (ForkableSource s = WalSources.open(tmp.resolve("pg"), 0)) {
+            assertEquals(1, s.timeline());
+            assertEquals("segments of timelines 1, 2 are here: reading timeline 1, pg_waldump's default (-t chooses "
+                    + "another)", s.notices().get(1));
+        }
+        try (ForkableSource s = WalSources.open(tmp.resolve("pg"), 2)) {
+            assertEquals(2, s.timeline());
+            assertEquals(s.firstSegment(), s.nextSegment(-1));
+            assertEquals(-1, s.nextSegment(s.firstSegment()));
+        }
+    }
+
+    @Test
     void severalStanzasOrServersAreTheUsersChoice() throws IOException {
         Capture c = TestData.capture("19/vacuum_noindex");
         List<Path> segs = WalForms.segments(c.walDir());
