@@ -74,11 +74,10 @@ public final class VacuumAnalyzer {
             }
         }
         runs.sort(Comparator.comparingLong((VacuumRun r) -> r.start ^ Long.MIN_VALUE));
-        List<VacuumRun> numbered = new ArrayList<>();
-        for (VacuumRun r : runs) {
-            numbered.add(r);
+        for (int i = 0; i < runs.size(); i++) {
+            runs.get(i).number = i + 1;
         }
-        return new Result(version, segmentSize, Math.max(first, 0), last, records, numbered, a.loose,
+        return new Result(version, segmentSize, Math.max(first, 0), last, records, List.copyOf(runs), a.loose,
                 List.copyOf(tracker.unnamed()), tracker.followed(), notices);
     }
 

@@ -72,9 +72,11 @@ public final class VacuumRun {
         }
     }
 
-    /** Run number, in order of start. */
+    int number;
+
+    /** Run number, 1 for the run that starts first. */
     public int id() {
-        return id;
+        return number;
     }
 
     /** Database OID. */
