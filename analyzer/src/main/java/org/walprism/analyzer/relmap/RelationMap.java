@@ -25,7 +25,7 @@ import org.apache.commons.csv.CSVRecord;
  * catalogs have theirs), {@code relation} (the name to print), {@code kind} ({@code relkind}), {@code parent}
  * (for an index its table, for a TOAST table its table, as {@code relation} names them); optional, by header only:
  * {@code oid} (lets walprism follow relfilenode changes to the name) and {@code database} (datname). Lines that
- * repeat the header (files of several databases concatenated) are skipped.
+ * repeat the header (files of several databases concatenated) set the columns of the lines after them.
  */
 public final class RelationMap {
     /** One relation's file and name. */
@@ -83,17 +83,16 @@ public final class RelationMap {
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8); CSVParser p = format.parse(r)) {
             Map<String, Integer> columns = null;
             for (CSVRecord rec : p) {
+                Map<String, Integer> h = header(rec);
+                if (h != null) {
+                    columns = h;
+                    continue;
+                }
                 if (columns == null) {
-                    columns = header(rec);
-                    if (columns != null) {
-                        continue;
-                    }
                     columns = new HashMap<>();
                     for (int i = 0; i < POSITIONAL.size(); i++) {
                         columns.put(POSITIONAL.get(i), i);
                     }
-                } else if (header(rec) != null) {
-                    continue;
                 }
                 m.add(parse(file + " line " + p.getCurrentLineNumber(), file, rec, columns), false);
                 m.loaded++;

@@ -1,0 +1,152 @@
+package org.walprism.analyzer.vacuums;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.walprism.analyzer.relmap.PgClassRow;
+import org.walprism.analyzer.relmap.RelationMap;
+import org.walprism.testdata.Capture;
+import org.walprism.testdata.TestData;
+
+/**
+ * Every vacuum run walprism finds against PostgreSQL's own account of it: the {@code VACUUM (VERBOSE)} output the
+ * capture tool kept in measured.log. Figures walprism states exactly must equal the server's (WAL usage on 15+,
+ * index scans, pages and tuples remaining, relfrozenxid, pages frozen, VM bits, dead items, tuples removed); figures
+ * it can only estimate (counts left out of records that carry a page image) are compared and reported, not
+ * asserted. The whole comparison is written to target/vacuums-verbose.md.
+ */
+class VacuumVerboseTest {
+    private static final List<String> REPORT = new ArrayList<>();
+
+    static Stream<Arguments> captures() {
+        return TestData.captures().stream().filter(c -> c.storedFiles().contains("measured.log"))
+                .filter(c -> !VerboseLog.parse(log(c)).isEmpty()).map(Arguments::of);
+    }
+
+    static String log(Capture c) {
+        try {
+            return Files.readString(c.storedDir().resolve("measured.log"), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("captures")
+    void runsMatchVacuumVerbose(Capture c) {
+        List<VerboseLog.Table> tables = VerboseLog.parse(log(c));
+        VacuumAnalyzer.Result res = VacuumAnalyzer.analyze(c.walDir(), c.startLsn(), c.endLsn(), 0,
+                RelationMap.empty());
+        assertEquals(tables.size(), res.runs().size(), c.name() + ": one run per table VACUUM VERBOSE reports");
+        List<String> failures = new ArrayList<>();
+        for (int i = 0; i < tables.size(); i++) {
+            VerboseLog.Table t = tables.get(i);
+            VacuumRun run = res.runs().get(i);
+            PgClassRow row = run.relstats();
+            if (row != null) {
+                assertEquals(t.relation(), row.relname(), c.name() + " run " + i);
+            }
+            compare(c, t, run, failures);
+        }
+        assertTrue(failures.isEmpty(), String.join("\n", failures));
+    }
+
+    private static void compare(Capture c, VerboseLog.Table t, VacuumRun run, List<String> failures) {
+        Map<String, Long> v = t.figures();
+        RunFigures f = run.figures();
+        VacuumRun.WalUsage w = run.walUsage();
+        PgClassRow row = run.relstats();
+        Check k = new Check(c, t.relation(), v, failures);
+        k.exact("wal_records", w.records());
+        k.exact("wal_fpi", w.fullPageImages());
+        k.exact("wal_bytes", w.bytes());
+        k.exact("wal_fpi_bytes", w.fullPageImageBytes());
+        k.exact("index_scans", f.indexPasses());
+        k.exact("pages_removed", run.truncatedTo() < 0 ? 0 : null);
+        k.exact("pages_remain", row == null ? null : (long) row.relpages());
+        k.exact("tuples_remain", row == null ? null : (long) row.reltuples());
+        k.exact("relfrozenxid", row == null ? null : row.relfrozenxid());
+        k.exact("frozen_pages", f.pagesFrozen());
+        k.count("frozen_tuples", f.tuplesFrozen());
+        k.exact("all_visible", f.pagesAllVisible());
+        k.exact("all_frozen", f.pagesAllFrozen());
+        k.exact("dead_item_pages", f.deadItemPages());
+        k.count("dead_items", f.deadItemsRemoved());
+        k.count("tuples_removed", f.tuplesRemoved());
+    }
+
+    /** Compares one figure and adds a line to the report. */
+    private record Check(Capture c, String rel, Map<String, Long> verbose, List<String> failures) {
+        void exact(String key, long walprism) {
+            exact(key, Long.valueOf(walprism));
+        }
+
+        void exact(String key, Long walprism) {
+            Long expected = verbose.get(key);
+            if (expected == null) {
+                return;
+            }
+            String status;
+            if (walprism == null) {
+                status = "not known (pg_class row in a compressed image)";
+            } else if (expected.equals(walprism)) {
+                status = "match";
+            } else {
+                status = "MISMATCH";
+                failures.add(c.name() + " " + rel + " " + key + ": VACUUM VERBOSE " + expected + ", walprism "
+                        + walprism);
+            }
+            line(key, expected, walprism == null ? "-" : walprism.toString(), status);
+        }
+
+        void count(String key, RunFigures.Count n) {
+            Long expected = verbose.get(key);
+            if (expected == null) {
+                return;
+            }
+            if (n.isExact()) {
+                exact(key, n.value());
+                return;
+            }
+            // an estimate must say so; its value is reported, not asserted
+            assertFalse(n.isExact());
+            String why = n.unknownRecords() > 0 ? n.unknownRecords() + " records with compressed images"
+                    : n.fromImages() + " read from page images";
+            String shown = n.value() + (n.unknownRecords() > 0 ? " + ?" : "");
+            line(key, expected, shown, (expected == n.value() && n.unknownRecords() == 0 ? "match (estimate: "
+                    : "differs (estimate: ") + why + ")");
+        }
+
+        private void line(String key, long expected, String walprism, String status) {
+            synchronized (REPORT) {
+                REPORT.add("| " + c.name() + " | " + rel + " | " + key + " | " + expected + " | " + walprism + " | "
+                        + status + " |");
+            }
+        }
+    }
+
+    @AfterAll
+    static void writeReport() throws IOException {
+        List<String> out = new ArrayList<>();
+        out.add("| capture | relation | figure | VACUUM VERBOSE | walprism | status |");
+        out.add("|---|---|---|---|---|---|");
+        out.addAll(REPORT);
+        Path target = Path.of("target");
+        if (Files.isDirectory(target)) {
+            Files.write(target.resolve("vacuums-verbose.md"), out, StandardCharsets.UTF_8);
+        }
+    }
+}
