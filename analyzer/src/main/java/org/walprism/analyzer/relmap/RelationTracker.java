@@ -48,8 +48,8 @@ public final class RelationTracker {
 
     private final RelationMap names;
     private final Map<Long, Map<Long, Long>> relmaps = new HashMap<>();
-    private final Map<Long, long[]> created = new HashMap<>();
-    private final Map<Long, Long> createdLsn = new HashMap<>();
+    /** Per xid, the main-fork files it created not yet named: {spc, db, rel, lsn}. */
+    private final Map<Long, List<long[]>> created = new HashMap<>();
     private final Map<Loc, Long> locations = new LinkedHashMap<>(256, 0.75f, false) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Loc, Long> e) {
@@ -66,9 +66,9 @@ public final class RelationTracker {
         this.names = names;
     }
 
-    /** Relfilenodes created in the range that could not be named. */
+    /** Relfilenodes created in the range that nothing in the range named (checked when asked). */
     public List<Unnamed> unnamed() {
-        return unnamed;
+        return unnamed.stream().filter(u -> names.find(u.spc(), u.db(), u.relfilenode()) == null).toList();
     }
 
     /** Relation files named from the WAL (created files named by their pg_class rows, RelMap updates). */
@@ -89,21 +89,22 @@ public final class RelationTracker {
             case RmgrTable.STORAGE -> {
                 if ((v.info() & 0xF0) == SMGR_CREATE && v.mainDataLength() >= 16 && v.xid() != 0) {
                     int m = v.mainDataIndex();
-                    if (v.buffer().getIntLE(m + 12) == 0) {
-                        created.put(v.xid(), new long[] {v.buffer().getUnsignedIntLE(m),
-                            v.buffer().getUnsignedIntLE(m + 4), v.buffer().getUnsignedIntLE(m + 8)});
-                        createdLsn.put(v.xid(), v.lsn());
+                    List<long[]> l = created.computeIfAbsent(v.xid(), x -> new ArrayList<>());
+                    if (v.buffer().getIntLE(m + 12) == 0 && l.size() < 1024) {
+                        l.add(new long[] {v.buffer().getUnsignedIntLE(m), v.buffer().getUnsignedIntLE(m + 4),
+                            v.buffer().getUnsignedIntLE(m + 8), v.lsn()});
                     }
                 }
             }
             case RmgrTable.RELMAP -> relmap(v);
             case RmgrTable.HEAP -> heap(v);
             case RmgrTable.TRANSACTION -> {
-                long[] c = created.remove(v.xid());
-                Long at = createdLsn.remove(v.xid());
-                if (c != null && names.find(c[0], c[1], c[2]) == null) {
-                    unnamed.add(new Unnamed(at, c[0], c[1], c[2], "its pg_class row is logged without its OID "
-                            + "(prefix taken from the old row, whose place the range did not show)"));
+                List<long[]> left = created.remove(v.xid());
+                if (left != null && v.xid() != 0 && (v.info() & 0x70) == 0x00) {
+                    for (long[] c : left) {
+                        unnamed.add(new Unnamed(c[3], c[0], c[1], c[2], "its pg_class row is logged without its "
+                                + "OID (prefix taken from the old row, whose place the range did not show)"));
+                    }
                 }
             }
             default -> {
@@ -172,15 +173,14 @@ public final class RelationTracker {
         }
         if (oid != null) {
             locations.put(new Loc(db, v.blockNumber(0), newOff), oid);
-            long[] c = created.get(v.xid());
-            if (c != null && c[1] == db) {
-                RelationMap.Relation known = names.byOid(db, oid);
-                if (known != null) {
-                    names.add(new RelationMap.Relation(c[0], db, c[2], oid, known.name(), known.kind(),
-                            known.parent(), known.database()), true);
-                    created.remove(v.xid());
-                    followed++;
-                }
+            // the file this transaction created last is the one its next pg_class update installs
+            List<long[]> l = created.get(v.xid());
+            RelationMap.Relation known = names.byOid(db, oid);
+            if (l != null && !l.isEmpty() && l.get(l.size() - 1)[1] == db && known != null) {
+                long[] c = l.remove(l.size() - 1);
+                names.add(new RelationMap.Relation(c[0], db, c[2], oid, known.name(), known.kind(),
+                        known.parent(), known.database()), true);
+                followed++;
             }
         }
     }
@@ -190,9 +190,8 @@ public final class RelationTracker {
             return;
         }
         locations.put(new Loc(db, blk, off), row.oid());
-        long[] c = created.get(v.xid());
-        if (c != null && c[1] == db && c[2] == row.relfilenode()) {
-            created.remove(v.xid());
+        List<long[]> l = created.get(v.xid());
+        if (l != null && l.removeIf(c -> c[1] == db && c[2] == row.relfilenode())) {
             followed++;
         }
         learn(db, row);

@@ -66,10 +66,10 @@ final class Figures {
             if (!hp.blockData() && image) {
                 // nunused is implied by the data length, which the image replaced: read the items now unused
                 int[] c = HeapTuples.census(v, b0);
-                if (c == null) {
+                if (c == null || empty(c)) {
                     f.tuplesRemoved.unknownRecords++;
                 } else {
-                    f.tuplesRemoved.fromImages += c[LP_UNUSED];
+                    f.tuplesRemoved.image(c[LP_UNUSED]);
                     stated += c[LP_UNUSED];
                 }
             }
@@ -124,13 +124,16 @@ final class Figures {
             }
             return;
         }
-        if (prunes) {
-            f.tuplesRemoved.fromImages += ((flags & PruneFreeze.HAS_REDIRECTIONS) != 0 ? c[LP_REDIRECT] : 0)
+        if (prunes && empty(c)) {
+            // every item went unused and the line pointer array was truncated away: how many is not left
+            f.tuplesRemoved.unknownRecords++;
+        } else if (prunes) {
+            f.tuplesRemoved.image(((flags & PruneFreeze.HAS_REDIRECTIONS) != 0 ? c[LP_REDIRECT] : 0)
                     + ((flags & PruneFreeze.HAS_DEAD_ITEMS) != 0 ? c[LP_DEAD] : 0)
-                    + ((flags & PruneFreeze.HAS_NOW_UNUSED_ITEMS) != 0 ? c[LP_UNUSED] : 0);
+                    + ((flags & PruneFreeze.HAS_NOW_UNUSED_ITEMS) != 0 ? c[LP_UNUSED] : 0));
         }
         if (freezes) {
-            f.tuplesFrozen.fromImages += c[HeapTuples.FROZEN];
+            f.tuplesFrozen.image(c[HeapTuples.FROZEN]);
         }
     }
 
@@ -139,7 +142,7 @@ final class Figures {
         if (c == null) {
             f.tuplesFrozen.unknownRecords++;
         } else {
-            f.tuplesFrozen.fromImages += c[HeapTuples.FROZEN];
+            f.tuplesFrozen.image(c[HeapTuples.FROZEN]);
         }
     }
 
@@ -155,11 +158,16 @@ final class Figures {
             return;
         }
         int[] c = HeapTuples.census(v, b0);
-        if (c == null) {
+        if (c == null || empty(c)) {
             f.deadItemsRemoved.unknownRecords++;
         } else {
-            f.deadItemsRemoved.fromImages += c[LP_UNUSED];
+            f.deadItemsRemoved.image(c[LP_UNUSED]);
         }
+    }
+
+    /** A page image without line pointers (all were unused and truncated away). */
+    private static boolean empty(int[] census) {
+        return census[0] + census[1] + census[2] + census[3] == 0;
     }
 
     private static void vm(RunFigures f, int page, int vmFlags) {

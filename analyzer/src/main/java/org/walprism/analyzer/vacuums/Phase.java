@@ -20,12 +20,17 @@ public enum Phase {
     /**
      * Hint-bit images of catalog pages the vacuuming backend read inside heap_vacuum_rel: those during the run, and
      * before its first heap record those from the first pg_index page on (opening the indexes starts there; the
-     * catalog reads of opening the table itself come before heap_vacuum_rel and are not the run's).
+     * catalog reads of opening the table itself come before heap_vacuum_rel and are not the run's), or the last one
+     * when no pg_index page was logged. The WAL does not say which backend read a catalog page: this is a rule
+     * fitted to the captures, not a certainty.
      */
     CATALOG("catalog", "catalog hint-bit images", true),
     /** Pages logged whole (XLOG FPI: new, empty pages). */
     FPI("fpi", "page images", true),
-    /** Truncation: the AccessExclusiveLock (Standby LOCK) and Storage TRUNCATE. */
+    /**
+     * Truncation: the AccessExclusiveLock (Standby LOCK), the FSM and VM pages logged whole before they are cut
+     * (XLOG FPI under the lock's xid, with checksums or wal_log_hints) and Storage TRUNCATE.
+     */
     TRUNCATE("truncate", "truncation", true),
     /** vac_update_relstats: in-place updates of the pg_class rows of the indexes and the table. */
     PG_CLASS("pg_class", "pg_class updates", true),

@@ -14,6 +14,7 @@ public final class RunFigures {
     public static final class Count {
         long exact;
         long fromImages;
+        long imageRecords;
         long unknownRecords;
 
         /** The total: stated plus read from images. */
@@ -36,9 +37,19 @@ public final class RunFigures {
             return unknownRecords;
         }
 
+        /** Records whose count was read from their page image. */
+        public long imageRecords() {
+            return imageRecords;
+        }
+
         /** Whether every record stated its count. */
         public boolean isExact() {
-            return fromImages == 0 && unknownRecords == 0;
+            return imageRecords == 0 && unknownRecords == 0;
+        }
+
+        void image(long n) {
+            fromImages += n;
+            imageRecords++;
         }
     }
 
@@ -97,6 +108,14 @@ public final class RunFigures {
     /** Dead item identifiers the second heap pass made unused. */
     public Count deadItemsRemoved() {
         return deadItemsRemoved;
+    }
+
+    /**
+     * Pages truncation removed, at least: the highest page the run wrote plus one, less the new size (the WAL does
+     * not hold the size before truncation); 0 without truncation.
+     */
+    public long pagesRemovedAtLeast(long truncatedTo) {
+        return truncatedTo < 0 ? 0 : Math.max(0, heapPages.length() - truncatedTo);
     }
 
     /** Index vacuum passes: rounds of the second heap pass that index records preceded. */

@@ -53,9 +53,10 @@ final class RunScanner {
     private final Map<Key, Candidate> candidates = new HashMap<>();
     private final Map<Key, Long> indexEpisodes = new HashMap<>();
     private final Map<Long, DbState> dbs = new HashMap<>();
-    private final Map<Long, Long> locks = new LinkedHashMap<>(16, 0.75f, false) {
+    /** Per xid that took an AccessExclusiveLock: the LOCK record and the page images logged under it. */
+    private final Map<Long, List<Long>> locks = new LinkedHashMap<>(16, 0.75f, false) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<Long, Long> e) {
+        protected boolean removeEldestEntry(Map.Entry<Long, List<Long>> e) {
             return size() > 4096;
         }
     };
@@ -105,7 +106,13 @@ final class RunScanner {
         long xid = v.xid();
         switch (kind) {
             case RecordKind.PRUNE_AMBIGUOUS, RecordKind.FPI_FOR_HINT, RecordKind.FPI -> {
-                if (xid == 0 && v.blockCount() > 0) {
+                if (xid != 0 && kind != RecordKind.PRUNE_AMBIGUOUS && locks.containsKey(xid)) {
+                    // truncation logs the FSM and VM pages it cuts (with checksums) under the lock's xid
+                    List<Long> l = locks.get(xid);
+                    if (l.size() < 64) {
+                        l.add(lsn);
+                    }
+                } else if (xid == 0 && v.blockCount() > 0) {
                     if (kind == RecordKind.FPI_FOR_HINT && isCatalog(v.dbOid(0), v.relNumber(0))) {
                         List<long[]> h = db(v.dbOid(0)).catalogHints;
                         if (h.size() < MAX_CATALOG_HINTS) {
@@ -158,7 +165,7 @@ final class RunScanner {
             }
             case RecordKind.STANDBY_LOCK -> {
                 if (xid != 0) {
-                    locks.putIfAbsent(xid, lsn);
+                    locks.computeIfAbsent(xid, x -> new ArrayList<>()).add(lsn);
                 }
             }
             case RecordKind.SMGR_TRUNCATE -> truncate(v, lsn, xid);
@@ -406,10 +413,12 @@ final class RunScanner {
         r.truncatedTo = blkno;
         if (xid != 0) {
             r.truncXid = xid;
-            Long lock = locks.remove(xid);
+            List<Long> lock = locks.remove(xid);
             if (lock != null) {
-                place(lock, r, Phase.TRUNCATE);
-                r.touch(lock);
+                for (long l : lock) {
+                    place(l, r, Phase.TRUNCATE);
+                    r.touch(l);
+                }
             }
         }
     }
@@ -475,13 +484,15 @@ final class RunScanner {
         r.spc = spc;
         r.touch(start);
         runs.add(r);
-        // catalog pages the backend read inside heap_vacuum_rel before this first record: from pg_index on
+        // catalog pages the backend read inside heap_vacuum_rel before this first record: from pg_index on (the
+        // index list is the first catalog read there), else only the last one (pg_index was already hinted)
         List<long[]> hints = db(db).catalogHints;
         long pgIndex = catalogFile(db, PG_INDEX_OID);
-        int from = -1;
-        for (int i = 0; i < hints.size() && from < 0; i++) {
+        int from = hints.size() - 1;
+        for (int i = 0; i < hints.size(); i++) {
             if (hints.get(i)[1] == pgIndex) {
                 from = i;
+                break;
             }
         }
         for (int i = Math.max(from, 0); from >= 0 && i < hints.size(); i++) {

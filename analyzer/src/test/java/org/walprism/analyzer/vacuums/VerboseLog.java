@@ -35,6 +35,8 @@ final class VerboseLog {
     private static final Pattern SCANNED_INDEX = Pattern.compile("INFO:  scanned index \"([^\"]+)\" to remove");
     private static final Pattern REMOVED_OLD = Pattern.compile(
             "INFO:  (?:table )?\"[^\"]+\": removed (\\d+) (?:row versions|dead item identifiers) in (\\d+) pages");
+    private static final Pattern TRUNCATED = Pattern.compile(
+            "INFO:  (?:table )?\"[^\"]+\": truncated (\\d+) to (\\d+) pages");
     private static final Pattern FOUND_OLD = Pattern.compile("INFO:  (?:table )?\"[^\"]+\": found (\\d+) removable, "
             + "(\\d+) nonremovable row versions in (\\d+) out of (\\d+) pages");
 
@@ -95,7 +97,12 @@ final class VerboseLog {
             } else if ((m = FOUND_OLD.matcher(line)).find()) {
                 f.put("tuples_removed", Long.parseLong(m.group(1)));
                 f.put("tuples_remain", Long.parseLong(m.group(2)));
-                f.put("pages_remain", Long.parseLong(m.group(4)));
+                f.putIfAbsent("pages_remain", Long.parseLong(m.group(4)));
+            } else if ((m = TRUNCATED.matcher(line)).find()) {
+                long from = Long.parseLong(m.group(1));
+                long to = Long.parseLong(m.group(2));
+                f.put("pages_removed", from - to);
+                f.put("pages_remain", to);
             }
         }
         if (f != null) {
