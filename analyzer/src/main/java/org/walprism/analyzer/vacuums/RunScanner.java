@@ -268,7 +268,8 @@ final class RunScanner {
         if (!row.isHeap()) {
             return;
         }
-        long heap = row.relfilenode() != 0 ? row.relfilenode() : tracker == null ? -1 : tracker.mapped(db, row.oid());
+        // a mapped catalog (relfilenode 0 in its row): the RelMap update or relation map, else its OID (initdb's file)
+        long heap = row.relfilenode() != 0 ? row.relfilenode() : catalogFile(db, row.oid());
         Key k = new Key(db, heap);
         VacuumRun r = heap >= 0 ? open.remove(k) : null;
         if (r == null) {

@@ -23,7 +23,7 @@ import org.walprism.testdata.TestData;
 
 /**
  * Every vacuum run walprism finds against PostgreSQL's own account of it: the {@code VACUUM (VERBOSE)} output the
- * capture tool kept in measured.log. Figures walprism states exactly must equal the server's (WAL usage on 15+,
+ * capture tool kept in measured.log, and autovacuum's log entries where the capture kept the server log. Figures walprism states exactly must equal the server's (WAL usage on 15+,
  * index scans, pages and tuples remaining, relfrozenxid, pages frozen, VM bits, dead items, tuples removed); figures
  * it can only estimate (counts left out of records that carry a page image) are compared and reported, not
  * asserted. The whole comparison is written to target/vacuums-verbose.md.
@@ -36,9 +36,24 @@ class VacuumVerboseTest {
                 .filter(c -> !VerboseLog.parse(log(c)).isEmpty()).map(Arguments::of);
     }
 
+    /**
+     * The server's account of the runs: VACUUM (VERBOSE) output in measured.log, and autovacuum's entries in the
+     * server log between the marks the workload logs at the start and end of the measured range.
+     */
     static String log(Capture c) {
         try {
-            return Files.readString(c.storedDir().resolve("measured.log"), StandardCharsets.UTF_8);
+            String log = Files.readString(c.storedDir().resolve("measured.log"), StandardCharsets.UTF_8);
+            Path server = c.storedDir().resolve("server.log");
+            if (Files.exists(server)) {
+                String s = Files.readString(server, StandardCharsets.UTF_8);
+                int from = s.indexOf("walprism: measured range starts");
+                int to = s.indexOf("walprism: measured range ends");
+                if (from < 0 || to < from) {
+                    throw new AssertionError(c.name() + ": server.log lacks the marks of the measured range");
+                }
+                log += "\n" + s.substring(from, to);
+            }
+            return log;
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

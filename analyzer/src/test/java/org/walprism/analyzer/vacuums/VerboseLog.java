@@ -19,9 +19,12 @@ final class VerboseLog {
     }
 
     private static final Pattern START = Pattern.compile("INFO:  (?:aggressively )?vacuuming \"([^\"]+)\"");
+    /** An autovacuum run in the server log (log_autovacuum_min_duration): its header line, then tab-indented lines. */
+    private static final Pattern AUTOVACUUM = Pattern.compile(
+            "LOG:  automatic (?:aggressive )?vacuum (?:to prevent wraparound )?of table \"([^\"]+)\": index scans: (\\d+)");
     private static final Pattern FINISHED = Pattern.compile(
             "INFO:  finished vacuuming \"([^\"]+)\": index scans: (\\d+)");
-    private static final Pattern PAGES = Pattern.compile("^pages: (\\d+) removed, (\\d+) remain, (\\d+) scanned");
+    private static final Pattern PAGES = Pattern.compile("^pages: (\\d+) removed, (\\d+) remain");
     private static final Pattern TUPLES = Pattern.compile("^tuples: (\\d+) removed, (\\d+) remain");
     private static final Pattern RELFROZENXID = Pattern.compile("^new relfrozenxid: (\\d+)");
     private static final Pattern FROZEN = Pattern.compile("^frozen: (\\d+) pages from table .* had (\\d+) tuples frozen");
@@ -55,8 +58,28 @@ final class VerboseLog {
         String rel = null;
         Set<String> scannedIndexes = new HashSet<>();
         int scannedLines = 0;
-        for (String line : log.split("\n")) {
+        for (String raw : log.split("\n")) {
+            String line = raw.strip();
             Matcher m;
+            if ((m = AUTOVACUUM.matcher(line)).find()) {
+                if (f != null) {
+                    out.add(close(rel, f, scannedIndexes, scannedLines));
+                }
+                rel = last(m.group(1));
+                f = new LinkedHashMap<>();
+                f.put("index_scans", Long.parseLong(m.group(2)));
+                scannedIndexes = new HashSet<>();
+                scannedLines = 0;
+                continue;
+            }
+            if (line.contains(" LOG:  ")) {
+                // another server log entry (an automatic analyze, which logs its own WAL usage in 18+)
+                if (f != null) {
+                    out.add(close(rel, f, scannedIndexes, scannedLines));
+                }
+                f = null;
+                continue;
+            }
             if ((m = FINISHED.matcher(line)).find()) {
                 f.put("index_scans", Long.parseLong(m.group(2)));
                 continue;
