@@ -33,6 +33,15 @@ public final class VacuumFormatter {
         };
     }
 
+    /** ISO-8601 UTC with microseconds, or null when unknown. */
+    static String time(long micros) {
+        if (micros == Long.MIN_VALUE) {
+            return null;
+        }
+        return java.time.Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
+                Math.floorMod(micros, 1_000_000L) * 1000L).toString();
+    }
+
     private static String lsn(WalVersion v, long lsn) {
         return lsn < 0 ? "-" : Lsn.of(lsn).format(v);
     }
@@ -74,6 +83,12 @@ public final class VacuumFormatter {
                 run.complete() ? "" : " - incomplete: the range ends before its pg_class update"));
         sb.append(String.format(Locale.ROOT, "  LSN %s .. %s, pg_class update at %s%n", lsn(v, run.startLsn()),
                 lsn(v, run.endLsn()), lsn(v, run.relstatsLsn())));
+        String from = time(run.timeNotBefore());
+        String to = time(run.timeNotAfter());
+        if (from != null || to != null) {
+            sb.append(String.format(Locale.ROOT, "  time: after %s, before %s (the stream's nearest commit or "
+                    + "checkpoint times)%n", from != null ? from : "?", to != null ? to : "?"));
+        }
         VacuumRun.WalUsage w = run.walUsage();
         sb.append(String.format(Locale.ROOT, "  WAL usage: %d records, %d full page images, %d bytes, "
                 + "%d full page image bytes%n", w.records(), w.fullPageImages(), w.bytes(), w.fullPageImageBytes()));
@@ -166,6 +181,8 @@ public final class VacuumFormatter {
         j.field("relfilenode", relfile(run)).field("start_lsn", lsn(v, run.startLsn()))
                 .field("end_lsn", lsn(v, run.endLsn()));
         j.key("relstats_lsn").value(run.relstatsLsn() < 0 ? null : lsn(v, run.relstatsLsn()));
+        j.key("time_not_before").value(time(run.timeNotBefore()));
+        j.key("time_not_after").value(time(run.timeNotAfter()));
         j.key("complete").value(run.complete());
         j.field("truncated_to", run.truncatedTo());
         VacuumRun.WalUsage w = run.walUsage();
@@ -254,6 +271,8 @@ public final class VacuumFormatter {
             rows.add(new Object[] {"run", "all", "start_lsn", lsn(v, run.startLsn())});
             rows.add(new Object[] {"run", "all", "end_lsn", lsn(v, run.endLsn())});
             rows.add(new Object[] {"run", "all", "relstats_lsn", lsn(v, run.relstatsLsn())});
+            rows.add(new Object[] {"run", "all", "time_not_before", String.valueOf(time(run.timeNotBefore()))});
+            rows.add(new Object[] {"run", "all", "time_not_after", String.valueOf(time(run.timeNotAfter()))});
             rows.add(new Object[] {"run", "all", "relfilenode", relfile(run)});
             rows.add(new Object[] {"run", "all", "complete", run.complete()});
             rows.add(new Object[] {"run", "all", "truncated_to", run.truncatedTo()});

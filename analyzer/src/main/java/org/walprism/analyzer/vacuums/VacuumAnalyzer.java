@@ -119,6 +119,9 @@ public final class VacuumAnalyzer {
         private int next;
         private byte[] kinds;
         private final Figures figures = new Figures();
+        private final List<VacuumRun> awaitingTime = new ArrayList<>();
+        /** The latest commit, abort or checkpoint time seen, microseconds since the Unix epoch. */
+        private long lastTime = Long.MIN_VALUE;
         long loose;
 
         Attributor(RunScanner s, RelationMap names) {
@@ -137,6 +140,7 @@ public final class VacuumAnalyzer {
                 kinds = RecordKind.table(v.version());
             }
             long lsn = v.lsn();
+            time(v, lsn);
             int kind = RunScanner.kindOf(kinds, v);
             Integer placed = kind == RecordKind.NONE ? null : s.placed.get(lsn);
             VacuumRun run = null;
@@ -207,6 +211,8 @@ public final class VacuumAnalyzer {
         private void count(VacuumRun run, Phase phase, RecordView v, int segmentSize) {
             if (run.stats == null) {
                 run.stats = new CategoryStats(v.version(), segmentSize, 0);
+                run.timeFrom = lastTime;
+                awaitingTime.add(run);
             }
             run.stats.add(v);
             int p = phase.ordinal();
@@ -239,6 +245,25 @@ public final class VacuumAnalyzer {
                 run.figures.indexSinceRound = true;
             }
             figures.add(run.figures, phase, v);
+        }
+
+        /**
+         * Follows the clock of the stream: commit and abort records carry {@code xact_time}, checkpoints their
+         * {@code time}; the first one after a run's last record bounds its end.
+         */
+        private void time(RecordView v, long lsn) {
+            long t = Times.of(v);
+            if (t == Long.MIN_VALUE) {
+                return;
+            }
+            lastTime = t;
+            awaitingTime.removeIf(r -> {
+                if (Long.compareUnsigned(r.lastLsn(), lsn) < 0) {
+                    r.timeTo = t;
+                    return true;
+                }
+                return false;
+            });
         }
 
         /** The run of {@code runs} whose span holds {@code lsn}. */

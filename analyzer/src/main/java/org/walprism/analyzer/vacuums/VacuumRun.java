@@ -50,6 +50,8 @@ public final class VacuumRun {
     final WalUsage walUsage = new WalUsage();
     String name;
     final List<String> indexNames = new ArrayList<>();
+    long timeFrom = Long.MIN_VALUE;
+    long timeTo = Long.MIN_VALUE;
 
     enum State { OPEN, FINISHING, ENDED }
 
@@ -115,6 +117,19 @@ public final class VacuumRun {
     }
 
     long lastRecordLsn;
+
+    /**
+     * The latest time the stream states before the run's first record (a commit, abort or checkpoint), in
+     * microseconds since the Unix epoch; {@code Long.MIN_VALUE} if none precedes it in the range.
+     */
+    public long timeNotBefore() {
+        return timeFrom;
+    }
+
+    /** The first time the stream states after the run's last record; {@code Long.MIN_VALUE} if none follows. */
+    public long timeNotAfter() {
+        return timeTo;
+    }
 
     /** LSN of the pg_class in-place update of the table (-1 if the range does not hold it). */
     public long relstatsLsn() {

@@ -131,6 +131,21 @@ class VacuumVerboseTest {
         k.exact("dead_item_pages", f.deadItemPages());
         k.count("dead_items", f.deadItemsRemoved());
         k.count("tuples_removed", f.tuplesRemoved());
+        Long logged = v.get("log_time_ms");
+        if (logged != null) {
+            // the server logs the run as it ends: after the stream's last time before the run, and (to the
+            // millisecond the log prints) not after its first time after the run
+            long from = run.timeNotBefore() / 1000;
+            long to = run.timeNotAfter() / 1000;
+            boolean inside = run.timeNotBefore() != Long.MIN_VALUE && run.timeNotAfter() != Long.MIN_VALUE
+                    && from <= logged && logged <= to;
+            if (!inside) {
+                failures.add(c.name() + " " + t.relation() + ": logged at " + logged + " ms, walprism's bounds "
+                        + from + " .. " + to);
+            }
+            k.line("log_time", logged, from + " .. " + to, inside ? "match (within walprism's time bounds)"
+                    : "MISMATCH");
+        }
     }
 
     /** Compares one figure and adds a line to the report. */

@@ -24,6 +24,7 @@ final class VerboseLog {
             "LOG:  automatic (?:aggressive )?vacuum (?:to prevent wraparound )?of table \"([^\"]+)\": index scans: (\\d+)");
     private static final Pattern FINISHED = Pattern.compile(
             "INFO:  finished vacuuming \"([^\"]+)\": index scans: (\\d+)");
+    private static final Pattern LOG_TIME = Pattern.compile("^(\\d{4}-\\d{2}-\\d{2}) (\\d{2}:\\d{2}:\\d{2}\\.\\d{3}) UTC ");
     private static final Pattern PAGES = Pattern.compile("^pages: (\\d+) removed, (\\d+) remain");
     private static final Pattern TUPLES = Pattern.compile("^tuples: (\\d+) removed, (\\d+) remain");
     private static final Pattern RELFROZENXID = Pattern.compile("^new relfrozenxid: (\\d+)");
@@ -50,7 +51,8 @@ final class VerboseLog {
      * The tables of a log, in order. Keys: {@code index_scans}, {@code pages_removed}, {@code pages_remain},
      * {@code tuples_removed}, {@code tuples_remain}, {@code relfrozenxid}, {@code frozen_pages},
      * {@code frozen_tuples}, {@code all_visible}, {@code all_frozen}, {@code dead_item_pages}, {@code dead_items},
-     * {@code wal_records}, {@code wal_fpi}, {@code wal_bytes}, {@code wal_fpi_bytes}.
+     * {@code wal_records}, {@code wal_fpi}, {@code wal_bytes}, {@code wal_fpi_bytes}; for autovacuum's entries
+     * {@code log_time_ms}, when the server logged the run (ms since the Unix epoch).
      */
     static List<Table> parse(String log) {
         List<Table> out = new ArrayList<>();
@@ -68,6 +70,12 @@ final class VerboseLog {
                 rel = last(m.group(1));
                 f = new LinkedHashMap<>();
                 f.put("index_scans", Long.parseLong(m.group(2)));
+                Matcher t = LOG_TIME.matcher(line);
+                if (t.find()) {
+                    // log_line_prefix %m: when the run was logged, just after it ended (milliseconds, UTC)
+                    f.put("log_time_ms", java.time.LocalDateTime.parse(t.group(1) + "T" + t.group(2))
+                            .toInstant(java.time.ZoneOffset.UTC).toEpochMilli());
+                }
                 scannedIndexes = new HashSet<>();
                 scannedLines = 0;
                 continue;
