@@ -49,6 +49,7 @@ public final class RelationMap {
     private final Map<Key, Relation> byFile = new HashMap<>();
     private final Map<Key, Relation> byDbFile = new HashMap<>();
     private final Map<Key, Relation> byOid = new HashMap<>();
+    private final Map<Long, Map<String, Relation>> nameIndex = new HashMap<>();
     private int loaded;
 
     private record Key(long a, long b, long c) {
@@ -190,7 +191,6 @@ public final class RelationMap {
         nameIndex.computeIfAbsent(r.db(), k -> new HashMap<>()).putIfAbsent(r.name(), r);
     }
 
-    private final Map<Long, Map<String, Relation>> nameIndex = new HashMap<>();
 
     /** The relation stored in {@code (spc, db, relfilenode)}, or null; {@code spc} -1 matches any tablespace. */
     public Relation find(long spc, long db, long relfilenode) {
@@ -201,6 +201,15 @@ public final class RelationMap {
             }
         }
         return byDbFile.get(new Key(-1, db, relfilenode));
+    }
+
+    /**
+     * How per-relation output names a file: the relation's name, else {@code spc/db/relfilenode} as pg_waldump
+     * prints it.
+     */
+    public String label(long spc, long db, long relfilenode) {
+        Relation r = find(spc, db, relfilenode);
+        return r != null ? r.name() : spc + "/" + db + "/" + relfilenode;
     }
 
     /** The relation with {@code oid} in database {@code db} (0: shared catalogs), or null. */

@@ -36,6 +36,8 @@ class RelationMapTest {
         assertEquals("pg_catalog.pg_database", m.byOid(0, 1262).name());
         assertEquals("public.\"a,b\"", m.find(1663, 5, 16400).name());
         assertNull(m.find(1663, 5, 99999));
+        assertEquals("1663/5/99999", m.label(1663, 5, 99999));
+        assertEquals("public.foo", m.label(1663, 5, 16391));
     }
 
     @Test
