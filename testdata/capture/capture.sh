@@ -4,9 +4,13 @@
 #   capture.sh NAME                  regenerate the corpus capture NAME as listed in corpus.tsv (e.g. 17/vacuum_noindex)
 #   capture.sh [options] VERSION WORKLOAD
 #
-# VERSION: 13 14 15 16 17 18 (server binaries from Maven Central, io.zonky.test.postgres), or 15 with
-# --server debian (Debian's postgresql-15, built with lz4/zstd). WORKLOAD: testdata/workloads/WORKLOAD.sql
-# (or WORKLOAD.pgbench, a pgbench script) run after the optional WORKLOAD_setup.sql.
+# VERSION: 13 14 15 16 17 18 (server binaries from Maven Central, io.zonky.test.postgres), or with --server debian
+# 15 (Debian's postgresql-15 package) or 18 (built from Debian's postgresql-18 source package by
+# prereqs.sh --server-build 18), both with lz4/zstd. WORKLOAD: testdata/workloads/WORKLOAD.sql
+# and/or WORKLOAD.pgbench (a pgbench script; with both, the SQL runs first), measured, after the optional
+# WORKLOAD_setup.sql. A .pgbench file's `-- pgbench options:` line gives pgbench's options (--scale
+# multiplies -t); an optional `-- pgbench init:` line runs `pgbench -i` with those options first in the
+# measured range. In both lines `:scale` stands for the --scale value.
 # Options:
 #   --name NAME            capture folder (default: WORKLOAD); output testdata/corpus/VERSION/NAME
 #   --checksums            initdb --data-checksums (default: checksums off)
@@ -14,7 +18,7 @@
 #   --segsize MB           initdb --wal-segsize (default 1)
 #   --set KEY=VALUE        one more server setting (repeatable)
 #   --port N               loopback port (default: a free one)
-#   --server zonky|debian  where the server binaries come from (default zonky)
+#   --server zonky|debian  where the server binaries come from (default zonky; debian: 15 and 18, with lz4/zstd)
 #   --scale N              psql variable :scale the workloads multiply their sizes by (default 1)
 #   --large                benchmark capture: into testdata/large/VERSION/NAME (git-ignored), segments left
 #                          uncompressed, 16 MB segments, scale 200, statistics oracles only; not in the manifest
@@ -78,7 +82,7 @@ name="${name:-$workload}"
 
 case "$server" in
   zonky) [[ -n "${ZONKY[$version]:-}" ]] || die "unknown version '$version' (known: 13 14 15 16 17 18; 19 and master come from shared/captures)" ;;
-  debian) [[ $version == 15 ]] || die "--server debian serves version 15 only, not '$version'" ;;
+  debian) [[ $version == 15 || $version == 18 ]] || die "--server debian serves versions 15 and 18 only, not '$version'" ;;
   *) die "unknown --server '$server' (zonky or debian)" ;;
 esac
 case "$compression" in off|on|pglz|lz4|zstd) ;; *) die "unknown --wal-compression '$compression'" ;; esac
@@ -95,9 +99,10 @@ out="${out:-$TESTDATA_DIR/corpus/$version/$name}"
 
 wdir="${wdir:-$TESTDATA_DIR/workloads}"
 setup_sql="$wdir/${workload}_setup.sql"
-if [[ -f "$wdir/$workload.sql" ]]; then measured="$wdir/$workload.sql"
-elif [[ -f "$wdir/$workload.pgbench" ]]; then measured="$wdir/$workload.pgbench"
-else die "unknown workload '$workload' (no testdata/workloads/$workload.sql or .pgbench)"; fi
+measured_sql= measured_bench=
+[[ -f "$wdir/$workload.sql" ]] && measured_sql="$wdir/$workload.sql"
+[[ -f "$wdir/$workload.pgbench" ]] && measured_bench="$wdir/$workload.pgbench"
+[[ -n $measured_sql || -n $measured_bench ]] || die "unknown workload '$workload' (no testdata/workloads/$workload.sql or .pgbench)"
 
 # --- prerequisites: packages, the unprivileged user, the pg_waldump of this major, server binaries
 major="$version"
@@ -109,6 +114,7 @@ esac
 pre=()
 [[ $major == 13 || $major == 18 ]] && pre+=(--waldump "$major")
 [[ $server == zonky ]] && pre+=(--zonky "${ZONKY[$version]}")
+[[ $server == debian && $version == 18 ]] && pre+=(--server-build 18)
 "$(dirname "$0")/prereqs.sh" "${pre[@]}"
 if [[ $EUID -eq 0 ]]; then
   id -u "$CAPTURE_USER" >/dev/null 2>&1 || { log "no unprivileged user $CAPTURE_USER to run the server"; exit 77; }
@@ -117,9 +123,12 @@ else
   as_user() { "$@"; }
 fi
 
-if [[ $server == debian ]]; then
+if [[ $server == debian && $version == 15 ]]; then
   BIN="$DEBIAN_BIN"
   provenance_server="Debian postgresql-15 $(dpkg-query -W -f='${Version}' postgresql-15)"
+elif [[ $server == debian ]]; then
+  BIN="$CACHE_DIR/pg-debian/$version/bin"
+  provenance_server="$(cat "$CACHE_DIR/pg-debian/$version/VERSION")"
 else
   zv="${ZONKY[$version]}"
   pgdir="$CACHE_DIR/pg/$zv"
@@ -182,6 +191,9 @@ run_sql() { # FILE LOG
   (cd "$(dirname "$wdir")" && "$PSQL" -X -v ON_ERROR_STOP=1 -v scale="$scale" -f "$(basename "$wdir")/$(basename "$1")" >"$2" 2>&1) \
     || die "SQL error in $(basename "$wdir")/$(basename "$1"): $(grep -m1 -E 'ERROR|FATAL|error' "$2" || tail -1 "$2")"
 }
+bench_line() { # KEY: the words of the .pgbench file's `-- pgbench KEY:` line, :scale replaced
+  sed -n "s/^-- pgbench $1: *//p" "$measured_bench" | head -1 | sed "s/:scale\b/$scale/g"
+}
 [[ -f "$setup_sql" ]] && run_sql "$setup_sql" "$scratch/setup.log"
 if [[ -n $relmap ]]; then
   "$PSQL" -X -q -v ON_ERROR_STOP=1 -f "$TESTDATA_DIR/capture/relmap.sql" >"$scratch/relmap.csv" 2>"$scratch/q.err" \
@@ -189,15 +201,27 @@ if [[ -n $relmap ]]; then
 fi
 [[ -n $fresh ]] && q "SELECT pg_switch_wal()" >/dev/null
 start=$(q "SELECT pg_current_wal_insert_lsn()")
-if [[ $measured == *.pgbench ]]; then
-  read -r -a bench_opts <<<"$(sed -n 's/^-- pgbench options: *//p' "$measured" | head -1)"
+: >"$scratch/measured.log"
+if [[ -n $measured_bench ]]; then
+  read -r -a init_opts <<<"$(bench_line init)"
+  if ((${#init_opts[@]})); then
+    "$PGBENCH" -i "${init_opts[@]}" >"$scratch/init.log" 2>&1 \
+      || die "pgbench -i ${init_opts[*]} failed: $(grep -m1 -E 'ERROR|error' "$scratch/init.log" || tail -1 "$scratch/init.log")"
+    cat "$scratch/init.log" >>"$scratch/measured.log"
+  fi
+fi
+if [[ -n $measured_sql ]]; then
+  run_sql "$measured_sql" "$scratch/measured-sql.log"
+  cat "$scratch/measured-sql.log" >>"$scratch/measured.log"
+fi
+if [[ -n $measured_bench ]]; then
+  read -r -a bench_opts <<<"$(bench_line options)"
   for i in "${!bench_opts[@]}"; do # --scale multiplies -t
     if [[ ${bench_opts[$i]} == -t ]]; then bench_opts[i+1]=$((bench_opts[i+1] * scale)); fi
   done
-  "$PGBENCH" -n "${bench_opts[@]}" -f "$measured" >"$scratch/measured.log" 2>&1 \
-    || die "pgbench failed on $(basename "$wdir")/$(basename "$measured"): $(grep -m1 -E 'ERROR|error' "$scratch/measured.log" || tail -1 "$scratch/measured.log")"
-else
-  run_sql "$measured" "$scratch/measured.log"
+  "$PGBENCH" -n "${bench_opts[@]}" -f "$measured_bench" >"$scratch/measured-bench.log" 2>&1 \
+    || die "pgbench failed on $(basename "$wdir")/$(basename "$measured_bench"): $(grep -m1 -E 'ERROR|error' "$scratch/measured-bench.log" || tail -1 "$scratch/measured-bench.log")"
+  cat "$scratch/measured-bench.log" >>"$scratch/measured.log"
 fi
 # End the range cleanly: the range ends where the closing XLOG_SWITCH starts.
 insert=$(q "SELECT pg_current_wal_insert_lsn()")
@@ -245,6 +269,9 @@ if [[ -n $walinspect ]]; then
       q "SELECT start_lsn, block_id, reltablespace, reldatabase, relfilenode, relforknumber, relblocknumber,
                 record_type, record_length, main_data_length, block_data_length, block_fpi_length, block_fpi_info
          FROM pg_get_wal_block_info('$start', '$end', false)" >"$stage/blocks.tsv"
+      # the block data and the restored page (RestoreBlockImage) of every block reference, as md5 ('' for NULL)
+      q "SELECT start_lsn, block_id, coalesce(md5(block_data), ''), coalesce(md5(block_fpi_data), '')
+         FROM pg_get_wal_block_info('$start', '$end', true)" >"$stage/blocks-md5.tsv"
     fi
   fi
 fi
@@ -269,7 +296,7 @@ cp "$scratch/measured.log" "$stage/measured.log"
 # --- store
 rm -rf "$out"; mkdir -p "$out/wal"
 for f in "$stage"/wal/*; do
-  if [[ -n $large ]]; then cp "$f" "$out/wal/"; else store_file "$f" "$out/wal" "$(basename "$f")" gz; fi
+  if [[ -n $large ]]; then mv "$f" "$out/wal/"; else store_file "$f" "$out/wal" "$(basename "$f")" gz; fi
 done
 for f in "$stage"/*; do
   [[ -f $f ]] || continue
@@ -282,6 +309,8 @@ prov="captured $(date -u +%Y-%m-%d) by testdata/capture/capture.sh; server Postg
 [[ -z $walinspect && -z $waldump ]] && prov+="; no oracle for this major (decode-only): end LSN = insert LSN before pg_switch_wal()"
 write_meta "$out" version "$version" workload "$workload" segment_size "$segbytes" start_lsn "$start" end_lsn "$end" \
   initdb_options "${initdb_opts[*]}" settings "$set_list" provenance "$prov"
+# --- the oracle of --save-fullpage: checksums of the pages pg_waldump 18 writes (not the pages)
+if [[ $major == 18 && -z $large ]]; then "$(dirname "$0")/fullpage-oracle.sh" --no-manifest "$out"; fi
 [[ -n $manifest ]] && "$(dirname "$0")/manifest.sh"
 n=$( [[ -f "$stage/records.tsv" ]] && wc -l <"$stage/records.tsv" || ([[ -f "$stage/waldump.txt" ]] && grep -c '^rmgr:' "$stage/waldump.txt") || echo '?')
 log "done: ${out#"$TESTDATA_DIR"/} $start..$end, $((last_seg - first_seg + 1)) segment(s), $n records, $(du -sh "$out" | cut -f1)"

@@ -39,11 +39,13 @@ public final class ReportCommand implements Callable<Integer> {
     Path output;
 
     @Option(names = "--bucket", paramLabel = "BYTES", defaultValue = "0",
-            description = "LSN bucket width in bytes (default: the segment size)")
+            description = "LSN bucket width in bytes, at most 10000 buckets over a range (default: the segment "
+                    + "size, doubled as often as the range needs)")
     long bucket;
 
     @Override
     public Integer call() throws Exception {
+        StatsCategories.checkBucket(bucket);
         // as generate -o: an existing file is never replaced; checked first so no analysis is wasted, and again
         // atomically by CREATE_NEW in case the file appears meanwhile
         if (Files.exists(output, LinkOption.NOFOLLOW_LINKS)) {
