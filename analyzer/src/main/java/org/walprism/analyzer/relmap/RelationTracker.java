@@ -47,6 +47,7 @@ public final class RelationTracker {
     }
 
     private final RelationMap names;
+    private final HeapTuples tuples = new HeapTuples();
     private final Map<Long, Map<Long, Long>> relmaps = new HashMap<>();
     /** Per xid, the main-fork files it created not yet named: {spc, db, rel, lsn}. */
     private final Map<Long, List<long[]>> created = new HashMap<>();
@@ -201,14 +202,14 @@ public final class RelationTracker {
      * The user data of the new tuple of an INSERT / UPDATE (block 0), whole: from block 0's data when it holds no
      * prefix from the old row, else from block 0's uncompressed image; null otherwise.
      */
-    private static byte[] newTuple(RecordView v, int off, int updateFlags) {
+    private byte[] newTuple(RecordView v, int off, int updateFlags) {
         int b = HeapTuples.blockIndex(v, 0);
         if (b < 0) {
             return null;
         }
         int len = v.blockDataLength(b);
         if (len == 0) {
-            return HeapTuples.imageTuple(v, b, off);
+            return tuples.imageTuple(v, b, off);
         }
         if ((updateFlags & XLH_UPDATE_PREFIX_FROM_OLD) != 0) {
             return null;

@@ -143,7 +143,7 @@ public final class VacuumFormatter {
 
     private static void notes(StringBuilder sb, VacuumAnalyzer.Result r) {
         sb.append(String.format(Locale.ROOT, "%n* not in the run's WAL usage (written after heap_vacuum_rel reports)."
-                + "%n~ read from page images (the records left the count out); +? records with compressed images.%n"));
+                + "%n~ read from page images (the records left the count out); +? records whose count is not in the WAL.%n"));
         if (r.looseVacuumRecords() > 0) {
             sb.append(String.format(Locale.ROOT, "%d vacuum records belong to no run found (the range cuts a run "
                     + "before its first heap pass, or several runs of one database overlap).%n",

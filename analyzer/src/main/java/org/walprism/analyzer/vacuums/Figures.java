@@ -16,9 +16,10 @@ import org.walprism.codec.rmgr.heap2.Visible;
 
 /**
  * Counts what a run's Heap2 records did to the table's pages ({@link RunFigures}), from the codec's typed
- * records; where block 0 carried an image instead of the record's data, from the uncompressed image.
+ * records; where block 0 carried an image instead of the record's data, from the page the image restores.
  */
 final class Figures {
+    private final HeapTuples pages = new HeapTuples();
     private static final int LP_UNUSED = 0;
     private static final int LP_REDIRECT = 2;
     private static final int LP_DEAD = 3;
@@ -65,7 +66,7 @@ final class Figures {
             f.tuplesRemoved.exact += stated;
             if (!hp.blockData() && image) {
                 // nunused is implied by the data length, which the image replaced: read the items now unused
-                int[] c = HeapTuples.census(v, b0);
+                int[] c = pages.census(v, b0);
                 if (c == null || empty(c)) {
                     f.tuplesRemoved.unknownRecords++;
                 } else {
@@ -90,7 +91,7 @@ final class Figures {
         }
     }
 
-    private static void pruneFreeze(RunFigures f, Phase phase, int page, PruneFreeze pf, RecordView v, int b0) {
+    private void pruneFreeze(RunFigures f, Phase phase, int page, PruneFreeze pf, RecordView v, int b0) {
         int flags = pf.flags();
         vm(f, page, pf.vmFlags());
         if (pf.reason() == PruneFreeze.Reason.VACUUM_CLEANUP) {
@@ -114,7 +115,7 @@ final class Figures {
         if (!prunes && !freezes) {
             return;
         }
-        int[] c = HeapTuples.census(v, b0);
+        int[] c = pages.census(v, b0);
         if (c == null) {
             if (prunes) {
                 f.tuplesRemoved.unknownRecords++;
@@ -137,8 +138,8 @@ final class Figures {
         }
     }
 
-    private static void frozenFromImage(RunFigures f, RecordView v, int b0) {
-        int[] c = HeapTuples.census(v, b0);
+    private void frozenFromImage(RunFigures f, RecordView v, int b0) {
+        int[] c = pages.census(v, b0);
         if (c == null) {
             f.tuplesFrozen.unknownRecords++;
         } else {
@@ -147,7 +148,7 @@ final class Figures {
     }
 
     /** A second-pass record: {@code unused} items made unused (-1: not stated, read the image). */
-    private static void secondPass(RunFigures f, int page, int unused, RecordView v, int b0) {
+    private void secondPass(RunFigures f, int page, int unused, RecordView v, int b0) {
         f.deadItemPages.set(page);
         if (f.indexSinceRound) {
             f.indexPasses++;
@@ -157,7 +158,7 @@ final class Figures {
             f.deadItemsRemoved.exact += unused;
             return;
         }
-        int[] c = HeapTuples.census(v, b0);
+        int[] c = pages.census(v, b0);
         if (c == null || empty(c)) {
             f.deadItemsRemoved.unknownRecords++;
         } else {

@@ -5,9 +5,9 @@ import java.util.BitSet;
 /**
  * What one vacuum run did to its table's pages, counted from its records. A record whose block 0 carried a
  * full-page image instead of its data does not hold its counts (PostgreSQL leaves the data out then); its figures
- * are then read from the uncompressed image (line pointers and tuple headers after the change) and counted as
- * {@link Count#fromImages() estimated}, or, for a compressed image, the record is counted as
- * {@link Count#unknownRecords() unknown}.
+ * are then read from the page its image restores (line pointers and tuple headers after the change) and counted as
+ * {@link Count#fromImages() estimated}, or, for a page emptied of all its line pointers (or an image that does not
+ * restore), the record is counted as {@link Count#unknownRecords() unknown}.
  */
 public final class RunFigures {
     /** A count: the part the records state, the part read from page images, and records that said nothing. */
@@ -32,7 +32,7 @@ public final class RunFigures {
             return fromImages;
         }
 
-        /** Records whose count is not known (compressed image). */
+        /** Records whose count is not known (a page emptied of its line pointers, an image that does not restore). */
         public long unknownRecords() {
             return unknownRecords;
         }

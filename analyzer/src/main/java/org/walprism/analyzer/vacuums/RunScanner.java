@@ -43,6 +43,7 @@ final class RunScanner {
 
     private final RelationMap names;
     private final RelationTracker tracker;
+    private final HeapTuples tuples = new HeapTuples();
     private byte[] kinds;
 
     final List<VacuumRun> runs = new ArrayList<>();
@@ -249,7 +250,7 @@ final class RunScanner {
         if (rel != catalogFile(db, PG_CLASS_OID) || !(xid == 0 || truncatingRun(db, xid) != null)) {
             return;
         }
-        byte[] tuple = HeapTuples.inplaceTuple(v, offnum);
+        byte[] tuple = tuples.inplaceTuple(v, offnum);
         PgClassRow row = tuple == null ? null : PgClassRow.decode(v.version(), tuple);
         DbState s = db(db);
         if (row == null) {
@@ -365,7 +366,7 @@ final class RunScanner {
     }
 
     private void datfrozenxid(RecordView v, long lsn, int offnum) {
-        byte[] t = HeapTuples.inplaceTuple(v, offnum);
+        byte[] t = tuples.inplaceTuple(v, offnum);
         long datOid = t != null && t.length >= 68 ? Integer.toUnsignedLong(
                 (t[0] & 0xFF) | (t[1] & 0xFF) << 8 | (t[2] & 0xFF) << 16 | (t[3] & 0xFF) << 24) : -1;
         VacuumRun target = null;
