@@ -15,7 +15,7 @@ import org.walprism.codec.rmgr.RmgrTable;
  * update; pg_class rows read from in-place updates name their files too.
  *
  * <p>A pg_class row names a file when the record holds the row's OID and relfilenode: a Heap INSERT, or an
- * UPDATE / HOT_UPDATE logged whole (or with block 0's uncompressed image). An UPDATE logged with a prefix taken
+ * UPDATE / HOT_UPDATE logged whole (or with block 0's image). An UPDATE logged with a prefix taken
  * from the old row leaves the OID out; the row is then identified by where the old row was, when an earlier
  * record of the range showed that place; otherwise the new file is listed as {@link #unnamed() unnamed}, with why.
  *
@@ -200,7 +200,7 @@ public final class RelationTracker {
 
     /**
      * The user data of the new tuple of an INSERT / UPDATE (block 0), whole: from block 0's data when it holds no
-     * prefix from the old row, else from block 0's uncompressed image; null otherwise.
+     * prefix from the old row, else from the page block 0's image restores; null otherwise.
      */
     private byte[] newTuple(RecordView v, int off, int updateFlags) {
         int b = HeapTuples.blockIndex(v, 0);

@@ -329,7 +329,7 @@ final class RunScanner {
         s.catalogHints.clear();
         VacuumRun r = null;
         if (!s.pendingUnknown.isEmpty() || !s.pendingIndexes.isEmpty()) {
-            // pg_class updates that could not be read (compressed images): the last one is the table's
+            // pg_class updates that could not be read (an image that does not restore): the last one is the table's
             VacuumRun target = null;
             for (VacuumRun o : open.values()) {
                 if (o.db == db && (target == null || Long.compareUnsigned(o.lastActivity, target.lastActivity) > 0)) {
