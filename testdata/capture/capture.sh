@@ -27,6 +27,9 @@
 #   --workload-dir DIR     read the workload SQL from DIR instead of testdata/workloads
 #   --no-manifest          do not rebuild testdata/manifest.tsv afterwards
 #   --keep                 keep the scratch cluster directory (printed) for inspection
+#   --relmap               store relmap.csv: testdata/capture/relmap.sql (relation names for walprism --relmap)
+#                          run after the setup, before the measured range
+#   --server-log           store the server's log as server.log (autovacuum's log lines: log_autovacuum_min_duration)
 # The server always runs with fsync=off, autovacuum=off and stops when the tool exits, whatever happens.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -35,6 +38,7 @@ declare -A ZONKY=([13]=13.22.0 [14]=14.19.0 [15]=15.14.0 [16]=16.11.0 [17]=17.7.
 DEBIAN_BIN=/usr/lib/postgresql/15/bin
 CLIENT_BIN=/usr/lib/postgresql/15/bin   # psql and pgbench 15 talk to every server version here
 
+relmap= serverlog=
 wdir= fresh= name= checksums=off compression=off segsize=1 port= server=zonky scale= large= out= manifest=1 keep=
 extra=()
 args=()
@@ -55,6 +59,8 @@ while (($#)); do
     --fresh-segment) fresh=1; shift ;;
     --workload-dir) wdir="$(cd "$2" && pwd)" || die "no workload directory $2"; shift 2 ;;
     --keep) keep=1; shift ;;
+    --relmap) relmap=1; shift ;;
+    --server-log) serverlog=1; shift ;;
     -h|--help) sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//; /^set -e/d'; exit 0 ;;
     -*) die "unknown option $1 (see --help)" ;;
     *) args+=("$1"); shift ;;
@@ -189,6 +195,10 @@ bench_line() { # KEY: the words of the .pgbench file's `-- pgbench KEY:` line, :
   sed -n "s/^-- pgbench $1: *//p" "$measured_bench" | head -1 | sed "s/:scale\b/$scale/g"
 }
 [[ -f "$setup_sql" ]] && run_sql "$setup_sql" "$scratch/setup.log"
+if [[ -n $relmap ]]; then
+  "$PSQL" -X -q -v ON_ERROR_STOP=1 -f "$TESTDATA_DIR/capture/relmap.sql" >"$scratch/relmap.csv" 2>"$scratch/q.err" \
+    || die "relmap.sql failed: $(head -1 "$scratch/q.err")"
+fi
 [[ -n $fresh ]] && q "SELECT pg_switch_wal()" >/dev/null
 start=$(q "SELECT pg_current_wal_insert_lsn()")
 : >"$scratch/measured.log"
@@ -280,6 +290,8 @@ if [[ -n $waldump ]]; then
   dump waldump-stats-record.txt --stats=record
 fi
 cp "$scratch/measured.log" "$stage/measured.log"
+[[ -n $relmap ]] && cp "$scratch/relmap.csv" "$stage/relmap.csv"
+[[ -n $serverlog ]] && cp "$scratch/server.log" "$stage/server.log"
 
 # --- store
 rm -rf "$out"; mkdir -p "$out/wal"
