@@ -407,4 +407,23 @@ class CorruptionCatalogueTest {
         assertEquals(4, dump.code(), dump.err());
         assertEquals(firstLine(r.err()), firstLine(dump.err()));
     }
+
+    /**
+     * A real end in the middle of a page (the rest of the segment never written, later segments absent) is exit 0
+     * with the end named, whatever valid records precede it on the same page.
+     */
+    @Test
+    void zeroedTailAfterARecordIsARealEnd() throws IOException {
+        long lsn = midPageRecord();
+        long off = lsn % segSize;
+        try (RandomAccessFile f = new RandomAccessFile(seg(1).toFile(), "rw")) {
+            f.seek(off);
+            f.write(new byte[(int) (segSize - off)]);
+        }
+        Files.delete(seg(2));
+        Result r = runAll();
+        assertEquals(0, r.code(), r.err());
+        assertEquals("walprism: note: end of WAL at " + Lsn.format(lsn, true) + ": invalid record length at "
+                + Lsn.format(lsn, true) + ": expected at least 24, got 0", firstLine(r.err()));
+    }
 }

@@ -127,13 +127,7 @@ class RealArchiveToolsTest {
         }
     }
 
-    /**
-     * To the end of WAL: through the newest segment, still {@code .partial} and, compressed, not padded. Disabled:
-     * WalReader.validRecordOnPage scans from the start of the page instead of from the zero length (its
-     * {@code base} is {@code curIdx - pageOff}, {@code curIdx} being the page's start already), so a WAL end in
-     * the first part of a page is taken for "valid WAL follows" (exit 4). WalReader is not this change's to edit.
-     */
-    @org.junit.jupiter.api.Disabled("WalReader.validRecordOnPage: see the Javadoc")
+    /** To the end of WAL: through the newest segment, still {@code .partial} and, compressed, not padded. */
     @Test
     void pgReceivewalPartialSegmentEndsTheWal() throws Exception {
         for (String method : List.of("gzip", "lz4")) {

@@ -627,7 +627,7 @@ public final class WalReader implements AutoCloseable {
      */
     private long validRecordOnPage(long lsn) {
         int pageOff = (int) (lsn % BLCKSZ);
-        int base = curIdx - pageOff;
+        int base = curIdx;
         for (int off = pageOff + 8; off + RecordView.HEADER_SIZE <= BLCKSZ; off += 8) {
             long totLen = winBuf.getUnsignedIntLE(base + off);
             if (totLen < RecordView.HEADER_SIZE || totLen > BLCKSZ - off) {
