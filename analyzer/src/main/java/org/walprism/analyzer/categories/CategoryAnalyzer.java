@@ -2,7 +2,8 @@ package org.walprism.analyzer.categories;
 
 import java.nio.file.Path;
 import org.walprism.codec.read.ParallelWalScan;
-import org.walprism.codec.read.WalDirectory;
+import org.walprism.codec.read.ForkableSource;
+import org.walprism.codec.read.WalSources;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.RecordView;
 
@@ -42,12 +43,15 @@ public final class CategoryAnalyzer {
                 return analyze(reader, bucketSize);
             }
         }
+        ParallelWalScan.Result<Sink> res;
         int segmentSize;
-        try (WalDirectory dir = WalDirectory.open(path, timeline)) {
-            segmentSize = dir.segmentSize();
+        // one source (directory, archive or repository layout), opened once: its segment size sizes the sinks
+        try (ForkableSource src = WalSources.open(path, timeline)) {
+            segmentSize = src.segmentSize();
+            int size = segmentSize;
+            res = new ParallelWalScan<>(() -> new Sink(size, bucketSize), Sink::merge, threads)
+                    .scan(src, src::fork, startLsn, endLsn);
         }
-        ParallelWalScan.Result<Sink> res = new ParallelWalScan<>(() -> new Sink(segmentSize, bucketSize), Sink::merge,
-                threads).scan(path, startLsn, endLsn, timeline);
         CategoryStats stats = res.sink().stats;
         if (stats == null) {
             stats = new CategoryStats(res.version(), segmentSize, bucketSize);
