@@ -9,7 +9,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.BinaryOperator;
 import java.util.function.Supplier;
-import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.RecordView;
@@ -47,8 +46,10 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
     }
 
     private record Chunk<S>(S sink, WalVersion version, long first, long firstPrev, long last, long end, long count,
-                            boolean reachedStop, long firstTli, long lastTli, String endNote,
-                            RuntimeException error) {
+                            boolean reachedStop, long firstPageLsn, long firstTli, long lastTli, String endNote,
+                            long headerLsn, long headerPrev, RuntimeException error) {
+        // firstPageLsn: the first page the chunk read (-1: none), firstTli its xlp_tli, lastTli the last page's;
+        // headerLsn, headerPrev: the first record header of a later chunk, its prev-link not yet checked (or -1)
     }
 
     /**
@@ -114,21 +115,24 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
             String endNote = null;
             for (Future<Chunk<S>> f : futures) {
                 Chunk<S> c = get(f);
+                // Checks a sequential reader makes on the chunk's first page and record, before anything the chunk
+                // found after them: the timeline order across the chunk boundary, then the prev-link.
+                if (c.firstPageLsn >= 0 && c.firstTli < prevTli) {
+                    throw WalReader.outOfSequenceTimeline(c.firstTli, prevTli, c.firstPageLsn, probe);
+                }
+                if (c.headerLsn >= 0 && (prevLast >= 0 ? c.headerPrev != prevLast
+                        : Long.compareUnsigned(c.headerPrev, c.headerLsn) >= 0)) {
+                    throw WalReader.incorrectPrevLink(c.headerPrev, prevLast, c.headerLsn, probe);
+                }
                 if (c.error != null) {
                     throw c.error;
                 }
-                if (c.firstTli != 0 && c.firstTli < prevTli) {
-                    throw new WalFormatException("out-of-sequence timeline ID " + c.firstTli + " (after " + prevTli
-                            + ")", c.first >= 0 ? c.first : 0, null, -1);
-                }
-                if (c.lastTli != 0) {
+                if (c.firstPageLsn >= 0) {
                     prevTli = c.lastTli;
                 }
                 if (c.count > 0) {
                     if (prevLast >= 0 && c.firstPrev != prevLast) {
-                        throw new WalFormatException("record with incorrect prev-link " + Lsn.format(c.firstPrev, true)
-                                + " (expected: " + Lsn.format(prevLast, true) + ")", c.first,
-                                null, c.first % segSize);
+                        throw WalReader.incorrectPrevLink(c.firstPrev, prevLast, c.first, probe);
                     }
                     if (first < 0) {
                         first = c.first;
@@ -157,19 +161,24 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         S sink = sinks.get();
         WalReader r = null;
         try {
-            r = WalReader.openChunk(source, chunkStart, stop, endLsn, firstChunk);
+            r = WalReader.unstartedChunk(source, chunkStart, stop, endLsn, firstChunk);
+            r.begin();
             RecordView v;
             while ((v = r.nextView()) != null) {
                 sink.accept(v);
             }
             return new Chunk<>(sink, r.version(), r.firstRecordLsn(), r.firstRecordPrev(), r.lastRecordLsn(),
-                    r.endOfLastRecord(), r.recordsRead(), r.reachedStop(), r.firstPageTimeline(),
-                    r.lastPageTimeline(), r.endNote(), null);
+                    r.endOfLastRecord(), r.recordsRead(), r.reachedStop(), r.firstPageLsn(), r.firstPageTimeline(),
+                    r.lastPageTimeline(), r.endNote(), r.firstHeaderLsn(), r.firstHeaderPrev(), null);
         } catch (WalFormatException e) {
             if (firstChunk) {
                 throw e;
             }
-            return new Chunk<>(sink, null, -1, -1, -1, 0, 0, false, 0, 0, null, e);
+            if (r == null) {
+                return new Chunk<>(sink, null, -1, -1, -1, 0, 0, false, -1, 0, 0, null, -1, 0, e);
+            }
+            return new Chunk<>(sink, null, -1, -1, -1, 0, 0, false, r.firstPageLsn(), r.firstPageTimeline(),
+                    r.lastPageTimeline(), null, r.firstHeaderLsn(), r.firstHeaderPrev(), e);
         } finally {
             if (r != null) {
                 r.close();

@@ -39,6 +39,10 @@ public final class WalReader implements AutoCloseable {
 
     private final SegmentSource source;
     private final boolean firstChunk;
+    private final boolean deferFirstPrev;
+    private final long requestedStart;
+    private long firstHeaderLsn = -1;
+    private long firstHeaderPrev;
     private final long segSize;
     private final long endLsn;
     private final long stopStart;
@@ -52,6 +56,7 @@ public final class WalReader implements AutoCloseable {
     private long lastEnd;
     private long lastTli;
     private long firstTli;
+    private long firstPageLsn = -1;
     private long sysid;
     private boolean done;
     private long recordsRead;
@@ -75,9 +80,11 @@ public final class WalReader implements AutoCloseable {
     private int curPageInfo;
     private long curPageRemLen;
 
-    private WalReader(SegmentSource source, long startLsn, long endLsn, long stopStart, boolean firstChunk) {
+    private WalReader(SegmentSource source, long startLsn, long endLsn, long stopStart, boolean firstChunk,
+                      boolean deferFirstPrev) {
         this.source = source;
         this.firstChunk = firstChunk;
+        this.deferFirstPrev = deferFirstPrev;
         this.segSize = source.segmentSize();
         this.endLsn = endLsn;
         this.stopStart = stopStart;
@@ -88,8 +95,14 @@ public final class WalReader implements AutoCloseable {
             long first = source.firstSegment();
             start = first * segSize;
         }
-        this.firstRecordLsn = findFirstRecord(start);
-        this.nextLsn = firstRecordLsn;
+        this.requestedStart = start;
+    }
+
+    /** Finds the first record of the range; reading can start. */
+    WalReader begin() {
+        firstRecordLsn = findFirstRecord(requestedStart);
+        nextLsn = firstRecordLsn;
+        return this;
     }
 
     /**
@@ -104,12 +117,12 @@ public final class WalReader implements AutoCloseable {
 
     /** As {@link #open(Path, long, long)}, for timeline {@code timeline} (0 = as pg_waldump chooses). */
     public static WalReader open(Path path, long startLsn, long endLsn, int timeline) {
-        return new WalReader(WalDirectory.open(path, timeline), startLsn, endLsn, 0, true);
+        return new WalReader(WalDirectory.open(path, timeline), startLsn, endLsn, 0, true, false).begin();
     }
 
     /** Reads from any {@link SegmentSource}. */
     public static WalReader open(SegmentSource source, long startLsn, long endLsn) {
-        return new WalReader(source, startLsn, endLsn, 0, true);
+        return new WalReader(source, startLsn, endLsn, 0, true, false).begin();
     }
 
     /**
@@ -130,7 +143,48 @@ public final class WalReader implements AutoCloseable {
      */
     public static WalReader openChunk(SegmentSource source, long chunkStart, long stopStart, long endLsn,
                                       boolean firstChunk) {
-        return new WalReader(source, chunkStart, endLsn, stopStart, firstChunk);
+        return new WalReader(source, chunkStart, endLsn, stopStart, firstChunk, false).begin();
+    }
+
+    /**
+     * As {@link #openChunk(SegmentSource, long, long, long, boolean)}, for {@link ParallelWalScan}: nothing is read
+     * until {@link #begin()}, and a later chunk's first record header is not checked against its prev-link at all
+     * but kept ({@link #firstHeaderLsn()}, {@link #firstHeaderPrev()}): the scan checks it against the previous
+     * chunk's last record before anything this chunk found after it, so that it fails as a sequential reader does.
+     */
+    static WalReader unstartedChunk(SegmentSource source, long chunkStart, long stopStart, long endLsn,
+                                    boolean firstChunk) {
+        return new WalReader(source, chunkStart, endLsn, stopStart, firstChunk, !firstChunk);
+    }
+
+    /** LSN of the first record header whose prev-link check was left to the caller, or -1. */
+    long firstHeaderLsn() {
+        return firstHeaderLsn;
+    }
+
+    /** {@code xl_prev} of the record at {@link #firstHeaderLsn()}. */
+    long firstHeaderPrev() {
+        return firstHeaderPrev;
+    }
+
+    /** LSN of the first page read (whose {@code xlp_tli} is {@link #firstPageTimeline()}), or -1. */
+    long firstPageLsn() {
+        return firstPageLsn;
+    }
+
+    /** The error for a page at {@code pageLsn} whose {@code xlp_tli} is below that of the page read before it. */
+    static WalFormatException outOfSequenceTimeline(long tli, long after, long pageLsn, SegmentSource source) {
+        long segSize = source.segmentSize();
+        return new WalFormatException("out-of-sequence timeline ID " + tli + " (after " + after + ")", pageLsn,
+                source.segmentName(pageLsn / segSize), pageLsn % segSize);
+    }
+
+    /** The error for a record at {@code lsn} whose {@code xl_prev} is wrong; {@code expected} -1 = unknown. */
+    static WalFormatException incorrectPrevLink(long prev, long expected, long lsn, SegmentSource source) {
+        String what = "record with incorrect prev-link " + Lsn.format(prev, true)
+                + (expected >= 0 ? " (expected: " + Lsn.format(expected, true) + ")" : "");
+        long segSize = source.segmentSize();
+        return new WalFormatException(what, lsn, source.segmentName(lsn / segSize), lsn % segSize);
     }
 
     /** True when reading stopped because the next record starts at or after the chunk's stop LSN. */
@@ -346,11 +400,13 @@ public final class WalReader implements AutoCloseable {
         long prev = buf.getLongLE(base + 8);
         if (expectedPrev >= 0) {
             if (prev != expectedPrev) {
-                throw fail("record with incorrect prev-link " + Lsn.format(prev, true) + " (expected: "
-                        + Lsn.format(expectedPrev, true) + ")", lsn);
+                throw incorrectPrevLink(prev, expectedPrev, lsn, source);
             }
+        } else if (deferFirstPrev && (firstHeaderLsn < 0 || firstHeaderLsn == lsn)) {
+            firstHeaderLsn = lsn; // checked by the caller against the previous chunk (read again by nextView)
+            firstHeaderPrev = prev;
         } else if (Long.compareUnsigned(prev, lsn) >= 0) {
-            throw fail("record with incorrect prev-link " + Lsn.format(prev, true), lsn);
+            throw incorrectPrevLink(prev, -1, lsn, source);
         }
     }
 
@@ -464,9 +520,10 @@ public final class WalReader implements AutoCloseable {
         }
         long tli = seg.getUnsignedIntLE(idx + 4);
         if (tli < lastTli) {
-            throw fail("out-of-sequence timeline ID " + tli + " (after " + lastTli + ")", pageLsn);
+            throw outOfSequenceTimeline(tli, lastTli, pageLsn, source);
         }
-        if (firstTli == 0) {
+        if (firstPageLsn < 0) {
+            firstPageLsn = pageLsn;
             firstTli = tli;
         }
         lastTli = tli;
@@ -509,7 +566,7 @@ public final class WalReader implements AutoCloseable {
         }
         long tli = h.getUnsignedIntLE(4);
         if (tli < lastTli) {
-            throw fail("out-of-sequence timeline ID " + tli + " (after " + lastTli + ")", segStart);
+            throw outOfSequenceTimeline(tli, lastTli, segStart, source);
         }
         checkLongHeader(h, 0, segStart);
     }
