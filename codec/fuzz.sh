@@ -39,6 +39,7 @@ declare -A test=(
 
 mkdir -p "$here/target/fuzz"
 summary=()
+status=0
 for t in "${targets[@]}"; do
   spec=${test[$t]:-}
   if [ -z "$spec" ]; then
@@ -76,6 +77,9 @@ for t in "${targets[@]}"; do
   grep -E '^== Java Exception:|^com.code_intelligence.jazzer.junit.FuzzTestFindingException:|libFuzzer: timeout' "$log" \
       | sort | uniq -c | head -20 || true
   summary+=("$line")
+  # with keep_going, Jazzer lets the test pass after findings: the written inputs decide
+  if [ "$findings" -gt 0 ] || [ "$rc" -ne 0 ]; then status=1; fi
 done
 echo
 printf '%s\n' "${summary[@]}"
+exit $status

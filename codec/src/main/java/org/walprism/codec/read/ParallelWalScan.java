@@ -46,9 +46,10 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
     }
 
     private record Chunk<S>(S sink, WalVersion version, long first, long firstPrev, long last, long end, long count,
-                            boolean reachedStop, long firstPageLsn, long firstTli, long lastTli, String endNote,
-                            long headerLsn, long headerPrev, RuntimeException error) {
-        // firstPageLsn: the first page the chunk read (-1: none), firstTli its xlp_tli, lastTli the last page's;
+                            boolean reachedStop, long firstPageLsn, boolean firstPageContinued, long firstTli,
+                            long lastTli, String endNote, long headerLsn, long headerPrev, RuntimeException error) {
+        // firstPageLsn: the first page the chunk read (-1: none), firstPageContinued: it has XLP_FIRST_IS_CONTRECORD,
+        // firstTli: its xlp_tli, lastTli: the last page's;
         // headerLsn, headerPrev: the first record header of a later chunk, its prev-link not yet checked (or -1)
     }
 
@@ -116,9 +117,13 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
             for (Future<Chunk<S>> f : futures) {
                 Chunk<S> c = get(f);
                 // Checks a sequential reader makes on the chunk's first page and record, before anything the chunk
-                // found after them: the timeline order across the chunk boundary, then the prev-link.
+                // found after them: the timeline order across the chunk boundary; a record asked for at the page
+                // start (the previous one ended there) where the page says a record continues; the prev-link.
                 if (c.firstPageLsn >= 0 && c.firstTli < prevTli) {
                     throw WalReader.outOfSequenceTimeline(c.firstTli, prevTli, c.firstPageLsn, probe);
+                }
+                if (c.firstPageLsn >= 0 && prevLast >= 0 && end == c.firstPageLsn && c.firstPageContinued) {
+                    throw WalReader.contrecordRequested(end, probe);
                 }
                 if (c.headerLsn >= 0 && (prevLast >= 0 ? c.headerPrev != prevLast
                         : Long.compareUnsigned(c.headerPrev, c.headerLsn) >= 0)) {
@@ -168,17 +173,18 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                 sink.accept(v);
             }
             return new Chunk<>(sink, r.version(), r.firstRecordLsn(), r.firstRecordPrev(), r.lastRecordLsn(),
-                    r.endOfLastRecord(), r.recordsRead(), r.reachedStop(), r.firstPageLsn(), r.firstPageTimeline(),
-                    r.lastPageTimeline(), r.endNote(), r.firstHeaderLsn(), r.firstHeaderPrev(), null);
+                    r.endOfLastRecord(), r.recordsRead(), r.reachedStop(), r.firstPageLsn(), r.firstPageContinued(),
+                    r.firstPageTimeline(), r.lastPageTimeline(), r.endNote(), r.firstHeaderLsn(), r.firstHeaderPrev(),
+                    null);
         } catch (WalFormatException e) {
             if (firstChunk) {
                 throw e;
             }
             if (r == null) {
-                return new Chunk<>(sink, null, -1, -1, -1, 0, 0, false, -1, 0, 0, null, -1, 0, e);
+                return new Chunk<>(sink, null, -1, -1, -1, 0, 0, false, -1, false, 0, 0, null, -1, 0, e);
             }
-            return new Chunk<>(sink, null, -1, -1, -1, 0, 0, false, r.firstPageLsn(), r.firstPageTimeline(),
-                    r.lastPageTimeline(), null, r.firstHeaderLsn(), r.firstHeaderPrev(), e);
+            return new Chunk<>(sink, null, -1, -1, -1, 0, 0, false, r.firstPageLsn(), r.firstPageContinued(),
+                    r.firstPageTimeline(), r.lastPageTimeline(), null, r.firstHeaderLsn(), r.firstHeaderPrev(), e);
         } finally {
             if (r != null) {
                 r.close();

@@ -57,6 +57,7 @@ public final class WalReader implements AutoCloseable {
     private long lastTli;
     private long firstTli;
     private long firstPageLsn = -1;
+    private boolean firstPageContinued;
     private long sysid;
     private boolean done;
     private long recordsRead;
@@ -172,6 +173,18 @@ public final class WalReader implements AutoCloseable {
         return firstPageLsn;
     }
 
+    /** True when the first page read has {@code XLP_FIRST_IS_CONTRECORD}. */
+    boolean firstPageContinued() {
+        return firstPageContinued;
+    }
+
+    /** The error for a record requested at {@code lsn}, a page start, where the page says a record continues. */
+    static WalFormatException contrecordRequested(long lsn, SegmentSource source) {
+        long segSize = source.segmentSize();
+        return new WalFormatException("contrecord is requested by " + Lsn.format(lsn, true), lsn,
+                source.segmentName(lsn / segSize), lsn % segSize);
+    }
+
     /** The error for a page at {@code pageLsn} whose {@code xlp_tli} is below that of the page read before it. */
     static WalFormatException outOfSequenceTimeline(long tli, long after, long pageLsn, SegmentSource source) {
         long segSize = source.segmentSize();
@@ -285,7 +298,7 @@ public final class WalReader implements AutoCloseable {
         if (pageOff == 0) {
             // A record that ended at a page boundary: the next one starts after this page's header.
             if ((curPageInfo & PageHeader.FIRST_IS_CONTRECORD) != 0) {
-                throw fail("contrecord is requested by " + Lsn.format(lsn, true), lsn);
+                throw contrecordRequested(lsn, source);
             }
             lsn += curPageHeaderSize;
             pageOff = curPageHeaderSize;
@@ -525,6 +538,7 @@ public final class WalReader implements AutoCloseable {
         if (firstPageLsn < 0) {
             firstPageLsn = pageLsn;
             firstTli = tli;
+            firstPageContinued = (info & PageHeader.FIRST_IS_CONTRECORD) != 0;
         }
         lastTli = tli;
         curPageLsn = pageLsn;
