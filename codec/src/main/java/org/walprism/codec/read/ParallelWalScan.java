@@ -46,11 +46,9 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
     }
 
     private record Chunk<S>(S sink, WalVersion version, long first, long firstPrev, long last, long end, long count,
-                            boolean reachedStop, long firstPageLsn, boolean firstPageContinued, long firstTli,
-                            long lastTli, String endNote, long headerLsn, long headerPrev, RuntimeException error) {
-        // firstPageLsn: the first page the chunk read (-1: none), firstPageContinued: it has XLP_FIRST_IS_CONTRECORD,
-        // firstTli: its xlp_tli, lastTli: the last page's;
-        // headerLsn, headerPrev: the first record header of a later chunk, its prev-link not yet checked (or -1)
+                            boolean reachedStop, long lastTli, String endNote, WalReader.Start start,
+                            RuntimeException error) {
+        // lastTli: xlp_tli of the last page read; start: what the chunk found where it started (null: nothing read)
     }
 
     /**
@@ -112,28 +110,22 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
             long count = 0;
             long prevLast = -1;
             long prevTli = 0;
+            long sysid = 0;
             long end = 0;
             String endNote = null;
             for (Future<Chunk<S>> f : futures) {
                 Chunk<S> c = get(f);
-                // Checks a sequential reader makes on the chunk's first page and record, before anything the chunk
-                // found after them: the timeline order across the chunk boundary; a record asked for at the page
-                // start (the previous one ended there) where the page says a record continues; the prev-link.
-                if (c.firstPageLsn >= 0 && c.firstTli < prevTli) {
-                    throw WalReader.outOfSequenceTimeline(c.firstTli, prevTli, c.firstPageLsn, probe);
-                }
-                if (c.firstPageLsn >= 0 && prevLast >= 0 && end == c.firstPageLsn && c.firstPageContinued) {
-                    throw WalReader.contrecordRequested(end, probe);
-                }
-                if (c.headerLsn >= 0 && (prevLast >= 0 ? c.headerPrev != prevLast
-                        : Long.compareUnsigned(c.headerPrev, c.headerLsn) >= 0)) {
-                    throw WalReader.incorrectPrevLink(c.headerPrev, prevLast, c.headerLsn, probe);
+                if (c.start != null) {
+                    checkStart(c.start, version, sysid, prevTli, prevLast, end, probe);
                 }
                 if (c.error != null) {
                     throw c.error;
                 }
-                if (c.firstPageLsn >= 0) {
+                if (c.start != null && c.start.pageLsn() >= 0) {
                     prevTli = c.lastTli;
+                    if (sysid == 0) {
+                        sysid = c.start.sysid();
+                    }
                 }
                 if (c.count > 0) {
                     if (prevLast >= 0 && c.firstPrev != prevLast) {
@@ -162,6 +154,36 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         }
     }
 
+    /**
+     * The checks a sequential reader makes where a chunk starts, with the state it carries from the chunks before
+     * (the chunk read its start without it), in its order and before anything the chunk found after them: if the
+     * reader arrives at the chunk's first page after the previous chunk's last record (else that chunk checked it),
+     * the page's magic, system identifier and timeline order, and whether it continues a record where a record was
+     * asked for at its start; then the prev-link of the chunk's first record.
+     */
+    private static void checkStart(WalReader.Start s, WalVersion version, long sysid, long prevTli, long prevLast,
+                                   long prevEnd, SegmentSource probe) {
+        if (s.magicPageLsn() >= 0 && Long.compareUnsigned(prevEnd, s.magicPageLsn()) <= 0 && version != null
+                && s.magic() != version.magic()) {
+            throw WalReader.invalidMagic(s.magic(), version, s.magicPageLsn(), probe);
+        }
+        if (s.pageLsn() >= 0 && Long.compareUnsigned(prevEnd, s.pageLsn()) <= 0) {
+            if (sysid != 0 && s.sysid() != 0 && s.sysid() != sysid) {
+                throw WalReader.differentSystem(s.sysid(), sysid, s.pageLsn(), probe);
+            }
+            if (s.tli() < prevTli) {
+                throw WalReader.outOfSequenceTimeline(s.tli(), prevTli, s.pageLsn(), probe);
+            }
+            if (prevLast >= 0 && prevEnd == s.pageLsn() && s.continued()) {
+                throw WalReader.contrecordRequested(prevEnd, probe);
+            }
+        }
+        if (s.headerLsn() >= 0 && (prevLast >= 0 ? s.headerPrev() != prevLast
+                : Long.compareUnsigned(s.headerPrev(), s.headerLsn()) >= 0)) {
+            throw WalReader.incorrectPrevLink(s.headerPrev(), prevLast, s.headerLsn(), probe);
+        }
+    }
+
     private Chunk<S> runChunk(SegmentSource source, long chunkStart, long stop, long endLsn, boolean firstChunk) {
         S sink = sinks.get();
         WalReader r = null;
@@ -173,18 +195,14 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                 sink.accept(v);
             }
             return new Chunk<>(sink, r.version(), r.firstRecordLsn(), r.firstRecordPrev(), r.lastRecordLsn(),
-                    r.endOfLastRecord(), r.recordsRead(), r.reachedStop(), r.firstPageLsn(), r.firstPageContinued(),
-                    r.firstPageTimeline(), r.lastPageTimeline(), r.endNote(), r.firstHeaderLsn(), r.firstHeaderPrev(),
+                    r.endOfLastRecord(), r.recordsRead(), r.reachedStop(), r.lastPageTimeline(), r.endNote(), r.start(),
                     null);
         } catch (WalFormatException e) {
             if (firstChunk) {
                 throw e;
             }
-            if (r == null) {
-                return new Chunk<>(sink, null, -1, -1, -1, 0, 0, false, -1, false, 0, 0, null, -1, 0, e);
-            }
-            return new Chunk<>(sink, null, -1, -1, -1, 0, 0, false, r.firstPageLsn(), r.firstPageContinued(),
-                    r.firstPageTimeline(), r.lastPageTimeline(), null, r.firstHeaderLsn(), r.firstHeaderPrev(), e);
+            return new Chunk<>(sink, null, -1, -1, -1, 0, 0, false, r == null ? 0 : r.lastPageTimeline(), null,
+                    r == null ? null : r.start(), e);
         } finally {
             if (r != null) {
                 r.close();

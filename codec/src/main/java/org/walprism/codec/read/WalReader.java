@@ -58,6 +58,8 @@ public final class WalReader implements AutoCloseable {
     private long firstTli;
     private long firstPageLsn = -1;
     private boolean firstPageContinued;
+    private long magicPageLsn = -1;
+    private int firstMagic;
     private long sysid;
     private boolean done;
     private long recordsRead;
@@ -158,24 +160,40 @@ public final class WalReader implements AutoCloseable {
         return new WalReader(source, chunkStart, endLsn, stopStart, firstChunk, !firstChunk);
     }
 
-    /** LSN of the first record header whose prev-link check was left to the caller, or -1. */
-    long firstHeaderLsn() {
-        return firstHeaderLsn;
+    /**
+     * What a reader found where it started, for the checks a sequential reader makes there with the state it carries
+     * from the WAL before (a later chunk of {@link ParallelWalScan} reads its start without that state).
+     *
+     * @param magicPageLsn the first page looked at that was not all zero (-1: none), {@code magic} its xlp_magic
+     * @param pageLsn      the first page that validated (-1: none), {@code continued} whether it has
+     *                     XLP_FIRST_IS_CONTRECORD, {@code tli} its xlp_tli
+     * @param sysid        the system identifier of the first long header read (0: none)
+     * @param headerLsn    the first record header whose prev-link was left unchecked (-1: none), {@code headerPrev}
+     *                     its xl_prev
+     */
+    record Start(long magicPageLsn, int magic, long pageLsn, boolean continued, long tli, long sysid, long headerLsn,
+                 long headerPrev) {
     }
 
-    /** {@code xl_prev} of the record at {@link #firstHeaderLsn()}. */
-    long firstHeaderPrev() {
-        return firstHeaderPrev;
+    /** What this reader found where it started (see {@link Start}). */
+    Start start() {
+        return new Start(magicPageLsn, firstMagic, firstPageLsn, firstPageContinued, firstTli, sysid, firstHeaderLsn,
+                firstHeaderPrev);
     }
 
-    /** LSN of the first page read (whose {@code xlp_tli} is {@link #firstPageTimeline()}), or -1. */
-    long firstPageLsn() {
-        return firstPageLsn;
+    /** The error for a page at {@code pageLsn} whose {@code xlp_magic} is not that of the pages before it. */
+    static WalFormatException invalidMagic(int magic, WalVersion expected, long pageLsn, SegmentSource source) {
+        long segSize = source.segmentSize();
+        return new WalFormatException(String.format(Locale.ROOT, "invalid magic number %04X (expected: %04X)", magic,
+                expected.magic()), pageLsn, source.segmentName(pageLsn / segSize), pageLsn % segSize);
     }
 
-    /** True when the first page read has {@code XLP_FIRST_IS_CONTRECORD}. */
-    boolean firstPageContinued() {
-        return firstPageContinued;
+    /** The error for a long page header whose system identifier is not that of an earlier segment. */
+    static WalFormatException differentSystem(long sysid, long expected, long pageLsn, SegmentSource source) {
+        long segSize = source.segmentSize();
+        return new WalFormatException("WAL file is from different database system: WAL file database system identifier"
+                + " is " + Long.toUnsignedString(sysid) + " (expected: " + Long.toUnsignedString(expected)
+                + ", from an earlier segment)", pageLsn, source.segmentName(pageLsn / segSize), pageLsn % segSize);
     }
 
     /** The error for a record requested at {@code lsn}, a page start, where the page says a record continues. */
@@ -499,12 +517,15 @@ public final class WalReader implements AutoCloseable {
             endMissing = false;
             return false;
         }
+        if (magicPageLsn < 0) {
+            magicPageLsn = pageLsn;
+            firstMagic = magic;
+        }
         if (version == null) {
             WalDirectory.checkMagic(magic, pageLsn, source.segmentName(segno), pageOff);
             version = WalVersion.fromMagic(magic);
         } else if (magic != version.magic()) {
-            throw fail(String.format(Locale.ROOT, "invalid magic number %04X (expected: %04X)", magic,
-                    version.magic()), pageLsn);
+            throw invalidMagic(magic, version, pageLsn, source);
         }
         int info = seg.getUnsignedShortLE(idx + 2);
         if ((info & ~PageFlags.allFlags(version)) != 0) {
@@ -570,8 +591,7 @@ public final class WalReader implements AutoCloseable {
             WalDirectory.checkMagic(magic, segStart, source.segmentName(segno), 0);
             version = WalVersion.fromMagic(magic);
         } else if (magic != version.magic()) {
-            throw fail(String.format(Locale.ROOT, "invalid magic number %04X (expected: %04X)", magic,
-                    version.magic()), segStart);
+            throw invalidMagic(magic, version, segStart, source);
         }
         int info = h.getUnsignedShortLE(2);
         if ((info & ~PageFlags.allFlags(version)) != 0 || (info & PageHeader.LONG_HEADER) == 0) {
@@ -597,9 +617,7 @@ public final class WalReader implements AutoCloseable {
         if (sysid == 0) {
             sysid = sysidHdr;
         } else if (sysidHdr != sysid) {
-            throw fail("WAL file is from different database system: WAL file database system identifier is "
-                    + Long.toUnsignedString(sysidHdr) + " (expected: " + Long.toUnsignedString(sysid)
-                    + ", from an earlier segment)", pageLsn);
+            throw differentSystem(sysidHdr, sysid, pageLsn, source);
         }
     }
 

@@ -25,9 +25,10 @@ import org.walprism.testdata.TestData;
 /**
  * Corruption at a segment start, where the parallel scan starts a chunk: the parallel scan fails exactly as the
  * sequential reader does (same check first, same message, same file), whatever the chunk found after it. Found by
- * WalReaderFuzzTest (its committed inputs crash-61153d24... and crash-02261dd3...): the parallel scan reported a
- * forward prev-link without "(expected: ...)", a wrong prev-link as a checksum error or without the file, read on
- * with exit 0 past a lower timeline or a page claiming a continuation where the previous record ended.
+ * WalReaderFuzzTest (its committed inputs crash-61153d24..., crash-02261dd3..., crash-7acc4d8d...): the parallel
+ * scan reported a forward prev-link without "(expected: ...)", a wrong prev-link as a checksum error or without the
+ * file, a wrong magic without "(expected: ...)", and read on with exit 0 past another version's magic, another
+ * system identifier, a lower timeline or a page claiming a continuation where the previous record ended.
  */
 class ChunkBoundaryTest {
 
@@ -106,6 +107,28 @@ class ChunkBoundaryTest {
         assertEquals(1, page.getInt(4), "xlp_tli");
         assertTrue(segs.containsKey(7L) && segs.containsKey(9L));
         return page;
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {0x0000, 0xD113})
+    void otherMagicOnASegmentsFirstPage(int magic) throws IOException {
+        segment8FirstPage().putShort(0, (short) magic);
+        String sequential = sequentialError();
+        assertEquals(String.format("invalid magic number %04X (expected: D116) at LSN 0/00800000 in "
+                + "000000010000000000000008 offset 0x0", magic), sequential);
+        assertEquals(sequential, parallelError());
+    }
+
+    @Test
+    void otherSystemIdentifierOnASegmentsFirstPage() throws IOException {
+        ByteBuffer page = segment8FirstPage();
+        long sysid = page.getLong(24);
+        page.putLong(24, sysid + 1);
+        String sequential = sequentialError();
+        assertEquals("WAL file is from different database system: WAL file database system identifier is "
+                + Long.toUnsignedString(sysid + 1) + " (expected: " + Long.toUnsignedString(sysid)
+                + ", from an earlier segment) at LSN 0/00800000 in 000000010000000000000008 offset 0x0", sequential);
+        assertEquals(sequential, parallelError());
     }
 
     @Test
