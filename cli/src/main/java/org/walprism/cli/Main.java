@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "walprism", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Reads, writes and explains PostgreSQL write-ahead log (13 to 19 and master).",
         subcommands = {StatsCommand.class, DumpCommand.class, DiffCommand.class, ReportCommand.class,
-            GenerateCommand.class, ReplayCommand.class, CommandLine.HelpCommand.class})
+            GenerateCommand.class, ReplayCommand.class, VacuumsCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @Spec
@@ -60,7 +60,7 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), false);
+        PrintWriter out = Stdout.processWriter();
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         System.exit(run(out, err, args));
     }

@@ -351,4 +351,60 @@ class CorruptionCatalogueTest {
         assertEquals(3, r.code(), r.err());
         assertTrue(firstLine(r.err()).contains("permission denied"), r.err());
     }
+
+    /**
+     * A Heap2 vacuum record whose payload contradicts its layout but whose CRC-32C is valid (a hostile or buggy
+     * writer): dump rejects it, so stats and stats --categories must too, with the same line.
+     */
+    @Test
+    void crcValidHeap2RecordWithABrokenPayloadIsRejectedByEveryCommand() throws IOException {
+        long[] found = null;
+        try (WalReader r = WalReader.open(wal, segStart(1), segStart(2))) {
+            RecordView v;
+            org.walprism.codec.rmgr.heap2.Heap2PartsScan scan = new org.walprism.codec.rmgr.heap2.Heap2PartsScan();
+            while (found == null && (v = r.nextView()) != null) {
+                if (v.rmid() != 9 || v.lsn() % BLCKSZ + v.totalLength() > BLCKSZ || v.mainDataLength() == 0) {
+                    continue;
+                }
+                byte[] rec = new byte[v.totalLength()];
+                v.buffer().getBytes(v.baseIndex(), rec);
+                int main = v.mainDataIndex() - v.baseIndex();
+                byte[] block0 = new byte[0];
+                for (int i = 0; i < v.blockCount(); i++) {
+                    if (v.blockId(i) == 0) {
+                        block0 = new byte[v.blockDataLength(i)];
+                        v.buffer().getBytes(v.blockDataIndex(i), block0);
+                    }
+                }
+                for (int k = 0; k < v.mainDataLength() && found == null; k++) {
+                    byte[] md = java.util.Arrays.copyOfRange(rec, main, main + v.mainDataLength());
+                    md[k] ^= (byte) 0xFF;
+                    if (!scan.scan(v.version(), v.info(), md, block0)) {
+                        found = new long[] {v.lsn(), main + k, v.totalLength()};
+                    }
+                }
+            }
+        }
+        assertTrue(found != null, "a Heap2 record whose payload a byte change breaks");
+        long lsn = found[0];
+        long off = lsn % segSize;
+        byte[] rec = new byte[(int) found[2]];
+        try (RandomAccessFile f = new RandomAccessFile(seg(1).toFile(), "rw")) {
+            f.seek(off);
+            f.readFully(rec);
+            rec[(int) found[1]] ^= (byte) 0xFF;
+            java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+            crc.update(rec, 24, rec.length - 24);
+            crc.update(rec, 0, 20);
+            System.arraycopy(le(crc.getValue(), 4), 0, rec, 20, 4);
+            f.seek(off);
+            f.write(rec);
+        }
+        Result r = runAll();
+        assertEquals(4, r.code(), r.err());
+        assertTrue(firstLine(r.err()).contains(Lsn.format(lsn, true)), r.err());
+        Result dump = StatsCommandTest.run("dump", "-p", wal.toString());
+        assertEquals(4, dump.code(), dump.err());
+        assertEquals(firstLine(r.err()), firstLine(dump.err()));
+    }
 }

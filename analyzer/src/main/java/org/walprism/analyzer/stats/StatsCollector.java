@@ -23,7 +23,9 @@ public final class StatsCollector {
         WalStats stats = new WalStats(reader.version());
         stats.startLsn(reader.firstRecordLsn());
         RecordView v;
+        org.walprism.codec.rmgr.heap2.Heap2PartsScan check = new org.walprism.codec.rmgr.heap2.Heap2PartsScan();
         while ((v = reader.nextView()) != null) {
+            check.check(v);
             stats.add(v.rmid(), v.info(), Integer.toUnsignedLong(v.totalLength()), v.fpiLength());
         }
         if (stats.count() > 0) {
@@ -57,10 +59,13 @@ public final class StatsCollector {
 
     /** Per-chunk accumulator for the parallel scan. */
     static final class Sink implements ParallelWalScan.Sink {
+        private final org.walprism.codec.rmgr.heap2.Heap2PartsScan check =
+                new org.walprism.codec.rmgr.heap2.Heap2PartsScan();
         WalStats stats;
 
         @Override
         public void accept(RecordView v) {
+            check.check(v);
             if (stats == null) {
                 stats = new WalStats(v.version());
             }

@@ -95,14 +95,16 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
             t.setDaemon(true);
             return t;
         });
+        // At most 2 chunks per thread are in flight (decoded, or waiting to be merged in order), and their read
+        // windows are reused: memory does not grow with the number of segments.
+        int inFlight = 2 * threads;
+        java.util.concurrent.ArrayBlockingQueue<java.nio.ByteBuffer> windows =
+                new java.util.concurrent.ArrayBlockingQueue<>(inFlight);
+        java.util.ArrayDeque<Future<Chunk<S>>> futures = new java.util.ArrayDeque<>();
         try {
-            List<Future<Chunk<S>>> futures = new ArrayList<>();
-            for (long seg = startSeg; seg <= lastSeg; seg++) {
-                long chunkStart = seg == startSeg ? start : seg * segSize;
-                long stop = (seg + 1) * segSize;
-                boolean firstChunk = seg == startSeg;
-                SegmentSource source = forks.get();
-                futures.add(pool.submit(() -> runChunk(source, chunkStart, stop, endLsn, firstChunk)));
+            long nextSeg = startSeg;
+            for (; nextSeg <= lastSeg && futures.size() < inFlight; nextSeg++) {
+                futures.add(submit(pool, forks, windows, nextSeg, startSeg, start, segSize, endLsn));
             }
             S merged = null;
             WalVersion version = null;
@@ -113,8 +115,11 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
             long sysid = 0;
             long end = 0;
             String endNote = null;
-            for (Future<Chunk<S>> f : futures) {
-                Chunk<S> c = get(f);
+            while (!futures.isEmpty()) {
+                Chunk<S> c = get(futures.poll());
+                if (nextSeg <= lastSeg) {
+                    futures.add(submit(pool, forks, windows, nextSeg++, startSeg, start, segSize, endLsn));
+                }
                 if (c.start != null) {
                     checkStart(c.start, version, sysid, prevTli, prevLast, end, probe);
                 }
@@ -184,11 +189,32 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         }
     }
 
-    private Chunk<S> runChunk(SegmentSource source, long chunkStart, long stop, long endLsn, boolean firstChunk) {
+    private Future<Chunk<S>> submit(ExecutorService pool, Supplier<? extends SegmentSource> forks,
+                                    java.util.concurrent.BlockingQueue<java.nio.ByteBuffer> windows, long seg, long startSeg,
+                                    long start, long segSize, long endLsn) {
+        long chunkStart = seg == startSeg ? start : seg * segSize;
+        long stop = (seg + 1) * segSize;
+        boolean firstChunk = seg == startSeg;
+        SegmentSource source = forks.get();
+        return pool.submit(() -> {
+            java.nio.ByteBuffer window = windows.poll();
+            try {
+                if (window == null) {
+                    window = java.nio.ByteBuffer.allocateDirect((int) Math.min(segSize, WalReader.WINDOW));
+                }
+                return runChunk(source, chunkStart, stop, endLsn, firstChunk, window);
+            } finally {
+                windows.offer(window);
+            }
+        });
+    }
+
+    private Chunk<S> runChunk(SegmentSource source, long chunkStart, long stop, long endLsn, boolean firstChunk,
+                              java.nio.ByteBuffer window) {
         S sink = sinks.get();
         WalReader r = null;
         try {
-            r = WalReader.unstartedChunk(source, chunkStart, stop, endLsn, firstChunk);
+            r = WalReader.unstartedChunk(source, chunkStart, stop, endLsn, firstChunk, window);
             r.begin();
             RecordView v;
             while ((v = r.nextView()) != null) {

@@ -33,6 +33,35 @@ public interface SegmentSource extends Closeable {
      */
     boolean read(long segno, int offset, byte[] dst, int dstOffset, int length);
 
+    /**
+     * Fills {@code dst} from its position to its limit with the bytes of segment {@code segno} from
+     * {@code offset} on, and leaves its position at the limit. Sources that can read into a direct buffer without an
+     * intermediate copy (files) override this; the default goes through {@link #read(long, int, byte[], int, int)}.
+     *
+     * @return false when the source has no such segment
+     */
+    default boolean read(long segno, int offset, java.nio.ByteBuffer dst) {
+        if (dst.hasArray()) {
+            int n = dst.remaining();
+            if (!read(segno, offset, dst.array(), dst.arrayOffset() + dst.position(), n)) {
+                return false;
+            }
+            dst.position(dst.limit());
+            return true;
+        }
+        byte[] tmp = new byte[Math.min(dst.remaining(), 1 << 16)];
+        int done = 0;
+        while (dst.hasRemaining()) {
+            int n = Math.min(tmp.length, dst.remaining());
+            if (!read(segno, offset + done, tmp, 0, n)) {
+                return false;
+            }
+            dst.put(tmp, 0, n);
+            done += n;
+        }
+        return true;
+    }
+
     /** The name to use for {@code segno} in messages (a file name for file sources). */
     String segmentName(long segno);
 

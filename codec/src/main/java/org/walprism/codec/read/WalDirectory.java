@@ -304,6 +304,44 @@ public final class WalDirectory implements SegmentSource {
         return true;
     }
 
+    @Override
+    public boolean read(long segno, int offset, ByteBuffer dst) {
+        if (segno != openSegno) {
+            closeSegment();
+            Path p = files.get(segno);
+            if (p == null || !openSegment(segno, p)) {
+                return false;
+            }
+        }
+        if (channel == null) {
+            return SegmentSource.super.read(segno, offset, dst);
+        }
+        if ((long) offset + dst.remaining() > segmentSize) {
+            throw new IllegalArgumentException("read past the segment end: " + offset + "+" + dst.remaining());
+        }
+        try {
+            long pos = offset;
+            while (dst.hasRemaining()) {
+                int n = channel.read(dst, pos);
+                if (n < 0) {
+                    throw changedWhileReading(segno, pos);
+                }
+                pos += n;
+            }
+        } catch (IOException e) {
+            throw new WalFormatException("could not read WAL segment: " + e.getMessage(),
+                    segno * segmentSize + offset, openPath.getFileName().toString(), offset);
+        }
+        return true;
+    }
+
+    private TruncatedWalException changedWhileReading(long segno, long pos) throws IOException {
+        long now = channel.size();
+        return new TruncatedWalException(String.format(Locale.ROOT,
+                "WAL segment changed while reading: it is now %d bytes (expected: %d)", now, segmentSize),
+                segno * segmentSize + pos, openPath.getFileName().toString(), pos);
+    }
+
     private boolean openSegment(long segno, Path p) {
         String name = p.getFileName().toString();
         try {
@@ -353,10 +391,7 @@ public final class WalDirectory implements SegmentSource {
             int n = channel.read(bb, pos);
             if (n < 0) {
                 // The file was complete when opened: it shrank while being read (a recycled or removed segment).
-                long now = channel.size();
-                throw new TruncatedWalException(String.format(Locale.ROOT,
-                        "WAL segment changed while reading: it is now %d bytes (expected: %d)", now, segmentSize),
-                        segno * segmentSize + pos, openPath.getFileName().toString(), pos);
+                throw changedWhileReading(segno, pos);
             }
             pos += n;
         }

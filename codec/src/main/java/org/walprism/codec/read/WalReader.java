@@ -68,7 +68,8 @@ public final class WalReader implements AutoCloseable {
     private String endNote;
 
     // The read window: bytes [winStart, winStart + winLen) of segment winSeg.
-    private final byte[] win;
+    private final java.nio.ByteBuffer win;
+    private final java.nio.ByteBuffer winCrc;
     private final ByteBuf winBuf;
     private long winSeg = -1;
     private int winStart;
@@ -84,15 +85,18 @@ public final class WalReader implements AutoCloseable {
     private long curPageRemLen;
 
     private WalReader(SegmentSource source, long startLsn, long endLsn, long stopStart, boolean firstChunk,
-                      boolean deferFirstPrev) {
+                      boolean deferFirstPrev, java.nio.ByteBuffer window) {
         this.source = source;
         this.firstChunk = firstChunk;
         this.deferFirstPrev = deferFirstPrev;
         this.segSize = source.segmentSize();
         this.endLsn = endLsn;
         this.stopStart = stopStart;
-        this.win = new byte[(int) Math.min(segSize, WINDOW)];
-        this.winBuf = Unpooled.wrappedBuffer(win);
+        int w = (int) Math.min(segSize, WINDOW);
+        // A direct buffer: the kernel copies file bytes straight into it (a heap array would cost a second copy).
+        this.win = window != null && window.capacity() == w ? window : java.nio.ByteBuffer.allocateDirect(w);
+        this.winCrc = win.duplicate();
+        this.winBuf = Unpooled.wrappedBuffer(win.duplicate().clear());
         long start = startLsn;
         if (start == 0) {
             long first = source.firstSegment();
@@ -120,12 +124,12 @@ public final class WalReader implements AutoCloseable {
 
     /** As {@link #open(Path, long, long)}, for timeline {@code timeline} (0 = as pg_waldump chooses). */
     public static WalReader open(Path path, long startLsn, long endLsn, int timeline) {
-        return new WalReader(WalDirectory.open(path, timeline), startLsn, endLsn, 0, true, false).begin();
+        return new WalReader(WalDirectory.open(path, timeline), startLsn, endLsn, 0, true, false, null).begin();
     }
 
     /** Reads from any {@link SegmentSource}. */
     public static WalReader open(SegmentSource source, long startLsn, long endLsn) {
-        return new WalReader(source, startLsn, endLsn, 0, true, false).begin();
+        return new WalReader(source, startLsn, endLsn, 0, true, false, null).begin();
     }
 
     /**
@@ -146,18 +150,19 @@ public final class WalReader implements AutoCloseable {
      */
     public static WalReader openChunk(SegmentSource source, long chunkStart, long stopStart, long endLsn,
                                       boolean firstChunk) {
-        return new WalReader(source, chunkStart, endLsn, stopStart, firstChunk, false).begin();
+        return new WalReader(source, chunkStart, endLsn, stopStart, firstChunk, false, null).begin();
     }
 
     /**
-     * As {@link #openChunk(SegmentSource, long, long, long, boolean)}, for {@link ParallelWalScan}: nothing is read
-     * until {@link #begin()}, and a later chunk's first record header is not checked against its prev-link at all
-     * but kept ({@link #firstHeaderLsn()}, {@link #firstHeaderPrev()}): the scan checks it against the previous
-     * chunk's last record before anything this chunk found after it, so that it fails as a sequential reader does.
+     * As {@link #openChunk(SegmentSource, long, long, long, boolean)}, for {@link ParallelWalScan}: reading through
+     * {@code window} (reused across chunks), nothing is read until {@link #begin()}, and a later chunk's first record
+     * header is not checked against its prev-link at all but kept ({@link #start()}): the scan checks it against the
+     * previous chunk's last record before anything this chunk found after it, so that it fails as a sequential reader
+     * does.
      */
     static WalReader unstartedChunk(SegmentSource source, long chunkStart, long stopStart, long endLsn,
-                                    boolean firstChunk) {
-        return new WalReader(source, chunkStart, endLsn, stopStart, firstChunk, !firstChunk);
+                                    boolean firstChunk, java.nio.ByteBuffer window) {
+        return new WalReader(source, chunkStart, endLsn, stopStart, firstChunk, !firstChunk, window);
     }
 
     /**
@@ -453,10 +458,17 @@ public final class WalReader implements AutoCloseable {
     /** CRC-32C of a record: {@code rec[24:len]}, then {@code rec[0:20]} (XLogRecord's xl_crc comes last). */
     private long crcOf(ByteBuf buf, int base, int len) {
         crc.reset();
-        byte[] a = buf.array();
-        int off = buf.arrayOffset() + base;
-        crc.update(a, off + RecordView.HEADER_SIZE, len - RecordView.HEADER_SIZE);
-        crc.update(a, off, 20);
+        if (buf.hasArray()) {
+            byte[] a = buf.array();
+            int off = buf.arrayOffset() + base;
+            crc.update(a, off + RecordView.HEADER_SIZE, len - RecordView.HEADER_SIZE);
+            crc.update(a, off, 20);
+        } else {
+            winCrc.limit(base + len).position(base + RecordView.HEADER_SIZE);
+            crc.update(winCrc);
+            winCrc.limit(base + 20).position(base);
+            crc.update(winCrc);
+        }
         return crc.getValue();
     }
 
@@ -464,7 +476,7 @@ public final class WalReader implements AutoCloseable {
     private void append(int index, int len) {
         assembly.ensureWritable(len);
         int w = assembly.writerIndex();
-        System.arraycopy(win, index, assembly.array(), assembly.arrayOffset() + w, len);
+        win.get(index, assembly.array(), assembly.arrayOffset() + w, len);
         assembly.writerIndex(w + len);
     }
 
@@ -479,9 +491,10 @@ public final class WalReader implements AutoCloseable {
         if (segno == winSeg && pageOff >= winStart && pageOff + BLCKSZ <= winStart + winLen) {
             return pageOff - winStart;
         }
-        int len = (int) Math.min(win.length, segSize - pageOff);
+        int len = (int) Math.min(win.capacity(), segSize - pageOff);
         winSeg = -1;
-        if (!source.read(segno, pageOff, win, 0, len)) {
+        win.clear().limit(len);
+        if (!source.read(segno, pageOff, win)) {
             return -1;
         }
         winSeg = segno;
