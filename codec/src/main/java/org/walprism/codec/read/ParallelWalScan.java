@@ -114,6 +114,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
             long prevTli = 0;
             long sysid = 0;
             long end = 0;
+            boolean firstOfScan = true;
             String endNote = null;
             while (!futures.isEmpty()) {
                 Chunk<S> c = get(futures.poll());
@@ -123,6 +124,13 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                 if (c.start != null) {
                     checkStart(c.start, version, sysid, prevTli, prevLast, end, probe);
                 }
+                if (first < 0 && !firstOfScan && c.start != null
+                        && (c.start.searchEnded() || c.error == null && c.count == 0 && !c.reachedStop)) {
+                    // The chunks before found no record: a sequential reader is still looking for the first one
+                    // here, and where that search ends it finds none (it does not look past the end).
+                    throw WalReader.noValidRecord(start, probe);
+                }
+                firstOfScan = false;
                 if (c.error != null) {
                     throw c.error;
                 }

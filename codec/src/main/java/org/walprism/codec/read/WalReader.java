@@ -60,6 +60,7 @@ public final class WalReader implements AutoCloseable {
     private boolean firstPageContinued;
     private long magicPageLsn = -1;
     private int firstMagic;
+    private boolean searchEnded;
     private long sysid;
     private boolean done;
     private long recordsRead;
@@ -175,15 +176,24 @@ public final class WalReader implements AutoCloseable {
      * @param sysid        the system identifier of the first long header read (0: none)
      * @param headerLsn    the first record header whose prev-link was left unchecked (-1: none), {@code headerPrev}
      *                     its xl_prev
+     * @param searchEnded  a later chunk's search for its first record came to a page that was not there (never
+     *                     written, recycled, missing), where it decided on the end of WAL
      */
     record Start(long magicPageLsn, int magic, long pageLsn, boolean continued, long tli, long sysid, long headerLsn,
-                 long headerPrev) {
+                 long headerPrev, boolean searchEnded) {
     }
 
     /** What this reader found where it started (see {@link Start}). */
     Start start() {
         return new Start(magicPageLsn, firstMagic, firstPageLsn, firstPageContinued, firstTli, sysid, firstHeaderLsn,
-                firstHeaderPrev);
+                firstHeaderPrev, searchEnded);
+    }
+
+    /** The error when no record is found from {@code start} on (XLogFindNextRecord's failure). */
+    static WalFormatException noValidRecord(long start, SegmentSource source) {
+        long segSize = source.segmentSize();
+        return new WalFormatException("could not find a valid record after " + Lsn.format(start, true), start,
+                source.segmentName(start / segSize), start % segSize);
     }
 
     /** The error for a page at {@code pageLsn} whose {@code xlp_magic} is not that of the pages before it. */
@@ -798,14 +808,15 @@ public final class WalReader implements AutoCloseable {
             }
             if (!loadPage(pageLsn, false)) {
                 if (stopStart != 0 && !firstChunk) {
-                    // A later chunk starting where the WAL may end: decide as a sequential reader arriving here.
+                    // A later chunk starting where the WAL may end: decide as a sequential reader arriving here
+                    // (one still looking for the range's first record decides otherwise: see Start.searchEnded).
+                    searchEnded = true;
                     endOfWal(pageLsn, pageLsn, false);
                     done = true;
                     nextLsn = pageLsn;
                     return pageLsn;
                 }
-                throw new WalFormatException("could not find a valid record after " + Lsn.format(start, true),
-                        start, source.segmentName(start / segSize), start % segSize);
+                throw noValidRecord(start, source);
             }
             if ((curPageInfo & PageHeader.FIRST_IS_CONTRECORD) != 0) {
                 if (maxAlign(curPageRemLen) >= BLCKSZ - curPageHeaderSize) {
@@ -832,8 +843,7 @@ public final class WalReader implements AutoCloseable {
                     done = true;
                     return lsn;
                 }
-                throw new WalFormatException("could not find a valid record after " + Lsn.format(start, true),
-                        start, source.segmentName(start / segSize), start % segSize);
+                throw noValidRecord(start, source);
             }
             if (Long.compareUnsigned(v.lsn(), start) >= 0) {
                 expectedPrev = savedPrev;

@@ -25,10 +25,11 @@ import org.walprism.testdata.TestData;
 /**
  * Corruption at a segment start, where the parallel scan starts a chunk: the parallel scan fails exactly as the
  * sequential reader does (same check first, same message, same file), whatever the chunk found after it. Found by
- * WalReaderFuzzTest (its committed inputs crash-61153d24..., crash-02261dd3..., crash-7acc4d8d...): the parallel
- * scan reported a forward prev-link without "(expected: ...)", a wrong prev-link as a checksum error or without the
- * file, a wrong magic without "(expected: ...)", and read on with exit 0 past another version's magic, another
- * system identifier, a lower timeline or a page claiming a continuation where the previous record ended.
+ * WalReaderFuzzTest (its committed inputs crash-61153d24..., crash-02261dd3..., crash-7acc4d8d..., crash-00dba38c...):
+ * the parallel scan reported a forward prev-link without "(expected: ...)", a wrong prev-link as a checksum error or
+ * without the file, a wrong magic without "(expected: ...)", a search for the first record that ran into a missing
+ * page as an end of WAL, and read on with exit 0 past another version's magic, another system identifier, a lower
+ * timeline or a page claiming a continuation where the previous record ended.
  */
 class ChunkBoundaryTest {
 
@@ -129,6 +130,29 @@ class ChunkBoundaryTest {
                 + Long.toUnsignedString(sysid + 1) + " (expected: " + Long.toUnsignedString(sysid)
                 + ", from an earlier segment) at LSN 0/00800000 in 000000010000000000000008 offset 0x0", sequential);
         assertEquals(sequential, parallelError());
+    }
+
+    @Test
+    void firstRecordSearchRunsIntoAMissingPage() throws IOException {
+        load("15/vacuum_noindex");
+        // The last page of segment A claims to continue a record past its end; segment B's first page was never
+        // written, its later pages were. Sequential: the search for the first record from 0/AFE000 ends there.
+        ByteBuffer last = ByteBuffer.wrap(segs.get(0xAL), 0xFE000, 8192).slice().order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(0xD110, last.getShort(0) & 0xFFFF, "a written page");
+        last.putShort(2, (short) (last.getShort(2) | PageHeader.FIRST_IS_CONTRECORD));
+        last.putInt(16, 0xFFFF);
+        java.util.Arrays.fill(segs.get(0xBL), 0, 8192, (byte) 0);
+        String sequential = assertThrows(WalFormatException.class, () -> {
+            try (WalReader r = WalReader.open(source(), 0xAFE000L, 0)) {
+                r.nextView();
+            }
+        }).getMessage();
+        assertEquals("could not find a valid record after 0/00AFE000 at LSN 0/00AFE000 in 00000001000000000000000A"
+                + " offset 0xFE000", sequential);
+        BitFlipPropertyTest.MemorySource src = source();
+        assertEquals(sequential, assertThrows(WalFormatException.class, () -> new ParallelWalScan<>(
+                BitFlipPropertyTest.Sums::new, BitFlipPropertyTest.Sums::merge, 3).scan(src, () -> src, 0xAFE000L, 0))
+                .getMessage());
     }
 
     @Test
