@@ -3,14 +3,20 @@
 # what the tests need: Debian's postgresql-15 (psql, pgbench, pg_waldump 15), the unprivileged user that runs
 # servers, the PostgreSQL 17 server build from Maven Central (live-capture test); then, best effort,
 # pg_waldump 13 and 18 built from Debian's source packages (the writer's acceptance test reads walprism's
-# segments with them) and Debian's chromium (the HTML report test). Tests whose tool is missing skip with a
-# message naming it. Downloads and builds are cached in /var/cache/walprism.
+# segments with them), Debian's chromium (the HTML report test) and the compressors' own tools lz4, zstd, xz
+# and bzip2 (the input-forms cross-check). Tests whose tool is missing skip with a message naming it.
+# Downloads and builds are cached in /var/cache/walprism.
 set -euo pipefail
 cd "$(dirname "$0")"
 if [[ $EUID -eq 0 ]]; then
   testdata/capture/prereqs.sh --zonky 17.7.0
   testdata/capture/prereqs.sh --waldump 13 --waldump 18 \
     || echo "test.sh: pg_waldump 13/18 could not be built; the tests that use them will skip" >&2
+  for tool in lz4:lz4 zstd:zstd xz:xz-utils bzip2:bzip2; do
+    command -v "${tool%%:*}" >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+      --no-install-recommends "${tool#*:}" >/dev/null \
+      || echo "test.sh: ${tool#*:} could not be installed; the input-forms cross-check will skip" >&2
+  done
   if ! command -v chromium >/dev/null; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null \
       || echo "test.sh: chromium could not be installed; the HTML report test will skip" >&2

@@ -5,11 +5,16 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFileName;
+import org.walprism.codec.WalInputException;
+import org.walprism.codec.read.SegmentSource;
+import org.walprism.codec.read.StoredSegmentName;
 import org.walprism.codec.read.WalDirectory;
 import org.walprism.codec.read.WalReader;
+import org.walprism.codec.read.WalSources;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -22,9 +27,11 @@ import picocli.CommandLine.TypeConversionException;
 public final class WalRangeOptions {
 
     @Option(names = {"-p", "--path"}, paramLabel = "PATH",
-            description = "directory with WAL segment files, a directory with a pg_wal subdirectory, "
-                    + "or one segment file (then only that segment by default); default: the directory of "
-                    + "STARTSEG, else the current directory")
+            description = "where the WAL is: a directory with WAL segment files (plain or compressed: gzip, lz4, "
+                    + "zstd, bzip2, xz, found by content), a directory with a pg_wal subdirectory, one segment file "
+                    + "(then only that segment by default), a tar archive (pg_wal.tar, base.tar, plain or "
+                    + "compressed), or the root of a pgBackRest, WAL-G or barman repository; default: the directory "
+                    + "of STARTSEG, else the current directory")
     Path path;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "STARTSEG",
@@ -92,7 +99,8 @@ public final class WalRangeOptions {
             p = Path.of(".");
         }
         p = resolvePath(p);
-        if (startSeg == null && Files.isRegularFile(p)) {
+        if (startSeg == null && Files.isRegularFile(p)
+                && StoredSegmentName.parse(p.getFileName().toString()) != null) {
             // -p naming one segment file is STARTSEG in its directory
             startSeg = p.getFileName().toString();
             p = p.toAbsolutePath().getParent();
@@ -112,12 +120,34 @@ public final class WalRangeOptions {
             return new Range(p, s, e, tli);
         }
         String first = segmentName(startSeg);
-        int segSize;
-        try (WalDirectory dir = WalDirectory.open(p.resolve(fileOf(p, first)), tli)) {
-            segSize = dir.segmentSize();
-        }
         if (tli == 0) {
             tli = WalFileName.timeline(first);
+        }
+        String last = endSegment == null ? first : segmentName(Path.of(endSegment).getFileName().toString());
+        int segSize;
+        if (Files.isDirectory(p) && hasSegments(p)) {
+            // a directory of segment files: both must be there, as pg_waldump opens them in the directory
+            String file = fileOf(p, first);
+            if (file == null) {
+                throw new NoSuchFileException(p.resolve(first).toString());
+            }
+            if (fileOf(p, last) == null) {
+                throw new NoSuchFileException(p.resolve(last).toString());
+            }
+            try (WalDirectory dir = WalDirectory.open(p.resolve(file), tli)) {
+                segSize = dir.segmentSize();
+            }
+        } else {
+            // a tar archive or an archiver's repository: the segments are looked up in it
+            try (SegmentSource src = WalSources.open(p, tli)) {
+                segSize = src.segmentSize();
+                for (String n : List.of(first, last)) {
+                    long sn = WalFileName.segno(n, segSize);
+                    if (src.nextSegment(sn - 1) != sn) {
+                        throw new WalInputException("WAL segment " + n + " is not in " + p);
+                    }
+                }
+            }
         }
         long segno = WalFileName.segno(first, segSize);
         if (start == null) {
@@ -126,12 +156,8 @@ public final class WalRangeOptions {
             throw new BadArgumentException("start WAL location " + Lsn.format(s, true) + " is not inside file \""
                     + first + "\"");
         }
-        long lastSeg = segno;
-        String last = first;
+        long lastSeg = WalFileName.segno(last, segSize);
         if (endSegment != null) {
-            last = segmentName(Path.of(endSegment).getFileName().toString());
-            fileOf(p, last);
-            lastSeg = WalFileName.segno(last, segSize);
             if (lastSeg < segno) {
                 throw new BadArgumentException("ENDSEG " + last + " is before STARTSEG " + first);
             }
@@ -145,30 +171,37 @@ public final class WalRangeOptions {
         return new Range(p, s, e, tli);
     }
 
+    /** The segment name of a stored file name ({@code NAME}, {@code NAME.zst}, {@code NAME.partial}, ...). */
     private static String segmentName(String fileName) {
-        String n = fileName.endsWith(".gz") ? fileName.substring(0, fileName.length() - 3) : fileName;
-        if (!WalFileName.isSegmentName(n)) {
+        String n = StoredSegmentName.segmentOf(fileName);
+        if (n == null) {
             throw new BadArgumentException("could not parse WAL file name \"" + fileName + "\"");
         }
         return n;
     }
 
-    /** The file of segment {@code name} in {@code dir}, plain or gzip-compressed. */
+    /**
+     * The file of segment {@code name} in {@code dir} (plain, compressed or partial: the one the reader prefers),
+     * or null when {@code dir} has none.
+     */
     private static String fileOf(Path dir, String name) throws IOException {
         if (Files.isRegularFile(dir.resolve(name))) {
             return name;
         }
-        if (Files.isRegularFile(dir.resolve(name + ".gz"))) {
-            return name + ".gz";
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(f -> f.getFileName().toString())
+                    .filter(f -> name.equals(StoredSegmentName.segmentOf(f)) && Files.isRegularFile(dir.resolve(f)))
+                    .min(java.util.Comparator.comparing((String f) -> f.contains(".partial")).thenComparing(f -> f))
+                    .orElse(null);
         }
-        throw new NoSuchFileException(dir.resolve(name).toString());
     }
 
     /**
      * {@code -p} as pg_waldump reads it: the directory itself, else its pg_wal subdirectory; or a segment file.
      *
      * @throws IOException (exit code 3) when the path is missing, unreadable, neither a directory nor a regular
-     *                     file (a FIFO, a device), or a directory without any WAL segment file
+     *                     file (a FIFO, a device), or a directory without any WAL segment file, archive or
+     *                     archiver's layout
      */
     static Path resolvePath(Path path) throws IOException {
         if (!Files.exists(path)) {
@@ -190,17 +223,18 @@ public final class WalRangeOptions {
         if (Files.isDirectory(pgWal) && hasSegments(pgWal)) {
             return pgWal;
         }
+        if (WalSources.isStore(path)) {
+            // an archiver's repository or a pg_basebackup -Ft directory: WalSources finds the segments
+            return path;
+        }
         throw new IOException("could not find any WAL file in \"" + path + "\"");
     }
 
-    /** Whether {@code dir} holds a regular file named like a segment, plain or {@code .gz}. */
+    /** Whether {@code dir} holds a regular file named like a segment ({@link StoredSegmentName}). */
     private static boolean hasSegments(Path dir) throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
-            return s.anyMatch(p -> {
-                String n = p.getFileName().toString();
-                n = n.endsWith(".gz") ? n.substring(0, n.length() - 3) : n;
-                return WalFileName.isSegmentName(n) && Files.isRegularFile(p);
-            });
+            return s.anyMatch(p -> StoredSegmentName.segmentOf(p.getFileName().toString()) != null
+                    && Files.isRegularFile(p));
         }
     }
 

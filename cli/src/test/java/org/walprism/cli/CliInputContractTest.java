@@ -207,7 +207,9 @@ class CliInputContractTest {
         Path empty = tmp.resolve("empty");
         Files.createDirectories(empty.resolve("pg_wal"));
         Files.writeString(empty.resolve("README"), "not WAL");
-        Files.writeString(empty.resolve("000000010000000000000001.partial"), "not a segment name");
+        // files a WAL directory holds that are not segments (a .partial segment is one: pg_receivewal's)
+        Files.writeString(empty.resolve("00000002.history"), "1\t0/3000000\tno recovery target specified\n");
+        Files.writeString(empty.resolve("000000010000000000000001.00000028.backup"), "START WAL LOCATION: 0/1000028");
         for (String cmd : List.of("stats", "dump", "replay")) {
             List<String> args = new ArrayList<>(List.of(cmd, "-p", empty.toString()));
             if (cmd.equals("replay")) {

@@ -53,21 +53,18 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
 
     /**
      * Scans {@code path} from {@code startLsn} to {@code endLsn} (pg_waldump semantics; 0 = first record / end
-     * of WAL) on timeline {@code timeline} (0 = default).
+     * of WAL) on timeline {@code timeline} (0 = default); {@code path} is any form {@link WalSources} opens.
      */
     public Result<S> scan(Path path, long startLsn, long endLsn, int timeline) {
-        try (WalDirectory probe = WalDirectory.open(path, timeline)) {
-            return scan(probe, startLsn, endLsn);
+        try (ForkableSource probe = WalSources.open(path, timeline)) {
+            return scan(probe, probe::fork, startLsn, endLsn);
         }
-    }
-
-    private Result<S> scan(WalDirectory probe, long startLsn, long endLsn) {
-        return scan(probe, probe::fork, startLsn, endLsn);
     }
 
     /**
      * Scans any source: {@code probe} lists the segments, {@code forks} supplies an independent source over the
-     * same segments for each chunk (each is closed after its chunk).
+     * same segments for each chunk (each is closed after its chunk). A {@link ForkableSource} without
+     * {@linkplain ForkableSource#randomAccess() random access} (a compressed archive) is read on one thread.
      */
     public Result<S> scan(SegmentSource probe, Supplier<? extends SegmentSource> forks, long startLsn, long endLsn) {
         long segSize = probe.segmentSize();
@@ -87,7 +84,8 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
             lastSeg++;
         }
         long nChunks = lastSeg - startSeg + (endLsn == 0 ? 0 : 1);
-        if (threads == 1 || nChunks < 2) {
+        boolean sequentialOnly = probe instanceof ForkableSource f && !f.randomAccess();
+        if (threads == 1 || nChunks < 2 || sequentialOnly) {
             return sequential(forks.get(), start, endLsn);
         }
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {

@@ -2,8 +2,10 @@ package org.walprism.codec.read;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PushbackInputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AccessDeniedException;
@@ -13,12 +15,12 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import java.util.zip.GZIPInputStream;
 import org.walprism.codec.TruncatedWalException;
 import org.walprism.codec.WalFileName;
 import org.walprism.codec.WalFormatException;
@@ -26,32 +28,28 @@ import org.walprism.codec.WalInputException;
 import org.walprism.codec.WalVersion;
 
 /**
- * WAL segment files in one directory, read with positional reads into the caller's buffer (input files are
- * never modified, and never memory-mapped: a file that shrinks under the reader, as a recycled segment of a live
- * {@code pg_wal} can, gives a clear error instead of a bus error). Gzip-compressed segments are recognised by
- * their content ({@code 1F 8B}), whatever their name ({@code NAME.gz}, or the plain name as some archivers
- * keep them), and inflated as a stream: never more than the segment size, never held whole in memory.
- * {@code NAME.partial} (pg_receivewal's segment in progress) is read too, and reported as partial.
+ * WAL segment files in one directory (or, for an archiver's layout, in several: see {@link WalSources}), read
+ * with positional reads into the caller's buffer (input files are never modified, and never memory-mapped: a file
+ * that shrinks under the reader, as a recycled segment of a live {@code pg_wal} can, gives a clear error instead
+ * of a bus error). Compressed segments (gzip, lz4, zstd, bzip2, xz, lzma: {@link Compression}) are recognised by
+ * their content, whatever their name ({@code NAME.gz}, {@code NAME.zst}, or the plain name as barman keeps them),
+ * and inflated as a stream: never more than the segment size, never held whole in memory.
+ * {@code NAME.partial} (pg_receivewal's segment in progress) is read too, and reported as partial. File names are
+ * those of {@link StoredSegmentName} (pgBackRest's {@code NAME-<sha1>.<ext>} included).
  *
  * <p>The segment size comes from the long page header of the first segment file that has a valid one
  * ({@code xlp_seg_size}); every segment must have exactly that size.
  */
-public final class WalDirectory implements SegmentSource {
-    private static final int GZIP_MAGIC = 0x8B1F;
-
+public final class WalDirectory implements ForkableSource {
     private final Path dir;
     private final int timeline;
     private final int segmentSize;
     private final TreeMap<Long, Path> files;
     private final List<String> notices;
 
-    // The segment being read: a positional channel for plain files, an inflating stream for compressed ones.
+    // The segment being read.
     private long openSegno = -1;
-    private Path openPath;
-    private FileChannel channel;
-    private InputStream stream;
-    private long streamPos;
-    private byte[] skipBuf;
+    private SegmentReader open;
 
     private WalDirectory(Path dir, int timeline, int segmentSize, TreeMap<Long, Path> files, List<String> notices) {
         this.dir = dir;
@@ -73,7 +71,7 @@ public final class WalDirectory implements SegmentSource {
         String onlyFile = null;
         if (Files.isRegularFile(path)) {
             dir = path.toAbsolutePath().getParent();
-            onlyFile = segmentNameOf(path.getFileName().toString());
+            onlyFile = StoredSegmentName.segmentOf(path.getFileName().toString());
             if (onlyFile == null) {
                 throw new WalFormatException("not a WAL segment file name: " + path);
             }
@@ -83,46 +81,71 @@ public final class WalDirectory implements SegmentSource {
         } else if (!Files.isDirectory(path)) {
             throw new WalInputException("could not open \"" + path + "\": no such file or directory");
         }
-        // segment name -> candidate files, best first (plain, .gz, .partial, .gz.partial)
+        return open(dir, List.of(dir), onlyFile, path, timeline, List.of());
+    }
+
+    /**
+     * The segments in the files of {@code dirs} (an archiver's layout: pgBackRest's {@code <16 hex>} directories,
+     * barman's {@code wals/<16 hex>}), reported as {@code root}; {@code notes} lead the source's notices.
+     */
+    static WalDirectory open(Path root, List<Path> dirs, int timeline, List<String> notes) {
+        return open(root, dirs, null, root, timeline, notes);
+    }
+
+    private static WalDirectory open(Path root, List<Path> dirs, String onlyFile, Path path, int timeline,
+                                     List<String> notes) {
+        // segment name -> candidate files
         TreeMap<String, List<Path>> names = new TreeMap<>();
-        try (Stream<Path> s = Files.list(dir)) {
-            s.forEach(p -> {
-                String n = segmentNameOf(p.getFileName().toString());
-                if (n != null && Files.isRegularFile(p)) {
-                    names.computeIfAbsent(n, k -> new ArrayList<>()).add(p);
-                }
-            });
-        } catch (AccessDeniedException e) {
-            throw new WalInputException("could not read directory \"" + dir + "\": permission denied");
-        } catch (IOException e) {
-            throw new WalInputException("could not read directory \"" + dir + "\": " + e.getMessage());
+        for (Path dir : dirs) {
+            try (Stream<Path> s = Files.list(dir)) {
+                s.forEach(p -> {
+                    String n = StoredSegmentName.segmentOf(p.getFileName().toString());
+                    if (n != null && Files.isRegularFile(p)) {
+                        names.computeIfAbsent(n, k -> new ArrayList<>()).add(p);
+                    }
+                });
+            } catch (AccessDeniedException e) {
+                throw new WalInputException("could not read directory \"" + dir + "\": permission denied");
+            } catch (IOException e) {
+                throw new WalInputException("could not read directory \"" + dir + "\": " + e.getMessage());
+            }
         }
+        String several = null;
         if (timeline == 0) {
-            long tlis = names.keySet().stream().map(WalFileName::timeline).distinct().count();
-            timeline = tlis == 1 ? WalFileName.timeline(names.firstKey()) : 1;
+            List<Integer> tlis = names.keySet().stream().map(WalFileName::timeline).distinct().sorted().toList();
+            timeline = tlis.size() == 1 ? tlis.get(0) : 1;
+            if (tlis.size() > 1) {
+                several = "segments of timelines " + tlis.stream().map(String::valueOf)
+                        .collect(java.util.stream.Collectors.joining(", ")) + " are here: reading timeline 1, "
+                        + "pg_waldump's default (-t chooses another)";
+            }
         }
         final int tli = timeline;
-        List<String> notices = new ArrayList<>();
+        List<String> notices = new ArrayList<>(notes);
+        if (several != null) {
+            notices.add(several);
+        }
         TreeMap<String, Path> chosen = new TreeMap<>();
         for (Map.Entry<String, List<Path>> e : names.entrySet()) {
             if (WalFileName.timeline(e.getKey()) != tli) {
                 continue;
             }
             List<Path> c = e.getValue();
-            c.sort((a, b) -> Integer.compare(rank(a), rank(b)));
+            c.sort(Comparator.comparingInt((Path a) -> StoredSegmentName.parse(a.getFileName().toString()).rank())
+                    .thenComparing(a -> a.getFileName().toString()));
             Path p = c.get(0);
             chosen.put(e.getKey(), p);
             if (c.size() > 1) {
                 notices.add("both " + c.get(0).getFileName() + " and " + c.get(1).getFileName()
                         + " exist; reading " + p.getFileName());
             }
-            if (p.getFileName().toString().endsWith(".partial")) {
+            if (StoredSegmentName.parse(p.getFileName().toString()).partial()) {
                 notices.add(p.getFileName() + " is a partial segment: its WAL is read up to where it ends");
             }
         }
         if (chosen.isEmpty()) {
             throw new WalInputException(String.format(Locale.ROOT,
-                    "no WAL segment files of timeline %d in %s", tli, dir));
+                    "no WAL segment files of timeline %d in %s", tli, root));
         }
         int segSize = segmentSizeOf(onlyFile != null ? List.of(chosen.getOrDefault(onlyFile, path))
                 : new ArrayList<>(chosen.values()));
@@ -130,24 +153,7 @@ public final class WalDirectory implements SegmentSource {
         for (var e : chosen.entrySet()) {
             files.put(WalFileName.segno(e.getKey(), segSize), e.getValue());
         }
-        return new WalDirectory(dir, tli, segSize, files, Collections.unmodifiableList(notices));
-    }
-
-    /** The segment name of a file name ({@code NAME}, {@code NAME.gz}, {@code NAME[.gz].partial}), or null. */
-    private static String segmentNameOf(String fileName) {
-        String n = fileName;
-        if (n.endsWith(".partial")) {
-            n = n.substring(0, n.length() - ".partial".length());
-        }
-        if (n.endsWith(".gz")) {
-            n = n.substring(0, n.length() - 3);
-        }
-        return WalFileName.isSegmentName(n) ? n : null;
-    }
-
-    private static int rank(Path p) {
-        String n = p.getFileName().toString();
-        return (n.endsWith(".partial") ? 2 : 0) + (n.contains(".gz") ? 1 : 0);
+        return new WalDirectory(root, tli, segSize, files, Collections.unmodifiableList(notices));
     }
 
     /**
@@ -178,9 +184,15 @@ public final class WalDirectory implements SegmentSource {
             head = in.readNBytes(40);
         } catch (AccessDeniedException e) {
             throw new WalInputException("could not open file \"" + file + "\": permission denied");
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
+            // a decompressor's complaint about corrupt input (some throw unchecked exceptions) is bad input
             throw new WalFormatException("could not read file \"" + file + "\": " + e.getMessage(), 0, name, 0);
         }
+        return segmentSizeOf(head, name);
+    }
+
+    /** The segment size in the long page header {@code head} (the first 40 bytes of segment file {@code name}). */
+    static int segmentSizeOf(byte[] head, String name) {
         int n = head.length;
         if (n < 40) {
             throw new TruncatedWalException("WAL file is too short for a long page header (" + n + " bytes)",
@@ -218,20 +230,19 @@ public final class WalDirectory implements SegmentSource {
                 offset);
     }
 
+    /** The decompressed bytes of {@code p}, whatever compression its first bytes announce. */
     private static InputStream openStream(Path p) throws IOException {
-        java.io.PushbackInputStream in = new java.io.PushbackInputStream(Files.newInputStream(p), 2);
-        byte[] m = in.readNBytes(2);
+        PushbackInputStream in = new PushbackInputStream(Files.newInputStream(p), Compression.MAGIC_BYTES);
+        byte[] m = in.readNBytes(Compression.MAGIC_BYTES);
         in.unread(m);
-        if (m.length == 2 && ((m[0] & 0xFF) | (m[1] & 0xFF) << 8) == GZIP_MAGIC) {
-            return new GZIPInputStream(in, 65536);
-        }
-        return in;
+        return Compression.detect(m, m.length).decompress(new BufferedInputStream(in, 65536));
     }
 
     /**
      * A source over the same files with its own reading state, for another thread: the directory is not
      * listed again.
      */
+    @Override
     public WalDirectory fork() {
         return new WalDirectory(dir, timeline, segmentSize, files, notices);
     }
@@ -266,7 +277,7 @@ public final class WalDirectory implements SegmentSource {
         return s;
     }
 
-    /** The directory read. */
+    /** The directory read (the root of an archiver's layout). */
     public Path directory() {
         return dir;
     }
@@ -284,23 +295,13 @@ public final class WalDirectory implements SegmentSource {
             if (p == null) {
                 return false;
             }
-            if (!openSegment(segno, p)) {
+            open = openSegment(segno, p);
+            if (open == null) {
                 return false;
             }
+            openSegno = segno;
         }
-        if ((long) offset + length > segmentSize) {
-            throw new IllegalArgumentException("read past the segment end: " + offset + "+" + length);
-        }
-        try {
-            if (channel != null) {
-                readChannel(segno, offset, dst, dstOffset, length);
-            } else {
-                readStream(segno, offset, dst, dstOffset, length);
-            }
-        } catch (IOException e) {
-            throw new WalFormatException("could not read WAL segment: " + e.getMessage(),
-                    segno * segmentSize + offset, openPath.getFileName().toString(), offset);
-        }
+        open.read(offset, dst, dstOffset, length);
         return true;
     }
 
@@ -309,128 +310,50 @@ public final class WalDirectory implements SegmentSource {
         if (segno != openSegno) {
             closeSegment();
             Path p = files.get(segno);
-            if (p == null || !openSegment(segno, p)) {
+            if (p == null) {
                 return false;
             }
-        }
-        if (channel == null) {
-            return SegmentSource.super.read(segno, offset, dst);
-        }
-        if ((long) offset + dst.remaining() > segmentSize) {
-            throw new IllegalArgumentException("read past the segment end: " + offset + "+" + dst.remaining());
-        }
-        try {
-            long pos = offset;
-            while (dst.hasRemaining()) {
-                int n = channel.read(dst, pos);
-                if (n < 0) {
-                    throw changedWhileReading(segno, pos);
-                }
-                pos += n;
+            open = openSegment(segno, p);
+            if (open == null) {
+                return false;
             }
-        } catch (IOException e) {
-            throw new WalFormatException("could not read WAL segment: " + e.getMessage(),
-                    segno * segmentSize + offset, openPath.getFileName().toString(), offset);
+            openSegno = segno;
         }
+        open.read(offset, dst);
         return true;
     }
 
-    private TruncatedWalException changedWhileReading(long segno, long pos) throws IOException {
-        long now = channel.size();
-        return new TruncatedWalException(String.format(Locale.ROOT,
-                "WAL segment changed while reading: it is now %d bytes (expected: %d)", now, segmentSize),
-                segno * segmentSize + pos, openPath.getFileName().toString(), pos);
-    }
-
-    private boolean openSegment(long segno, Path p) {
+    private SegmentReader openSegment(long segno, Path p) {
         String name = p.getFileName().toString();
+        FileChannel ch = null;
         try {
-            FileChannel ch = FileChannel.open(p, StandardOpenOption.READ);
-            ByteBuffer head = ByteBuffer.allocate(2);
-            ch.read(head, 0);
-            boolean gzip = head.position() == 2 && ((head.get(0) & 0xFF) | (head.get(1) & 0xFF) << 8) == GZIP_MAGIC;
-            openSegno = segno;
-            openPath = p;
-            if (gzip) {
-                ch.close();
-                stream = openStream(p);
-                streamPos = 0;
-                return true;
-            }
-            long size = ch.size();
-            if (size != segmentSize) {
-                ch.close();
-                String what = String.format(Locale.ROOT, "WAL segment: %d bytes (expected: %d)", size,
-                        segmentSize);
-                if (size < segmentSize) {
-                    throw new TruncatedWalException("truncated " + what, segno * segmentSize + size, name, size);
-                }
-                throw new WalFormatException("oversized " + what, segno * segmentSize + segmentSize, name,
-                        segmentSize);
-            }
-            channel = ch;
-            return true;
+            ch = FileChannel.open(p, StandardOpenOption.READ);
+            StoredSegmentName stored = StoredSegmentName.parse(name);
+            return SegmentReader.open(name, segno, segmentSize, stored != null && stored.partial(), ch, true, 0,
+                    ch.size());
         } catch (NoSuchFileException e) {
-            closeSegment();
-            return false;
+            return null;
         } catch (AccessDeniedException e) {
-            closeSegment();
             throw new WalInputException("could not open file \"" + p + "\": permission denied",
                     segno * segmentSize, name, 0);
         } catch (IOException e) {
-            closeSegment();
+            closeQuietly(ch);
             throw new WalInputException("could not open file \"" + p + "\": " + e.getMessage(),
                     segno * segmentSize, name, 0);
+        } catch (RuntimeException e) {
+            closeQuietly(ch);
+            throw e;
         }
     }
 
-    private void readChannel(long segno, int offset, byte[] dst, int dstOffset, int length) throws IOException {
-        ByteBuffer bb = ByteBuffer.wrap(dst, dstOffset, length);
-        long pos = offset;
-        while (bb.hasRemaining()) {
-            int n = channel.read(bb, pos);
-            if (n < 0) {
-                // The file was complete when opened: it shrank while being read (a recycled or removed segment).
-                throw changedWhileReading(segno, pos);
+    private static void closeQuietly(FileChannel ch) {
+        if (ch != null) {
+            try {
+                ch.close();
+            } catch (IOException e) {
+                // read-only: nothing to report
             }
-            pos += n;
         }
-    }
-
-    private void readStream(long segno, int offset, byte[] dst, int dstOffset, int length) throws IOException {
-        String name = openPath.getFileName().toString();
-        if (offset < streamPos) {
-            // Backwards: inflate again from the start (rare; the reader moves forward).
-            stream.close();
-            stream = openStream(openPath);
-            streamPos = 0;
-        }
-        while (streamPos < offset) {
-            if (skipBuf == null) {
-                skipBuf = new byte[65536];
-            }
-            int n = stream.read(skipBuf, 0, (int) Math.min(skipBuf.length, offset - streamPos));
-            if (n < 0) {
-                throw truncatedStream(segno, name);
-            }
-            streamPos += n;
-        }
-        int got = stream.readNBytes(dst, dstOffset, length);
-        streamPos += got;
-        if (got < length) {
-            throw truncatedStream(segno, name);
-        }
-        if (streamPos == segmentSize && stream.read() >= 0) {
-            throw new WalFormatException(String.format(Locale.ROOT,
-                    "oversized WAL segment: more than %d bytes (expected: %d)", segmentSize, segmentSize),
-                    segno * segmentSize + segmentSize, name, segmentSize);
-        }
-    }
-
-    private TruncatedWalException truncatedStream(long segno, String name) {
-        return new TruncatedWalException(String.format(Locale.ROOT,
-                "truncated WAL segment: %d bytes (expected: %d)", streamPos, segmentSize),
-                segno * segmentSize + streamPos, name, streamPos);
     }
 
     @Override
@@ -440,20 +363,11 @@ public final class WalDirectory implements SegmentSource {
     }
 
     private void closeSegment() {
-        try {
-            if (channel != null) {
-                channel.close();
-            }
-            if (stream != null) {
-                stream.close();
-            }
-        } catch (IOException e) {
-            // closing a read-only file: nothing was written, nothing to report
+        if (open != null) {
+            open.close();
         }
-        channel = null;
-        stream = null;
+        open = null;
         openSegno = -1;
-        openPath = null;
     }
 
     @Override

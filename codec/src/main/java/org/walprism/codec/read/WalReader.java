@@ -114,7 +114,8 @@ public final class WalReader implements AutoCloseable {
     }
 
     /**
-     * Opens the WAL in {@code path} (a directory or one segment file).
+     * Opens the WAL at {@code path}: a directory or one segment file, a tar archive or an archiver's repository
+     * ({@link WalSources}).
      *
      * @param startLsn first record at or after this LSN; 0 = the first record of the lowest segment
      * @param endLsn   stop before records that end after this LSN; 0 = read to the end of WAL
@@ -125,7 +126,13 @@ public final class WalReader implements AutoCloseable {
 
     /** As {@link #open(Path, long, long)}, for timeline {@code timeline} (0 = as pg_waldump chooses). */
     public static WalReader open(Path path, long startLsn, long endLsn, int timeline) {
-        return new WalReader(WalDirectory.open(path, timeline), startLsn, endLsn, 0, true, false, null).begin();
+        SegmentSource source = WalSources.open(path, timeline);
+        try {
+            return new WalReader(source, startLsn, endLsn, 0, true, false, null).begin();
+        } catch (RuntimeException e) {
+            source.close();
+            throw e;
+        }
     }
 
     /** Reads from any {@link SegmentSource}. */
