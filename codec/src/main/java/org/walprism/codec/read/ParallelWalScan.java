@@ -9,7 +9,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.BinaryOperator;
 import java.util.function.Supplier;
-import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.RecordView;
@@ -47,8 +46,9 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
     }
 
     private record Chunk<S>(S sink, WalVersion version, long first, long firstPrev, long last, long end, long count,
-                            boolean reachedStop, long firstTli, long lastTli, String endNote,
+                            boolean reachedStop, long lastTli, String endNote, WalReader.Start start,
                             RuntimeException error) {
+        // lastTli: xlp_tli of the last page read; start: what the chunk found where it started (null: nothing read)
     }
 
     /**
@@ -110,28 +110,37 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
             long count = 0;
             long prevLast = -1;
             long prevTli = 0;
+            long sysid = 0;
             long end = 0;
+            boolean firstOfScan = true;
             String endNote = null;
             while (!futures.isEmpty()) {
                 Chunk<S> c = get(futures.poll());
                 if (nextSeg <= lastSeg) {
                     futures.add(submit(pool, forks, windows, nextSeg++, startSeg, start, segSize, endLsn));
                 }
+                if (c.start != null) {
+                    checkStart(c.start, version, sysid, prevTli, prevLast, end, probe);
+                }
+                if (first < 0 && !firstOfScan && c.start != null
+                        && (c.start.searchEnded() || c.error == null && c.count == 0 && !c.reachedStop)) {
+                    // The chunks before found no record: a sequential reader is still looking for the first one
+                    // here, and where that search ends it finds none (it does not look past the end).
+                    throw WalReader.noValidRecord(start, probe);
+                }
+                firstOfScan = false;
                 if (c.error != null) {
                     throw c.error;
                 }
-                if (c.firstTli != 0 && c.firstTli < prevTli) {
-                    throw new WalFormatException("out-of-sequence timeline ID " + c.firstTli + " (after " + prevTli
-                            + ")", c.first >= 0 ? c.first : 0, null, -1);
-                }
-                if (c.lastTli != 0) {
+                if (c.start != null && c.start.pageLsn() >= 0) {
                     prevTli = c.lastTli;
+                    if (sysid == 0) {
+                        sysid = c.start.sysid();
+                    }
                 }
                 if (c.count > 0) {
                     if (prevLast >= 0 && c.firstPrev != prevLast) {
-                        throw new WalFormatException("record with incorrect prev-link " + Lsn.format(c.firstPrev, true)
-                                + " (expected: " + Lsn.format(prevLast, true) + ")", c.first,
-                                null, c.first % segSize);
+                        throw WalReader.incorrectPrevLink(c.firstPrev, prevLast, c.first, probe);
                     }
                     if (first < 0) {
                         first = c.first;
@@ -153,6 +162,36 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
             return new Result<>(merged, version, first, count, end, notices(probe, endNote));
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    /**
+     * The checks a sequential reader makes where a chunk starts, with the state it carries from the chunks before
+     * (the chunk read its start without it), in its order and before anything the chunk found after them: if the
+     * reader arrives at the chunk's first page after the previous chunk's last record (else that chunk checked it),
+     * the page's magic, system identifier and timeline order, and whether it continues a record where a record was
+     * asked for at its start; then the prev-link of the chunk's first record.
+     */
+    private static void checkStart(WalReader.Start s, WalVersion version, long sysid, long prevTli, long prevLast,
+                                   long prevEnd, SegmentSource probe) {
+        if (s.magicPageLsn() >= 0 && Long.compareUnsigned(prevEnd, s.magicPageLsn()) <= 0 && version != null
+                && s.magic() != version.magic()) {
+            throw WalReader.invalidMagic(s.magic(), version, s.magicPageLsn(), probe);
+        }
+        if (s.pageLsn() >= 0 && Long.compareUnsigned(prevEnd, s.pageLsn()) <= 0) {
+            if (sysid != 0 && s.sysid() != 0 && s.sysid() != sysid) {
+                throw WalReader.differentSystem(s.sysid(), sysid, s.pageLsn(), probe);
+            }
+            if (s.tli() < prevTli) {
+                throw WalReader.outOfSequenceTimeline(s.tli(), prevTli, s.pageLsn(), probe);
+            }
+            if (prevLast >= 0 && prevEnd == s.pageLsn() && s.continued()) {
+                throw WalReader.contrecordRequested(prevEnd, probe);
+            }
+        }
+        if (s.headerLsn() >= 0 && (prevLast >= 0 ? s.headerPrev() != prevLast
+                : Long.compareUnsigned(s.headerPrev(), s.headerLsn()) >= 0)) {
+            throw WalReader.incorrectPrevLink(s.headerPrev(), prevLast, s.headerLsn(), probe);
         }
     }
 
@@ -181,19 +220,21 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         S sink = sinks.get();
         WalReader r = null;
         try {
-            r = WalReader.openChunk(source, chunkStart, stop, endLsn, firstChunk, window);
+            r = WalReader.unstartedChunk(source, chunkStart, stop, endLsn, firstChunk, window);
+            r.begin();
             RecordView v;
             while ((v = r.nextView()) != null) {
                 sink.accept(v);
             }
             return new Chunk<>(sink, r.version(), r.firstRecordLsn(), r.firstRecordPrev(), r.lastRecordLsn(),
-                    r.endOfLastRecord(), r.recordsRead(), r.reachedStop(), r.firstPageTimeline(),
-                    r.lastPageTimeline(), r.endNote(), null);
+                    r.endOfLastRecord(), r.recordsRead(), r.reachedStop(), r.lastPageTimeline(), r.endNote(), r.start(),
+                    null);
         } catch (WalFormatException e) {
             if (firstChunk) {
                 throw e;
             }
-            return new Chunk<>(sink, null, -1, -1, -1, 0, 0, false, 0, 0, null, e);
+            return new Chunk<>(sink, null, -1, -1, -1, 0, 0, false, r == null ? 0 : r.lastPageTimeline(), null,
+                    r == null ? null : r.start(), e);
         } finally {
             if (r != null) {
                 r.close();

@@ -39,6 +39,10 @@ public final class WalReader implements AutoCloseable {
 
     private final SegmentSource source;
     private final boolean firstChunk;
+    private final boolean deferFirstPrev;
+    private final long requestedStart;
+    private long firstHeaderLsn = -1;
+    private long firstHeaderPrev;
     private final long segSize;
     private final long endLsn;
     private final long stopStart;
@@ -52,6 +56,11 @@ public final class WalReader implements AutoCloseable {
     private long lastEnd;
     private long lastTli;
     private long firstTli;
+    private long firstPageLsn = -1;
+    private boolean firstPageContinued;
+    private long magicPageLsn = -1;
+    private int firstMagic;
+    private boolean searchEnded;
     private long sysid;
     private boolean done;
     private long recordsRead;
@@ -76,14 +85,11 @@ public final class WalReader implements AutoCloseable {
     private int curPageInfo;
     private long curPageRemLen;
 
-    private WalReader(SegmentSource source, long startLsn, long endLsn, long stopStart, boolean firstChunk) {
-        this(source, startLsn, endLsn, stopStart, firstChunk, null);
-    }
-
     private WalReader(SegmentSource source, long startLsn, long endLsn, long stopStart, boolean firstChunk,
-                      java.nio.ByteBuffer window) {
+                      boolean deferFirstPrev, java.nio.ByteBuffer window) {
         this.source = source;
         this.firstChunk = firstChunk;
+        this.deferFirstPrev = deferFirstPrev;
         this.segSize = source.segmentSize();
         this.endLsn = endLsn;
         this.stopStart = stopStart;
@@ -97,8 +103,14 @@ public final class WalReader implements AutoCloseable {
             long first = source.firstSegment();
             start = first * segSize;
         }
-        this.firstRecordLsn = findFirstRecord(start);
-        this.nextLsn = firstRecordLsn;
+        this.requestedStart = start;
+    }
+
+    /** Finds the first record of the range; reading can start. */
+    WalReader begin() {
+        firstRecordLsn = findFirstRecord(requestedStart);
+        nextLsn = firstRecordLsn;
+        return this;
     }
 
     /**
@@ -116,7 +128,7 @@ public final class WalReader implements AutoCloseable {
     public static WalReader open(Path path, long startLsn, long endLsn, int timeline) {
         SegmentSource source = WalSources.open(path, timeline);
         try {
-            return new WalReader(source, startLsn, endLsn, 0, true);
+            return new WalReader(source, startLsn, endLsn, 0, true, false, null).begin();
         } catch (RuntimeException e) {
             source.close();
             throw e;
@@ -125,7 +137,7 @@ public final class WalReader implements AutoCloseable {
 
     /** Reads from any {@link SegmentSource}. */
     public static WalReader open(SegmentSource source, long startLsn, long endLsn) {
-        return new WalReader(source, startLsn, endLsn, 0, true);
+        return new WalReader(source, startLsn, endLsn, 0, true, false, null).begin();
     }
 
     /**
@@ -146,13 +158,86 @@ public final class WalReader implements AutoCloseable {
      */
     public static WalReader openChunk(SegmentSource source, long chunkStart, long stopStart, long endLsn,
                                       boolean firstChunk) {
-        return new WalReader(source, chunkStart, endLsn, stopStart, firstChunk);
+        return new WalReader(source, chunkStart, endLsn, stopStart, firstChunk, false, null).begin();
     }
 
-    /** As above, reading through {@code window} (reused across chunks by {@link ParallelWalScan}). */
-    static WalReader openChunk(SegmentSource source, long chunkStart, long stopStart, long endLsn,
-                               boolean firstChunk, java.nio.ByteBuffer window) {
-        return new WalReader(source, chunkStart, endLsn, stopStart, firstChunk, window);
+    /**
+     * As {@link #openChunk(SegmentSource, long, long, long, boolean)}, for {@link ParallelWalScan}: reading through
+     * {@code window} (reused across chunks), nothing is read until {@link #begin()}, and a later chunk's first record
+     * header is not checked against its prev-link at all but kept ({@link #start()}): the scan checks it against the
+     * previous chunk's last record before anything this chunk found after it, so that it fails as a sequential reader
+     * does.
+     */
+    static WalReader unstartedChunk(SegmentSource source, long chunkStart, long stopStart, long endLsn,
+                                    boolean firstChunk, java.nio.ByteBuffer window) {
+        return new WalReader(source, chunkStart, endLsn, stopStart, firstChunk, !firstChunk, window);
+    }
+
+    /**
+     * What a reader found where it started, for the checks a sequential reader makes there with the state it carries
+     * from the WAL before (a later chunk of {@link ParallelWalScan} reads its start without that state).
+     *
+     * @param magicPageLsn the first page looked at that was not all zero (-1: none), {@code magic} its xlp_magic
+     * @param pageLsn      the first page that validated (-1: none), {@code continued} whether it has
+     *                     XLP_FIRST_IS_CONTRECORD, {@code tli} its xlp_tli
+     * @param sysid        the system identifier of the first long header read (0: none)
+     * @param headerLsn    the first record header whose prev-link was left unchecked (-1: none), {@code headerPrev}
+     *                     its xl_prev
+     * @param searchEnded  a later chunk's search for its first record came to a page that was not there (never
+     *                     written, recycled, missing), where it decided on the end of WAL
+     */
+    record Start(long magicPageLsn, int magic, long pageLsn, boolean continued, long tli, long sysid, long headerLsn,
+                 long headerPrev, boolean searchEnded) {
+    }
+
+    /** What this reader found where it started (see {@link Start}). */
+    Start start() {
+        return new Start(magicPageLsn, firstMagic, firstPageLsn, firstPageContinued, firstTli, sysid, firstHeaderLsn,
+                firstHeaderPrev, searchEnded);
+    }
+
+    /** The error when no record is found from {@code start} on (XLogFindNextRecord's failure). */
+    static WalFormatException noValidRecord(long start, SegmentSource source) {
+        long segSize = source.segmentSize();
+        return new WalFormatException("could not find a valid record after " + Lsn.format(start, true), start,
+                source.segmentName(start / segSize), start % segSize);
+    }
+
+    /** The error for a page at {@code pageLsn} whose {@code xlp_magic} is not that of the pages before it. */
+    static WalFormatException invalidMagic(int magic, WalVersion expected, long pageLsn, SegmentSource source) {
+        long segSize = source.segmentSize();
+        return new WalFormatException(String.format(Locale.ROOT, "invalid magic number %04X (expected: %04X)", magic,
+                expected.magic()), pageLsn, source.segmentName(pageLsn / segSize), pageLsn % segSize);
+    }
+
+    /** The error for a long page header whose system identifier is not that of an earlier segment. */
+    static WalFormatException differentSystem(long sysid, long expected, long pageLsn, SegmentSource source) {
+        long segSize = source.segmentSize();
+        return new WalFormatException("WAL file is from different database system: WAL file database system identifier"
+                + " is " + Long.toUnsignedString(sysid) + " (expected: " + Long.toUnsignedString(expected)
+                + ", from an earlier segment)", pageLsn, source.segmentName(pageLsn / segSize), pageLsn % segSize);
+    }
+
+    /** The error for a record requested at {@code lsn}, a page start, where the page says a record continues. */
+    static WalFormatException contrecordRequested(long lsn, SegmentSource source) {
+        long segSize = source.segmentSize();
+        return new WalFormatException("contrecord is requested by " + Lsn.format(lsn, true), lsn,
+                source.segmentName(lsn / segSize), lsn % segSize);
+    }
+
+    /** The error for a page at {@code pageLsn} whose {@code xlp_tli} is below that of the page read before it. */
+    static WalFormatException outOfSequenceTimeline(long tli, long after, long pageLsn, SegmentSource source) {
+        long segSize = source.segmentSize();
+        return new WalFormatException("out-of-sequence timeline ID " + tli + " (after " + after + ")", pageLsn,
+                source.segmentName(pageLsn / segSize), pageLsn % segSize);
+    }
+
+    /** The error for a record at {@code lsn} whose {@code xl_prev} is wrong; {@code expected} -1 = unknown. */
+    static WalFormatException incorrectPrevLink(long prev, long expected, long lsn, SegmentSource source) {
+        String what = "record with incorrect prev-link " + Lsn.format(prev, true)
+                + (expected >= 0 ? " (expected: " + Lsn.format(expected, true) + ")" : "");
+        long segSize = source.segmentSize();
+        return new WalFormatException(what, lsn, source.segmentName(lsn / segSize), lsn % segSize);
     }
 
     /** True when reading stopped because the next record starts at or after the chunk's stop LSN. */
@@ -253,7 +338,7 @@ public final class WalReader implements AutoCloseable {
         if (pageOff == 0) {
             // A record that ended at a page boundary: the next one starts after this page's header.
             if ((curPageInfo & PageHeader.FIRST_IS_CONTRECORD) != 0) {
-                throw fail("contrecord is requested by " + Lsn.format(lsn, true), lsn);
+                throw contrecordRequested(lsn, source);
             }
             lsn += curPageHeaderSize;
             pageOff = curPageHeaderSize;
@@ -368,11 +453,13 @@ public final class WalReader implements AutoCloseable {
         long prev = buf.getLongLE(base + 8);
         if (expectedPrev >= 0) {
             if (prev != expectedPrev) {
-                throw fail("record with incorrect prev-link " + Lsn.format(prev, true) + " (expected: "
-                        + Lsn.format(expectedPrev, true) + ")", lsn);
+                throw incorrectPrevLink(prev, expectedPrev, lsn, source);
             }
+        } else if (deferFirstPrev && (firstHeaderLsn < 0 || firstHeaderLsn == lsn)) {
+            firstHeaderLsn = lsn; // checked by the caller against the previous chunk (read again by nextView)
+            firstHeaderPrev = prev;
         } else if (Long.compareUnsigned(prev, lsn) >= 0) {
-            throw fail("record with incorrect prev-link " + Lsn.format(prev, true), lsn);
+            throw incorrectPrevLink(prev, -1, lsn, source);
         }
     }
 
@@ -460,12 +547,15 @@ public final class WalReader implements AutoCloseable {
             endMissing = false;
             return false;
         }
+        if (magicPageLsn < 0) {
+            magicPageLsn = pageLsn;
+            firstMagic = magic;
+        }
         if (version == null) {
             WalDirectory.checkMagic(magic, pageLsn, source.segmentName(segno), pageOff);
             version = WalVersion.fromMagic(magic);
         } else if (magic != version.magic()) {
-            throw fail(String.format(Locale.ROOT, "invalid magic number %04X (expected: %04X)", magic,
-                    version.magic()), pageLsn);
+            throw invalidMagic(magic, version, pageLsn, source);
         }
         int info = seg.getUnsignedShortLE(idx + 2);
         if ((info & ~PageFlags.allFlags(version)) != 0) {
@@ -494,10 +584,12 @@ public final class WalReader implements AutoCloseable {
         }
         long tli = seg.getUnsignedIntLE(idx + 4);
         if (tli < lastTli) {
-            throw fail("out-of-sequence timeline ID " + tli + " (after " + lastTli + ")", pageLsn);
+            throw outOfSequenceTimeline(tli, lastTli, pageLsn, source);
         }
-        if (firstTli == 0) {
+        if (firstPageLsn < 0) {
+            firstPageLsn = pageLsn;
             firstTli = tli;
+            firstPageContinued = (info & PageHeader.FIRST_IS_CONTRECORD) != 0;
         }
         lastTli = tli;
         curPageLsn = pageLsn;
@@ -529,8 +621,7 @@ public final class WalReader implements AutoCloseable {
             WalDirectory.checkMagic(magic, segStart, source.segmentName(segno), 0);
             version = WalVersion.fromMagic(magic);
         } else if (magic != version.magic()) {
-            throw fail(String.format(Locale.ROOT, "invalid magic number %04X (expected: %04X)", magic,
-                    version.magic()), segStart);
+            throw invalidMagic(magic, version, segStart, source);
         }
         int info = h.getUnsignedShortLE(2);
         if ((info & ~PageFlags.allFlags(version)) != 0 || (info & PageHeader.LONG_HEADER) == 0) {
@@ -539,7 +630,7 @@ public final class WalReader implements AutoCloseable {
         }
         long tli = h.getUnsignedIntLE(4);
         if (tli < lastTli) {
-            throw fail("out-of-sequence timeline ID " + tli + " (after " + lastTli + ")", segStart);
+            throw outOfSequenceTimeline(tli, lastTli, segStart, source);
         }
         checkLongHeader(h, 0, segStart);
     }
@@ -556,9 +647,7 @@ public final class WalReader implements AutoCloseable {
         if (sysid == 0) {
             sysid = sysidHdr;
         } else if (sysidHdr != sysid) {
-            throw fail("WAL file is from different database system: WAL file database system identifier is "
-                    + Long.toUnsignedString(sysidHdr) + " (expected: " + Long.toUnsignedString(sysid)
-                    + ", from an earlier segment)", pageLsn);
+            throw differentSystem(sysidHdr, sysid, pageLsn, source);
         }
     }
 
@@ -726,14 +815,15 @@ public final class WalReader implements AutoCloseable {
             }
             if (!loadPage(pageLsn, false)) {
                 if (stopStart != 0 && !firstChunk) {
-                    // A later chunk starting where the WAL may end: decide as a sequential reader arriving here.
+                    // A later chunk starting where the WAL may end: decide as a sequential reader arriving here
+                    // (one still looking for the range's first record decides otherwise: see Start.searchEnded).
+                    searchEnded = true;
                     endOfWal(pageLsn, pageLsn, false);
                     done = true;
                     nextLsn = pageLsn;
                     return pageLsn;
                 }
-                throw new WalFormatException("could not find a valid record after " + Lsn.format(start, true),
-                        start, source.segmentName(start / segSize), start % segSize);
+                throw noValidRecord(start, source);
             }
             if ((curPageInfo & PageHeader.FIRST_IS_CONTRECORD) != 0) {
                 if (maxAlign(curPageRemLen) >= BLCKSZ - curPageHeaderSize) {
@@ -760,8 +850,7 @@ public final class WalReader implements AutoCloseable {
                     done = true;
                     return lsn;
                 }
-                throw new WalFormatException("could not find a valid record after " + Lsn.format(start, true),
-                        start, source.segmentName(start / segSize), start % segSize);
+                throw noValidRecord(start, source);
             }
             if (Long.compareUnsigned(v.lsn(), start) >= 0) {
                 expectedPrev = savedPrev;
