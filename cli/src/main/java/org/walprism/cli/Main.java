@@ -102,11 +102,13 @@ public final class Main implements Runnable {
     }
 
     /**
-     * Settings that must be made before the first Netty class loads. On JDK 24 and later, Netty's use of
-     * {@code sun.misc.Unsafe} memory access makes the JVM print four warning lines (JEP 498); there Netty is told
-     * to use {@code ByteBuffer} instead, which decodes as fast. An explicit {@code -Dio.netty.noUnsafe} wins.
+     * Settings that must be made before the first Netty class loads: Netty logs through {@link NettyLog}; on JDK
+     * 24 and later, where Netty's use of {@code sun.misc.Unsafe} memory access makes the JVM print four warning
+     * lines (JEP 498), Netty is told to use {@code ByteBuffer} instead, which decodes as fast. An explicit
+     * {@code -Dio.netty.noUnsafe} wins.
      */
     static void configureNetty() {
+        NettyLog.install();
         if (Runtime.version().feature() >= 24 && System.getProperty("io.netty.noUnsafe") == null) {
             System.setProperty("io.netty.noUnsafe", "true");
         }
