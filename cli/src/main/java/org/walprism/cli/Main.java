@@ -76,6 +76,9 @@ public final class Main implements Runnable {
         }
         try {
             return cl.execute(args);
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            // picocli hands only Exceptions to the reporter; these would otherwise end in a stack trace
+            return reporter.report(e, err);
         } finally {
             out.flush();
             err.flush();
