@@ -27,6 +27,8 @@ import picocli.CommandLine.Spec;
         description = "Reads, writes and explains PostgreSQL write-ahead log (13 to 19 and master).")
 public final class Main implements Runnable {
 
+    private static final String PICOCLI_EXCLUDES = "picocli.converters.excludes";
+
     /** Every subcommand's name, in the order {@code --help} lists them. */
     static final List<String> SUBCOMMANDS = List.of("stats", "dump", "diff", "report", "generate", "replay", "help");
 
@@ -56,6 +58,11 @@ public final class Main implements Runnable {
 
     /** Runs walprism with {@code args}, writing to {@code out} and {@code err}; returns the exit code. */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
+        // picocli registers converters for java.sql and java.time types by reflection, which initialises those
+        // classes (java.time's formatters among them) at every start; no walprism option has such a type
+        if (System.getProperty(PICOCLI_EXCLUDES) == null) {
+            System.setProperty(PICOCLI_EXCLUDES, "java\\.sql\\..*,java\\.time\\..*");
+        }
         boolean debug = Arrays.asList(args).contains("--debug");
         ErrorReporter reporter = new ErrorReporter(debug);
         CommandLine cl = new CommandLine(new Main());
