@@ -4,9 +4,13 @@
 #   capture.sh NAME                  regenerate the corpus capture NAME as listed in corpus.tsv (e.g. 17/vacuum_noindex)
 #   capture.sh [options] VERSION WORKLOAD
 #
-# VERSION: 13 14 15 16 17 18 (server binaries from Maven Central, io.zonky.test.postgres), or 15 with
-# --server debian (Debian's postgresql-15, built with lz4/zstd). WORKLOAD: testdata/workloads/WORKLOAD.sql
-# (or WORKLOAD.pgbench, a pgbench script) run after the optional WORKLOAD_setup.sql.
+# VERSION: 13 14 15 16 17 18 (server binaries from Maven Central, io.zonky.test.postgres), or with --server debian
+# 15 (Debian's postgresql-15 package) or 18 (built from Debian's postgresql-18 source package by
+# prereqs.sh --server-build 18), both with lz4/zstd. WORKLOAD: testdata/workloads/WORKLOAD.sql
+# and/or WORKLOAD.pgbench (a pgbench script; with both, the SQL runs first), measured, after the optional
+# WORKLOAD_setup.sql. A .pgbench file's `-- pgbench options:` line gives pgbench's options (--scale
+# multiplies -t); an optional `-- pgbench init:` line runs `pgbench -i` with those options first in the
+# measured range. In both lines `:scale` stands for the --scale value.
 # Options:
 #   --name NAME            capture folder (default: WORKLOAD); output testdata/corpus/VERSION/NAME
 #   --checksums            initdb --data-checksums (default: checksums off)
@@ -14,7 +18,7 @@
 #   --segsize MB           initdb --wal-segsize (default 1)
 #   --set KEY=VALUE        one more server setting (repeatable)
 #   --port N               loopback port (default: a free one)
-#   --server zonky|debian  where the server binaries come from (default zonky)
+#   --server zonky|debian  where the server binaries come from (default zonky; debian: 15 and 18, with lz4/zstd)
 #   --scale N              psql variable :scale the workloads multiply their sizes by (default 1)
 #   --large                benchmark capture: into testdata/large/VERSION/NAME (git-ignored), segments left
 #                          uncompressed, 16 MB segments, scale 200, statistics oracles only; not in the manifest
@@ -23,6 +27,9 @@
 #   --workload-dir DIR     read the workload SQL from DIR instead of testdata/workloads
 #   --no-manifest          do not rebuild testdata/manifest.tsv afterwards
 #   --keep                 keep the scratch cluster directory (printed) for inspection
+#   --relmap               store relmap.csv: testdata/capture/relmap.sql (relation names for walprism --relmap)
+#                          run after the setup, before the measured range
+#   --server-log           store the server's log as server.log (autovacuum's log lines: log_autovacuum_min_duration)
 # The server always runs with fsync=off, autovacuum=off and stops when the tool exits, whatever happens.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -31,6 +38,7 @@ declare -A ZONKY=([13]=13.22.0 [14]=14.19.0 [15]=15.14.0 [16]=16.11.0 [17]=17.7.
 DEBIAN_BIN=/usr/lib/postgresql/15/bin
 CLIENT_BIN=/usr/lib/postgresql/15/bin   # psql and pgbench 15 talk to every server version here
 
+relmap= serverlog=
 wdir= fresh= name= checksums=off compression=off segsize=1 port= server=zonky scale= large= out= manifest=1 keep=
 extra=()
 args=()
@@ -51,6 +59,8 @@ while (($#)); do
     --fresh-segment) fresh=1; shift ;;
     --workload-dir) wdir="$(cd "$2" && pwd)" || die "no workload directory $2"; shift 2 ;;
     --keep) keep=1; shift ;;
+    --relmap) relmap=1; shift ;;
+    --server-log) serverlog=1; shift ;;
     -h|--help) sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//; /^set -e/d'; exit 0 ;;
     -*) die "unknown option $1 (see --help)" ;;
     *) args+=("$1"); shift ;;
@@ -72,7 +82,7 @@ name="${name:-$workload}"
 
 case "$server" in
   zonky) [[ -n "${ZONKY[$version]:-}" ]] || die "unknown version '$version' (known: 13 14 15 16 17 18; 19 and master come from shared/captures)" ;;
-  debian) [[ $version == 15 ]] || die "--server debian serves version 15 only, not '$version'" ;;
+  debian) [[ $version == 15 || $version == 18 ]] || die "--server debian serves versions 15 and 18 only, not '$version'" ;;
   *) die "unknown --server '$server' (zonky or debian)" ;;
 esac
 case "$compression" in off|on|pglz|lz4|zstd) ;; *) die "unknown --wal-compression '$compression'" ;; esac
@@ -89,9 +99,10 @@ out="${out:-$TESTDATA_DIR/corpus/$version/$name}"
 
 wdir="${wdir:-$TESTDATA_DIR/workloads}"
 setup_sql="$wdir/${workload}_setup.sql"
-if [[ -f "$wdir/$workload.sql" ]]; then measured="$wdir/$workload.sql"
-elif [[ -f "$wdir/$workload.pgbench" ]]; then measured="$wdir/$workload.pgbench"
-else die "unknown workload '$workload' (no testdata/workloads/$workload.sql or .pgbench)"; fi
+measured_sql= measured_bench=
+[[ -f "$wdir/$workload.sql" ]] && measured_sql="$wdir/$workload.sql"
+[[ -f "$wdir/$workload.pgbench" ]] && measured_bench="$wdir/$workload.pgbench"
+[[ -n $measured_sql || -n $measured_bench ]] || die "unknown workload '$workload' (no testdata/workloads/$workload.sql or .pgbench)"
 
 # --- prerequisites: packages, the unprivileged user, the pg_waldump of this major, server binaries
 major="$version"
@@ -103,6 +114,7 @@ esac
 pre=()
 [[ $major == 13 || $major == 18 ]] && pre+=(--waldump "$major")
 [[ $server == zonky ]] && pre+=(--zonky "${ZONKY[$version]}")
+[[ $server == debian && $version == 18 ]] && pre+=(--server-build 18)
 "$(dirname "$0")/prereqs.sh" "${pre[@]}"
 if [[ $EUID -eq 0 ]]; then
   id -u "$CAPTURE_USER" >/dev/null 2>&1 || { log "no unprivileged user $CAPTURE_USER to run the server"; exit 77; }
@@ -111,9 +123,12 @@ else
   as_user() { "$@"; }
 fi
 
-if [[ $server == debian ]]; then
+if [[ $server == debian && $version == 15 ]]; then
   BIN="$DEBIAN_BIN"
   provenance_server="Debian postgresql-15 $(dpkg-query -W -f='${Version}' postgresql-15)"
+elif [[ $server == debian ]]; then
+  BIN="$CACHE_DIR/pg-debian/$version/bin"
+  provenance_server="$(cat "$CACHE_DIR/pg-debian/$version/VERSION")"
 else
   zv="${ZONKY[$version]}"
   pgdir="$CACHE_DIR/pg/$zv"
@@ -176,18 +191,37 @@ run_sql() { # FILE LOG
   (cd "$(dirname "$wdir")" && "$PSQL" -X -v ON_ERROR_STOP=1 -v scale="$scale" -f "$(basename "$wdir")/$(basename "$1")" >"$2" 2>&1) \
     || die "SQL error in $(basename "$wdir")/$(basename "$1"): $(grep -m1 -E 'ERROR|FATAL|error' "$2" || tail -1 "$2")"
 }
+bench_line() { # KEY: the words of the .pgbench file's `-- pgbench KEY:` line, :scale replaced
+  sed -n "s/^-- pgbench $1: *//p" "$measured_bench" | head -1 | sed "s/:scale\b/$scale/g"
+}
 [[ -f "$setup_sql" ]] && run_sql "$setup_sql" "$scratch/setup.log"
+if [[ -n $relmap ]]; then
+  "$PSQL" -X -q -v ON_ERROR_STOP=1 -f "$TESTDATA_DIR/capture/relmap.sql" >"$scratch/relmap.csv" 2>"$scratch/q.err" \
+    || die "relmap.sql failed: $(head -1 "$scratch/q.err")"
+fi
 [[ -n $fresh ]] && q "SELECT pg_switch_wal()" >/dev/null
 start=$(q "SELECT pg_current_wal_insert_lsn()")
-if [[ $measured == *.pgbench ]]; then
-  read -r -a bench_opts <<<"$(sed -n 's/^-- pgbench options: *//p' "$measured" | head -1)"
+: >"$scratch/measured.log"
+if [[ -n $measured_bench ]]; then
+  read -r -a init_opts <<<"$(bench_line init)"
+  if ((${#init_opts[@]})); then
+    "$PGBENCH" -i "${init_opts[@]}" >"$scratch/init.log" 2>&1 \
+      || die "pgbench -i ${init_opts[*]} failed: $(grep -m1 -E 'ERROR|error' "$scratch/init.log" || tail -1 "$scratch/init.log")"
+    cat "$scratch/init.log" >>"$scratch/measured.log"
+  fi
+fi
+if [[ -n $measured_sql ]]; then
+  run_sql "$measured_sql" "$scratch/measured-sql.log"
+  cat "$scratch/measured-sql.log" >>"$scratch/measured.log"
+fi
+if [[ -n $measured_bench ]]; then
+  read -r -a bench_opts <<<"$(bench_line options)"
   for i in "${!bench_opts[@]}"; do # --scale multiplies -t
     if [[ ${bench_opts[$i]} == -t ]]; then bench_opts[i+1]=$((bench_opts[i+1] * scale)); fi
   done
-  "$PGBENCH" -n "${bench_opts[@]}" -f "$measured" >"$scratch/measured.log" 2>&1 \
-    || die "pgbench failed on $(basename "$wdir")/$(basename "$measured"): $(grep -m1 -E 'ERROR|error' "$scratch/measured.log" || tail -1 "$scratch/measured.log")"
-else
-  run_sql "$measured" "$scratch/measured.log"
+  "$PGBENCH" -n "${bench_opts[@]}" -f "$measured_bench" >"$scratch/measured-bench.log" 2>&1 \
+    || die "pgbench failed on $(basename "$wdir")/$(basename "$measured_bench"): $(grep -m1 -E 'ERROR|error' "$scratch/measured-bench.log" || tail -1 "$scratch/measured-bench.log")"
+  cat "$scratch/measured-bench.log" >>"$scratch/measured.log"
 fi
 # End the range cleanly: the range ends where the closing XLOG_SWITCH starts.
 insert=$(q "SELECT pg_current_wal_insert_lsn()")
@@ -235,6 +269,9 @@ if [[ -n $walinspect ]]; then
       q "SELECT start_lsn, block_id, reltablespace, reldatabase, relfilenode, relforknumber, relblocknumber,
                 record_type, record_length, main_data_length, block_data_length, block_fpi_length, block_fpi_info
          FROM pg_get_wal_block_info('$start', '$end', false)" >"$stage/blocks.tsv"
+      # the block data and the restored page (RestoreBlockImage) of every block reference, as md5 ('' for NULL)
+      q "SELECT start_lsn, block_id, coalesce(md5(block_data), ''), coalesce(md5(block_fpi_data), '')
+         FROM pg_get_wal_block_info('$start', '$end', true)" >"$stage/blocks-md5.tsv"
     fi
   fi
 fi
@@ -253,11 +290,13 @@ if [[ -n $waldump ]]; then
   dump waldump-stats-record.txt --stats=record
 fi
 cp "$scratch/measured.log" "$stage/measured.log"
+[[ -n $relmap ]] && cp "$scratch/relmap.csv" "$stage/relmap.csv"
+[[ -n $serverlog ]] && cp "$scratch/server.log" "$stage/server.log"
 
 # --- store
 rm -rf "$out"; mkdir -p "$out/wal"
 for f in "$stage"/wal/*; do
-  if [[ -n $large ]]; then cp "$f" "$out/wal/"; else store_file "$f" "$out/wal" "$(basename "$f")" gz; fi
+  if [[ -n $large ]]; then mv "$f" "$out/wal/"; else store_file "$f" "$out/wal" "$(basename "$f")" gz; fi
 done
 for f in "$stage"/*; do
   [[ -f $f ]] || continue
@@ -270,6 +309,8 @@ prov="captured $(date -u +%Y-%m-%d) by testdata/capture/capture.sh; server Postg
 [[ -z $walinspect && -z $waldump ]] && prov+="; no oracle for this major (decode-only): end LSN = insert LSN before pg_switch_wal()"
 write_meta "$out" version "$version" workload "$workload" segment_size "$segbytes" start_lsn "$start" end_lsn "$end" \
   initdb_options "${initdb_opts[*]}" settings "$set_list" provenance "$prov"
+# --- the oracle of --save-fullpage: checksums of the pages pg_waldump 18 writes (not the pages)
+if [[ $major == 18 && -z $large ]]; then "$(dirname "$0")/fullpage-oracle.sh" --no-manifest "$out"; fi
 [[ -n $manifest ]] && "$(dirname "$0")/manifest.sh"
 n=$( [[ -f "$stage/records.tsv" ]] && wc -l <"$stage/records.tsv" || ([[ -f "$stage/waldump.txt" ]] && grep -c '^rmgr:' "$stage/waldump.txt") || echo '?')
 log "done: ${out#"$TESTDATA_DIR"/} $start..$end, $((last_seg - first_seg + 1)) segment(s), $n records, $(du -sh "$out" | cut -f1)"

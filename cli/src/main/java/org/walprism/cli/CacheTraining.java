@@ -52,6 +52,9 @@ public final class CacheTraining {
             run(0, "dump", seg);
             run(0, "dump", "-b", "-p", hot);
             run(0, "dump", "--format", "json", "-r", "Heap2", seg);
+            run(0, "dump", "--blocks", "--format", "csv", seg);
+            run(0, "dump", "-q", "-p", hot);
+            run(0, "vacuums", "-p", corpus.resolve("17/vacuum_tables/wal").toString());
             run(0, "diff", v16, v17);
             run(0, "report", v16, v17, "-o", tmp.resolve("report.html").toString());
             run(0, "replay", "--as", "19", "-p", v16);

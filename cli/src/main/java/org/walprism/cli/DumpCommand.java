@@ -1,11 +1,17 @@
 package org.walprism.cli;
 
+import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import org.walprism.analyzer.dump.BlockRows;
 import org.walprism.analyzer.dump.DumpFilter;
+import org.walprism.analyzer.dump.FullPageFiles;
+import org.walprism.analyzer.dump.OrderedDump;
 import org.walprism.analyzer.dump.RecordJson;
 import org.walprism.analyzer.dump.WalDumpFormatter;
 import org.walprism.codec.WalVersion;
@@ -29,8 +35,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true, sortOptions = false)
 public final class DumpCommand implements Callable<Integer> {
 
-    /** Output formats. */
-    public enum Format { text, json }
+    /** Output formats (csv: {@code --blocks} only). */
+    public enum Format { text, json, csv }
 
     @Spec
     CommandSpec spec;
@@ -70,8 +76,24 @@ public final class DumpCommand implements Callable<Integer> {
     String xid;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-            description = "text (pg_waldump's lines) or json (one object per record)")
+            description = "text (pg_waldump's lines) or json (one object per record); with --blocks also csv")
     Format format;
+
+    @Option(names = "--save-fullpage", paramLabel = "DIR",
+            description = "save full page images to DIR (pg_waldump's file names and bytes)")
+    Path saveFullPage;
+
+    @Option(names = "--blocks",
+            description = "one row per block reference (as pg_walinspect's pg_get_wal_block_info) instead of records")
+    boolean blocks;
+
+    @Option(names = "--with-data", description = "with --blocks: add the block data and the restored page (hex)")
+    boolean withData;
+
+    @Option(names = {"-j", "--jobs"}, paramLabel = "N",
+            description = "format N segments in parallel (default: the number of processors, ${DEFAULT-VALUE}); "
+                    + "the output is the same whatever N")
+    int jobs = Runtime.getRuntime().availableProcessors();
 
     @Override
     public Integer call() throws Exception {
@@ -84,9 +106,89 @@ public final class DumpCommand implements Callable<Integer> {
             return ExitCode.OK.code();
         }
         int max = parseLimit();
+        if (jobs < 1) {
+            throw usage("--jobs must be at least 1");
+        }
         DumpFilter staticFilter = staticFilter();
+        PageOutput.checkOptions(blocks, withData, format);
+        FullPageFiles pages = PageOutput.saveFullPage(saveFullPage);
+        if (blocks || pages != null) {
+            return pageOutput(staticFilter, max, pages, out);
+        }
+        WalRangeOptions.Range r = range.range();
+        DumpFilter filter = staticFilter;
+        if (!rmgrs.isEmpty()) {
+            // resource manager names depend on the version, read from the first page
+            try (WalReader reader = WalReader.open(r.path(), r.start(), r.end(), r.timeline())) {
+                filter = withRmgrs(staticFilter, reader.version());
+            }
+        }
+        DumpFilter f = filter;
+        Supplier<OrderedDump.RecordPrinter> printers = switch (format) {
+            case text -> () -> textPrinter(f);
+            case json -> () -> jsonPrinter(f);
+            case csv -> throw new AssertionError("csv is for --blocks only");
+        };
+        OutputStream bytes = Stdout.bytesOf(out);
+        try {
+            OrderedDump.Outcome o = new OrderedDump(printers, jobs, max)
+                    .run(r.path(), r.start(), r.end(), r.timeline(), bytes);
+            bytes.flush();
+            Notices.print(spec.commandLine().getErr(), o.notices());
+        } catch (Stdout.ClosedException e) {
+            // the reader of our output went away (| head): stop reading, as pg_waldump stops on SIGPIPE
+        } finally {
+            bytes.flush();
+        }
+        return ExitCode.OK.code();
+    }
+
+    private OrderedDump.RecordPrinter textPrinter(DumpFilter f) {
+        WalDumpFormatter text = new WalDumpFormatter();
+        boolean b = bkpDetails;
+        boolean q = quiet;
+        return (v, out) -> {
+            if (!f.test(v)) {
+                return false;
+            }
+            int mark = out.length();
+            text.format(v, b, out);
+            if (q) {
+                // -q prints nothing but validates each record as the printed forms do
+                out.setLength(mark);
+            }
+            return true;
+        };
+    }
+
+    private OrderedDump.RecordPrinter jsonPrinter(DumpFilter f) {
+        if (quiet) {
+            return textPrinter(f);
+        }
+        RecordJson json = new RecordJson();
+        return (v, out) -> {
+            if (!f.test(v)) {
+                return false;
+            }
+            out.append(json.format(v.toDecoded())).append('\n');
+            return true;
+        };
+    }
+
+    /**
+     * {@code --blocks} and {@code --save-fullpage}: one sequential reader of decoded records (the page images are
+     * restored and written record by record).
+     */
+    private int pageOutput(DumpFilter staticFilter, int max, FullPageFiles pages, PrintWriter out) throws Exception {
         try (WalReader reader = range.open()) {
             DumpFilter filter = withRmgrs(staticFilter, reader.version());
+            if (blocks) {
+                new PageOutput(new BlockRows(PageOutput.rowFormat(format), withData), pages, quiet)
+                        .blocks(reader, filter, max, out);
+                out.flush();
+                Notices.print(spec.commandLine().getErr(), reader.notices());
+                return ExitCode.OK.code();
+            }
             WalDumpFormatter text = new WalDumpFormatter();
             RecordJson json = new RecordJson();
             int shown = 0;
@@ -94,18 +196,24 @@ public final class DumpCommand implements Callable<Integer> {
                 if (!filter.test(r)) {
                     continue;
                 }
-                if (!quiet) {
+                if (quiet) {
+                    // -q prints nothing but validates each record as the printed forms do
+                    text.format(r, bkpDetails);
+                } else {
                     switch (format) {
                         case text -> out.print(text.format(r, bkpDetails));
                         case json -> out.println(json.format(r));
                         default -> throw new AssertionError(format);
                     }
                 }
+                pages.save(r, reader.timeline());
                 shown++;
                 if (max > 0 && shown >= max) {
                     break;
                 }
             }
+            out.flush();
+            Notices.print(spec.commandLine().getErr(), reader.notices());
         } finally {
             out.flush();
         }
@@ -130,11 +238,17 @@ public final class DumpCommand implements Callable<Integer> {
     private DumpFilter staticFilter() {
         DumpFilter f = DumpFilter.all();
         if (xid != null) {
+            long x;
             try {
-                f = f.withXid(Long.parseUnsignedLong(xid.trim()) & 0xFFFFFFFFL);
+                x = Long.parseUnsignedLong(xid.trim());
             } catch (NumberFormatException e) {
+                x = -1;
+            }
+            // a TransactionId is uint32: 4294967297 must not wrap to 1
+            if (x < 0 || x > 0xFFFFFFFFL) {
                 throw usage("invalid transaction ID specification: \"" + xid + "\"");
             }
+            f = f.withXid(x);
         }
         if (relation != null) {
             String[] p = relation.split("/", -1);

@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
 import org.walprism.codec.ChecksumMismatchException;
 import org.walprism.codec.TruncatedWalException;
 import org.walprism.codec.UnsupportedWalVersionException;
 import org.walprism.codec.WalFormatException;
+import org.walprism.codec.WalInputException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IExitCodeExceptionMapper;
@@ -37,11 +39,19 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
         if (t instanceof ChecksumMismatchException) {
             return ExitCode.CHECKSUM;
         }
+        if (t instanceof WalInputException) {
+            return ExitCode.INPUT;
+        }
         if (t instanceof TruncatedWalException) {
             return ExitCode.TRUNCATED;
         }
         if (t instanceof WalFormatException) {
             return ExitCode.INVALID_WAL;
+        }
+        if (t instanceof FileAlreadyExistsException
+                || (t instanceof UncheckedIOException u && u.getCause() instanceof FileAlreadyExistsException)) {
+            // an output file in the way (generate -o, report -o): the command line asks for what walprism refuses
+            return ExitCode.USAGE;
         }
         if (t instanceof IOException || t instanceof UncheckedIOException) {
             return ExitCode.INPUT;
@@ -59,6 +69,8 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
             m = "could not open \"" + e.getFile() + "\": no such file or directory";
         } else if (t instanceof AccessDeniedException e) {
             m = "could not open \"" + e.getFile() + "\": permission denied";
+        } else if (t instanceof FileAlreadyExistsException e) {
+            m = "could not create file \"" + e.getFile() + "\": file exists (walprism does not overwrite files)";
         } else if (t instanceof UncheckedIOException e) {
             return message(e.getCause());
         } else if (exitCode(t) == ExitCode.INTERNAL) {

@@ -6,7 +6,7 @@ package org.walprism.cli;
 public enum ExitCode {
     /** The command did what was asked. */
     OK(0, "success"),
-    /** Bad options or arguments (picocli's usage-error code). */
+    /** Bad options or arguments (picocli's usage-error code), an invalid workload model, an output file in the way. */
     USAGE(2, "invalid command line"),
     /** The input path does not exist or cannot be read. */
     INPUT(3, "input path missing or unreadable"),

@@ -1,22 +1,26 @@
 package org.walprism.cli;
 
+import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.walprism.analyzer.generate.Generator;
 import org.walprism.analyzer.generate.WorkloadModel;
 import org.walprism.analyzer.stats.StatsFormatter;
 import org.walprism.analyzer.stats.WalStats;
 import org.walprism.codec.Lsn;
+import org.walprism.codec.WalFileName;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.write.WalWriter;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code walprism generate}: the records one PostgreSQL major's VACUUM and pruning write for a workload
@@ -43,11 +47,12 @@ public final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--model", paramLabel = "FILE", required = true, description = "workload model (properties file)")
     Path model;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = "write WAL segments into DIR")
+    @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = "write WAL segments into DIR (existing segment files are not overwritten)")
     Path output;
 
     @Option(names = "--segment-size", paramLabel = "BYTES", defaultValue = "16777216",
-            description = "WAL segment size (default ${DEFAULT-VALUE})")
+            converter = SegmentSizeConverter.class,
+            description = "WAL segment size: a power of two between 1 MB and 1 GB (default ${DEFAULT-VALUE})")
     int segmentSize;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
@@ -68,17 +73,9 @@ public final class GenerateCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "invalid model " + model + ": " + e.getMessage(), e);
         }
         PrintWriter out = spec.commandLine().getOut();
-        Path dir = output != null ? output : Files.createTempDirectory("walprism-generate");
-        long end;
-        try {
-            end = Generator.write(result, dir, WalWriter.options(v).segmentSize(segmentSize));
-        } finally {
-            if (output == null) {
-                try (var files = Files.walk(dir)) {
-                    files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-                }
-            }
-        }
+        WalWriter.Options options = WalWriter.options(v).segmentSize(segmentSize);
+        // without -o nothing touches the disk: the records are only laid out, for the end LSN
+        long end = output == null ? Generator.endLsn(result, options) : writeSegments(result, options);
         if (format == Format.json) {
             out.println(m.toJson(result.derivation()));
         } else {
@@ -95,5 +92,73 @@ public final class GenerateCommand implements Callable<Integer> {
         }
         out.flush();
         return ExitCode.OK.code();
+    }
+
+    /**
+     * Writes the segments into {@code -o}. A shutdown hook aborts the writer on SIGTERM or SIGINT, so an
+     * interrupted run leaves no {@code *.walprism-partial} file (SIGKILL cannot be caught); any failure aborts it too.
+     */
+    private long writeSegments(Generator.Result result, WalWriter.Options options) throws IOException {
+        // The hook is in place before the first segment file exists: creating the writer and the hook's abort are
+        // serialised on one lock, so a signal at any moment leaves no partial file.
+        AtomicBoolean interrupted = new AtomicBoolean();
+        Object lock = new Object();
+        WalWriter[] writer = new WalWriter[1];
+        Thread hook = new Thread(() -> {
+            synchronized (lock) {
+                interrupted.set(true);
+                try {
+                    if (writer[0] != null) {
+                        writer[0].abort();
+                    }
+                } catch (IOException e) {
+                    // the JVM is exiting; nothing left to report to
+                }
+            }
+        }, "walprism-generate-cleanup");
+        Runtime.getRuntime().addShutdownHook(hook);
+        WalWriter w;
+        synchronized (lock) {
+            if (interrupted.get()) {
+                throw new InterruptedIOException("interrupted before any segment was written");
+            }
+            w = WalWriter.create(output, options);
+            writer[0] = w;
+        }
+        try {
+            long end = Generator.write(result, w);
+            w.close();
+            return end;
+        } catch (IOException | RuntimeException e) {
+            w.abort();
+            if (interrupted.get()) {
+                throw new InterruptedIOException("interrupted; removed the partial segments in " + output);
+            }
+            throw e;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // shutdown in progress: the hook runs (or ran) anyway
+            }
+        }
+    }
+
+    /** {@code --segment-size}: IsValidWalSegSize, as initdb's --wal-segsize checks it (here in bytes). */
+    static final class SegmentSizeConverter implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            long v;
+            try {
+                v = Long.parseLong(value.trim());
+            } catch (NumberFormatException e) {
+                v = -1;
+            }
+            if (!WalFileName.isValidSegmentSize(v)) {
+                throw new TypeConversionException("\"" + value + "\" is not a power of two between 1 MB and 1 GB "
+                        + "(1048576 .. 1073741824 bytes)");
+            }
+            return (int) v;
+        }
     }
 }

@@ -30,7 +30,8 @@ public final class Main implements Runnable {
     private static final String PICOCLI_EXCLUDES = "picocli.converters.excludes";
 
     /** Every subcommand's name, in the order {@code --help} lists them. */
-    static final List<String> SUBCOMMANDS = List.of("stats", "dump", "diff", "report", "generate", "replay", "help");
+    static final List<String> SUBCOMMANDS = List.of("stats", "dump", "diff", "report", "generate", "replay", "vacuums",
+            "help");
 
     private static Object newSubcommand(String name) {
         return switch (name) {
@@ -40,6 +41,7 @@ public final class Main implements Runnable {
             case "report" -> new ReportCommand();
             case "generate" -> new GenerateCommand();
             case "replay" -> new ReplayCommand();
+            case "vacuums" -> new VacuumsCommand();
             case "help" -> new CommandLine.HelpCommand();
             default -> throw new IllegalArgumentException(name);
         };
@@ -126,7 +128,7 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         configureNetty();
-        PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), false);
+        PrintWriter out = Stdout.processWriter();
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         System.exit(run(out, err, args));
     }

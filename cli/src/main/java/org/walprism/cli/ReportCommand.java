@@ -1,8 +1,11 @@
 package org.walprism.cli;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.concurrent.Callable;
 import org.walprism.analyzer.diff.StreamDiff;
 import org.walprism.analyzer.report.HtmlReport;
@@ -32,18 +35,26 @@ public final class ReportCommand implements Callable<Integer> {
             description = "optional second WAL range to compare with")
     WalInput b;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "HTML file to write")
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "HTML file to write (must not exist)")
     Path output;
 
     @Option(names = "--bucket", paramLabel = "BYTES", defaultValue = "0",
-            description = "LSN bucket width in bytes (default: the segment size)")
+            description = "LSN bucket width in bytes, at most 10000 buckets over a range (default: the segment "
+                    + "size, doubled as often as the range needs)")
     long bucket;
 
     @Override
     public Integer call() throws Exception {
+        StatsCategories.checkBucket(bucket);
+        // as generate -o: an existing file is never replaced; checked first so no analysis is wasted, and again
+        // atomically by CREATE_NEW in case the file appears meanwhile
+        if (Files.exists(output, LinkOption.NOFOLLOW_LINKS)) {
+            throw new FileAlreadyExistsException(output.toString());
+        }
         StreamDiff.Side sa = a.analyze(bucket);
         StreamDiff.Side sb = b == null ? null : b.analyze(bucket);
-        Files.writeString(output, HtmlReport.render(sa, sb), StandardCharsets.UTF_8);
+        Files.writeString(output, HtmlReport.render(sa, sb), StandardCharsets.UTF_8, StandardOpenOption.WRITE,
+                StandardOpenOption.CREATE_NEW);
         spec.commandLine().getOut().println("wrote " + output);
         spec.commandLine().getOut().flush();
         return ExitCode.OK.code();

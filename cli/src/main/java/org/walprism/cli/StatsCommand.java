@@ -47,13 +47,18 @@ public final class StatsCommand implements Callable<Integer> {
     boolean categories;
 
     @Option(names = "--bucket", paramLabel = "BYTES", defaultValue = "0",
-            description = "with --categories: LSN bucket width in bytes (default: the segment size)")
+            description = "with --categories: LSN bucket width in bytes, at most 10000 buckets over the range "
+                    + "(default: the segment size, doubled as often as the range needs)")
     long bucket;
 
     @Override
     public Integer call() throws Exception {
+        if (jobs < 1) {
+            throw new ParameterException(spec.commandLine(), "--jobs must be at least 1");
+        }
         if (categories) {
-            StatsCategories.print(range.range(), StatsCategories.format(format), bucket, spec.commandLine().getOut());
+            StatsCategories.print(range.range(), StatsCategories.format(format), bucket, jobs,
+                    spec.commandLine().getOut(), spec.commandLine().getErr());
             return ExitCode.OK.code();
         }
         boolean perRecord;
@@ -62,9 +67,6 @@ public final class StatsCommand implements Callable<Integer> {
             case "rmgr" -> perRecord = false;
             default -> throw new ParameterException(spec.commandLine(),
                     "unrecognized value for option --stats: " + mode);
-        }
-        if (jobs < 1) {
-            throw new ParameterException(spec.commandLine(), "--jobs must be at least 1");
         }
         WalRangeOptions.Range r = range.range();
         WalStats stats = StatsCollector.collect(r.path(), r.start(), r.end(), r.timeline(), jobs);
@@ -76,6 +78,7 @@ public final class StatsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.print(result);
         out.flush();
+        Notices.print(spec.commandLine().getErr(), stats.notices());
         return ExitCode.OK.code();
     }
 }

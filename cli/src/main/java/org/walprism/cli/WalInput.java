@@ -3,7 +3,6 @@ package org.walprism.cli;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
-import org.walprism.analyzer.categories.CategoryAnalyzer;
 import org.walprism.analyzer.categories.CategorySummary;
 import org.walprism.analyzer.diff.StreamDiff;
 import org.walprism.codec.Lsn;
@@ -57,7 +56,7 @@ record WalInput(String text, Path path, Long start, Long end) {
         o.end = end;
         WalRangeOptions.Range r = o.range();
         return new StreamDiff.Side(text, new CategorySummary(
-                CategoryAnalyzer.analyze(r.path(), r.start(), r.end(), r.timeline(), bucketSize)));
+                StatsCategories.analyze(r, bucketSize, Runtime.getRuntime().availableProcessors(), text)));
     }
 
     /** picocli converter. */

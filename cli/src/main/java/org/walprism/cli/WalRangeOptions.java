@@ -68,6 +68,9 @@ public final class WalRangeOptions {
      * @throws BadArgumentException when the segments and locations contradict each other
      */
     Range range() throws IOException {
+        // pg_waldump: 0/0 is InvalidXLogRecPtr, the same as not giving -s or -e
+        Long start = this.start == null || this.start == 0 ? null : this.start;
+        Long end = this.end == null || this.end == 0 ? null : this.end;
         Path p = path;
         String startSeg = startSegment;
         if (startSeg != null) {
@@ -97,6 +100,11 @@ public final class WalRangeOptions {
         long s = start == null ? 0 : start;
         long e = end == null ? 0 : end;
         int tli = timeline == null ? 0 : (int) (long) timeline;
+        if (start != null && end != null && Long.compareUnsigned(end, start) <= 0) {
+            // pg_waldump reads nothing then ("could not find a valid record after"): say why instead
+            throw new BadArgumentException("end WAL location " + Lsn.format(end, true)
+                    + " is not after start WAL location " + Lsn.format(start, true));
+        }
         if (startSeg == null) {
             if (endSegment != null) {
                 throw new BadArgumentException("ENDSEG " + endSegment + " given without STARTSEG");
@@ -156,7 +164,12 @@ public final class WalRangeOptions {
         throw new NoSuchFileException(dir.resolve(name).toString());
     }
 
-    /** {@code -p} as pg_waldump reads it: the directory itself, else its pg_wal subdirectory. */
+    /**
+     * {@code -p} as pg_waldump reads it: the directory itself, else its pg_wal subdirectory; or a segment file.
+     *
+     * @throws IOException (exit code 3) when the path is missing, unreadable, neither a directory nor a regular
+     *                     file (a FIFO, a device), or a directory without any WAL segment file
+     */
     static Path resolvePath(Path path) throws IOException {
         if (!Files.exists(path)) {
             throw new NoSuchFileException(path.toString());
@@ -164,15 +177,30 @@ public final class WalRangeOptions {
         if (!Files.isReadable(path)) {
             throw new AccessDeniedException(path.toString());
         }
-        if (Files.isDirectory(path) && !hasSegments(path) && Files.isDirectory(path.resolve("pg_wal"))) {
-            return path.resolve("pg_wal");
+        if (Files.isRegularFile(path)) {
+            return path;
         }
-        return path;
+        if (!Files.isDirectory(path)) {
+            throw new IOException("could not open \"" + path + "\": not a directory or WAL segment file");
+        }
+        if (hasSegments(path)) {
+            return path;
+        }
+        Path pgWal = path.resolve("pg_wal");
+        if (Files.isDirectory(pgWal) && hasSegments(pgWal)) {
+            return pgWal;
+        }
+        throw new IOException("could not find any WAL file in \"" + path + "\"");
     }
 
+    /** Whether {@code dir} holds a regular file named like a segment, plain or {@code .gz}. */
     private static boolean hasSegments(Path dir) throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
-            return s.anyMatch(p -> WalFileName.isSegmentName(p.getFileName().toString()));
+            return s.anyMatch(p -> {
+                String n = p.getFileName().toString();
+                n = n.endsWith(".gz") ? n.substring(0, n.length() - 3) : n;
+                return WalFileName.isSegmentName(n) && Files.isRegularFile(p);
+            });
         }
     }
 

@@ -116,11 +116,23 @@ class CliErrorContractTest {
 
     @Test
     void unknownMagicOnTheFirstPageRead() throws IOException {
-        writeAt(wal.resolve(segments.get(0)), 0, (byte) 0x99, (byte) 0x99);
+        // in PostgreSQL's range of magics (0xD0xx, 0xD1xx): a version walprism does not know
+        writeAt(wal.resolve(segments.get(0)), 0, (byte) 0xFF, (byte) 0xD0);
         Result r = StatsCommandTest.run("stats", "-p", wal.toString());
         assertEquals(ExitCode.UNSUPPORTED_VERSION.code(), r.code());
         String line = oneLine(r);
-        assertTrue(line.contains("unsupported WAL page magic 9999"), line);
+        assertTrue(line.contains("unsupported WAL page magic D0FF"), line);
+        namesLocation(line, segments.get(0), "0/00800000", "0x0");
+    }
+
+    @Test
+    void junkMagicOnTheFirstPageReadIsInvalidNotUnsupported() throws IOException {
+        // no PostgreSQL writes 0x9999: the file is not WAL of any version (pg_waldump: "invalid magic number")
+        writeAt(wal.resolve(segments.get(0)), 0, (byte) 0x99, (byte) 0x99);
+        Result r = StatsCommandTest.run("stats", "-p", wal.toString());
+        assertEquals(ExitCode.INVALID_WAL.code(), r.code());
+        String line = oneLine(r);
+        assertTrue(line.contains("invalid magic number 9999"), line);
         namesLocation(line, segments.get(0), "0/00800000", "0x0");
     }
 

@@ -3,12 +3,18 @@ package org.walprism.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.walprism.codec.Lsn;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
@@ -129,5 +135,102 @@ class DumpCommandTest {
             assertTrue(r.err().contains(messages[i]), r.err());
             assertEquals(1, r.err().lines().count(), r.err());
         }
+    }
+
+    @Test
+    void wholeOutputEqualsPgWaldumpWhateverTheJobs() {
+        int checked = 0;
+        for (Capture c : TestData.captures()) {
+            if (!c.has("waldump.txt")) {
+                continue;
+            }
+            checked++;
+            String expected = oracle(c, "waldump.txt", l -> true);
+            for (String jobs : new String[] {"1", "3"}) {
+                Result r = run(range(c, "-j", jobs));
+                assertEquals(0, r.code(), c + ": " + r.err());
+                assertEquals(expected, r.out(), c + " -j " + jobs);
+            }
+            if (c.has("waldump-b.txt")) {
+                Result b = run(range(c, "-b", "-j", "2"));
+                assertEquals(oracle(c, "waldump-b.txt", l -> true), b.out(), c + " -b");
+            }
+        }
+        assertTrue(checked > 0, "no capture has a pg_waldump oracle");
+    }
+
+    @Test
+    void limitStopsAtTheNthRecordWhateverTheJobs() {
+        Capture c = TestData.capture("18/vacuum_indexed_checksums");
+        List<String> lines = c.oracleText("waldump.txt").lines().toList();
+        for (String jobs : new String[] {"1", "4"}) {
+            Result r = run(range(c, "-n", "700", "-j", jobs));
+            assertEquals(String.join("\n", lines.subList(0, 700)) + "\n", r.out(), "-j " + jobs);
+        }
+    }
+
+    @TempDir
+    Path tmp;
+
+    /** A copy of a four-segment capture whose third segment has one flipped byte in a record. */
+    private Path brokenCopy(Capture c) throws IOException {
+        Path wal = tmp.resolve("wal");
+        Files.createDirectories(wal);
+        List<Path> files;
+        try (var s = Files.list(c.walDir())) {
+            files = s.sorted().toList();
+        }
+        for (Path p : files) {
+            Files.copy(p, wal.resolve(p.getFileName().toString()));
+        }
+        assertEquals(4, files.size(), "the capture spans four segments");
+        try (FileChannel ch = FileChannel.open(wal.resolve(files.get(2).getFileName()), StandardOpenOption.READ,
+                StandardOpenOption.WRITE)) {
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(1);
+            long at = c.segmentSize() / 2 + 100;
+            ch.read(b, at);
+            b.put(0, (byte) ~b.get(0)).rewind();
+            ch.write(b, at);
+        }
+        return wal;
+    }
+
+    @Test
+    void recordsBeforeAnErrorAndTheErrorAreTheSameWhateverTheJobs() throws IOException {
+        Capture c = TestData.capture("18/vacuum_indexed_checksums");
+        Path wal = brokenCopy(c);
+        Result one = run("dump", "-p", wal.toString(), "-s", Lsn.format(c.startLsn(), true), "-j", "1");
+        assertEquals(ExitCode.CHECKSUM.code(), one.code(), one.err());
+        assertEquals(1, one.err().lines().count(), one.err());
+        assertTrue(one.out().lines().count() > 100, "records before the broken one are printed");
+        assertTrue(oracle(c, "waldump.txt", l -> true).startsWith(one.out()), "a prefix of pg_waldump's lines");
+        for (String jobs : new String[] {"2", "5"}) {
+            Result r = run("dump", "-p", wal.toString(), "-s", Lsn.format(c.startLsn(), true), "-j", jobs);
+            assertEquals(one, r, "-j " + jobs);
+        }
+    }
+
+    @Test
+    void rejectsZeroJobs() {
+        Result r = run(range(TestData.capture("19/vacuum_noindex"), "-j", "0"));
+        assertEquals(ExitCode.USAGE.code(), r.code());
+        assertTrue(r.err().contains("--jobs must be at least 1"), r.err());
+    }
+
+    @Test
+    void jsonAndFilteredOutputIsTheSameWhateverTheJobs() {
+        Capture c = TestData.capture("18/vacuum_indexed_checksums");
+        String[][] variants = {{"--format", "json"}, {"-w", "-b"}, {"-r", "Heap2", "-r", "Btree"}, {"-q"}};
+        for (String[] v : variants) {
+            Result one = run(range(c, concat(v, "-j", "1")));
+            assertEquals(0, one.code(), one.err());
+            assertEquals(one, run(range(c, concat(v, "-j", "3"))), String.join(" ", v));
+        }
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
     }
 }

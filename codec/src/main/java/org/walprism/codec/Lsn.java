@@ -15,7 +15,7 @@ public record Lsn(long value) implements Comparable<Lsn> {
     }
 
     /**
-     * Parses {@code X/Y} (hex, either half up to 8 digits).
+     * Parses {@code X/Y} (hex digits, either half 1 to 8 of them; no sign, no {@code 0x}).
      *
      * @throws IllegalArgumentException on any other text
      */
@@ -24,13 +24,17 @@ public record Lsn(long value) implements Comparable<Lsn> {
         if (slash <= 0 || slash == text.length() - 1 || slash > 8 || text.length() - slash - 1 > 8) {
             throw new IllegalArgumentException("invalid WAL location: \"" + text + "\"");
         }
-        try {
-            long hi = Long.parseLong(text.substring(0, slash), 16);
-            long lo = Long.parseLong(text.substring(slash + 1), 16);
-            return new Lsn((hi << 32) | lo);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("invalid WAL location: \"" + text + "\"");
+        for (int i = 0; i < text.length(); i++) {
+            // hex digits only: Long.parseLong would also take a sign ("-1/0" must not mean FFFFFFFF/0)
+            char c = text.charAt(i);
+            boolean hex = (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F') || (c >= 'a' && c <= 'f');
+            if (i != slash && !hex) {
+                throw new IllegalArgumentException("invalid WAL location: \"" + text + "\"");
+            }
         }
+        long hi = Long.parseLong(text.substring(0, slash), 16);
+        long lo = Long.parseLong(text.substring(slash + 1), 16);
+        return new Lsn((hi << 32) | lo);
     }
 
     public long hi() {

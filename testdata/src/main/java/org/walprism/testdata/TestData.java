@@ -140,8 +140,8 @@ public final class TestData {
     }
 
     /** The oracle file names a capture may have, in the order the manifest lists them. */
-    public static final List<String> ORACLES = List.of("stats.tsv", "records.tsv", "blocks.tsv", "waldump.txt",
-            "waldump-b.txt", "waldump-stats.txt", "waldump-stats-record.txt");
+    public static final List<String> ORACLES = List.of("stats.tsv", "records.tsv", "blocks.tsv", "blocks-md5.tsv",
+            "waldump.txt", "waldump-b.txt", "waldump-stats.txt", "waldump-stats-record.txt", "waldump-fullpage.sha256");
 
     private static Corpus corpus() {
         Corpus c = corpus;

@@ -68,6 +68,8 @@ final class CaptureChecks {
                 case "stats.tsv" -> checkStats(c, lines);
                 case "records.tsv" -> checkRecords(c, lines);
                 case "blocks.tsv" -> checkBlocks(c, lines);
+                case "blocks-md5.tsv" -> checkBlocksMd5(c, lines);
+                case "waldump-fullpage.sha256" -> checkFullPages(c, lines);
                 case "waldump.txt" -> checkWaldump(c, lines, false);
                 case "waldump-b.txt" -> checkWaldump(c, lines, true);
                 case "waldump-stats.txt", "waldump-stats-record.txt" -> checkWaldumpStats(c, o, lines);
@@ -124,6 +126,48 @@ final class CaptureChecks {
             for (int i : new int[] {1, 2, 3, 4, 5, 6, 8, 9, 10, 11}) {
                 Long.parseLong(f[i]);
             }
+        }
+    }
+
+    private static final Pattern MD5 = Pattern.compile("|[0-9a-f]{32}");
+    private static final Pattern FULLPAGE = Pattern.compile(
+            "[0-9a-f]{64}  ([0-9A-F]{8})-([0-9A-F]{8})-([0-9A-F]{8})\\.\\d+\\.\\d+\\.\\d+\\.\\d+_(main|fsm|vm|init)");
+
+    /** One row per block reference of blocks.tsv, same LSNs and block ids, md5s or empty. */
+    private static void checkBlocksMd5(Capture c, List<String> lines) throws IOException {
+        List<String> keys = new ArrayList<>();
+        for (String l : lines) {
+            String[] f = l.split("\t", -1);
+            assertEquals(4, f.length, c.name() + " blocks-md5.tsv: " + l);
+            assertTrue(MD5.matcher(f[2]).matches() && MD5.matcher(f[3]).matches(), c.name() + " blocks-md5.tsv: " + l);
+            keys.add(f[0] + "\t" + f[1]);
+        }
+        if (c.has("blocks.tsv")) {
+            List<String> blocks = Files.readAllLines(c.oracle("blocks.tsv")).stream()
+                    .map(l -> l.split("\t", -1))
+                    .map(f -> f[0] + "\t" + f[1])
+                    .toList();
+            assertEquals(blocks, keys, c.name() + ": blocks-md5.tsv rows vs blocks.tsv");
+        }
+    }
+
+    /** sha256sum lines of pg_waldump's --save-fullpage files, sorted by name, one per image of blocks.tsv. */
+    private static void checkFullPages(Capture c, List<String> lines) throws IOException {
+        String prev = "";
+        for (String l : lines) {
+            Matcher m = FULLPAGE.matcher(l);
+            assertTrue(m.matches(), c.name() + " waldump-fullpage.sha256: " + l);
+            long lsn = Long.parseLong(m.group(2), 16) << 32 | Long.parseLong(m.group(3), 16);
+            assertTrue(lsn >= c.startLsn() && lsn < c.endLsn(), c.name() + " fullpage LSN outside range: " + l);
+            String name = l.substring(66);
+            assertTrue(name.compareTo(prev) > 0, c.name() + " waldump-fullpage.sha256 not sorted at " + name);
+            prev = name;
+        }
+        if (c.has("blocks.tsv")) {
+            long images = Files.readAllLines(c.oracle("blocks.tsv")).stream()
+                    .filter(l -> Long.parseLong(l.split("\t", -1)[11]) > 0)
+                    .count();
+            assertEquals(images, lines.size(), c.name() + ": saved pages vs images in blocks.tsv");
         }
     }
 

@@ -1,8 +1,6 @@
 package org.walprism.analyzer.categories;
 
 import org.walprism.analyzer.RecordNames;
-import java.util.ArrayList;
-import java.util.List;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
@@ -16,7 +14,9 @@ import org.walprism.codec.rmgr.RmgrTable;
  * breakdowns, and the WAL page headers, alignment padding and skipped bytes between records, so that
  * {@code records + page headers + padding + skipped} equals the bytes the range spans.
  *
- * <p>{@link #add(RecordView)} touches preallocated arrays only (a new relation or LSN bucket allocates once).
+ * <p>{@link #add(RecordView)} touches preallocated arrays only (a new relation or LSN bucket allocates once):
+ * nothing is allocated per record. Chunks of a range read apart (in parallel) {@link #merge} into exactly what
+ * one pass over the range gives.
  */
 public final class CategoryStats {
     /** Record types: {@code rmid * 16 + typeKey}. */
@@ -29,20 +29,21 @@ public final class CategoryStats {
     public static final int B_CATEGORY = 4;
     private static final int B_SIZE = B_CATEGORY + Category.COUNT;
 
-    private static final int PAGE = 8192;
     private static final int XLOG_FPI_FOR_HINT = 0xA0;
     private static final int XLOG_FPI = 0xB0;
-    private static final int XLOG_SWITCH = 0x40;
 
     private final WalVersion version;
     private final long segmentSize;
-    private final long bucketSize;
+    private static final int OTHER = Category.OTHER.ordinal();
+
     private final Heap2Attribution heap2 = new Heap2Attribution();
+    private final org.walprism.codec.rmgr.heap2.Heap2PartsScan payloadCheck =
+            new org.walprism.codec.rmgr.heap2.Heap2PartsScan();
+    private final int compressedMask;
     private final RecordParts scratch = new RecordParts();
 
     private long records;
     private long bytes;
-    private final long[] partBytes = new long[Parts.COUNT];
     private final long[][] categoryParts = new long[Category.COUNT][Parts.COUNT];
     private final long[] catRecords = new long[Category.COUNT];
     private final long[] catBytes = new long[Category.COUNT];
@@ -53,6 +54,9 @@ public final class CategoryStats {
     private final long[] typeFpiBytes = new long[TYPES];
     private final long[] typeImages = new long[TYPES];
     private final int[] typeCategories = new int[TYPES];
+    /** The types with records, in first-seen order: a merge touches only these. */
+    private final int[] typesSeen = new int[TYPES];
+    private int typeCount;
 
     private long images;
     private long imageStored;
@@ -69,213 +73,266 @@ public final class CategoryStats {
     private long vmSetRecords;
     private long unparsedRecords;
 
-    private long startLsn = -1;
-    private long endLsn;
-    private long prevEnd;
-    private boolean prevSwitch;
-    private long pageHeaderBytes;
-    private long paddingBytes;
-    private long skippedBytes;
+    private final PageLayout layout;
 
     private final RelationTable relations = new RelationTable();
-    private long firstBucket = -1;
-    private final List<long[]> buckets = new ArrayList<>();
+    private final LsnBuckets buckets;
 
     /**
-     * @param bucketSize width of an LSN bucket in bytes; 0 = the segment size
+     * @param bucketSize width of an LSN bucket in bytes, at most {@link #MAX_BUCKETS} of them over the range (else
+     *                   {@link #bucketsOverflowed()}); 0 = the segment size, doubled as often as the range needs
+     *                   to fit in {@link #MAX_BUCKETS}
      */
     public CategoryStats(WalVersion version, long segmentSize, long bucketSize) {
+        if (bucketSize < 0) {
+            throw new IllegalArgumentException("bucket size " + bucketSize);
+        }
         this.version = version;
         this.segmentSize = segmentSize;
-        this.bucketSize = bucketSize > 0 ? bucketSize : segmentSize;
+        this.compressedMask = BlockImage.compressedMask(version);
+        this.layout = new PageLayout(segmentSize);
+        this.buckets = new LsnBuckets(bucketSize > 0 ? bucketSize : segmentSize, bucketSize > 0, B_SIZE);
     }
+
+    /** Most LSN buckets a range may have. */
+    public static final int MAX_BUCKETS = LsnBuckets.MAX_BUCKETS;
 
     /** Attributes one record. */
     public void add(RecordView v) {
-        RecordParts parts = scratch;
-        parts.clear();
+        // what dump rejects, every command rejects (a CRC-valid Heap2 record whose payload contradicts its layout)
+        payloadCheck.check(v);
         int rmid = v.rmid();
-        int payload = framing(v, parts);
-        Category c;
-        if (rmid == RmgrTable.HEAP2) {
-            c = heap2.attribute(v, parts);
-            if (heap2.lastSetVm()) {
-                vmSetRecords++;
-            }
-        } else {
-            parts.add(Parts.PAYLOAD_BASE + rmid, payload);
-            c = Category.OTHER;
-        }
-        if (parts.unparsed()) {
-            unparsedRecords++;
-        }
         int len = v.totalLength();
-        if (parts.sum() != len) {
-            throw new IllegalStateException("parts add up to " + parts.sum() + ", not xl_tot_len " + len
-                    + " at " + Long.toHexString(v.lsn()));
-        }
-        int ci = c.ordinal();
-        long[] cp = categoryParts[ci];
-        for (int i = 0; i < parts.size(); i++) {
-            int p = parts.part(i);
-            int n = parts.bytes(i);
-            partBytes[p] += n;
-            cp[p] += n;
-        }
+        int fpi = v.fpiLength();
+        int ci = rmid == RmgrTable.HEAP2 ? heap2(v, scratch) : OTHER;
+        int xlogType = rmid == RmgrTable.XLOG ? v.info() & 0xF0 : -1;
+        int cause = xlogType == XLOG_FPI_FOR_HINT ? FpiCause.HINT.ordinal()
+                : xlogType == XLOG_FPI ? FpiCause.XLOG_FPI.ordinal() : ci;
+        blocks(v, len, cause);
+        int recordImages = blockImages;
+        parts(v, rmid, len, fpi, categoryParts[ci]);
+
         records++;
         bytes += len;
-        int fpi = v.fpiLength();
         catRecords[ci]++;
         catBytes[ci] += len;
         catFpiBytes[ci] += fpi;
+        catImages[ci] += recordImages;
         int type = rmid * 16 + RecordNames.typeKey(rmid, v.info());
-        typeRecords[type]++;
+        if (typeRecords[type]++ == 0) {
+            typesSeen[typeCount++] = type;
+        }
         typeBytes[type] += len;
         typeFpiBytes[type] += fpi;
+        typeImages[type] += recordImages;
         typeCategories[type] |= 1 << ci;
+        images += recordImages;
 
-        int xlogType = rmid == RmgrTable.XLOG ? v.info() & 0xF0 : -1;
-        int cause = xlogType == XLOG_FPI_FOR_HINT ? FpiCause.HINT.ordinal()
-                : xlogType == XLOG_FPI ? FpiCause.XLOG_FPI.ordinal() : FpiCause.of(c);
+        layout.add(v.lsn(), len);
+        bucket(v.lsn(), len, fpi, recordImages, ci);
+    }
+
+    // What blocks() found in the block references of the record being added.
+    private int blockHeaderBytes;
+    private int imageHeaderBytes;
+    private int blockDataBytes;
+    private int blockImages;
+
+    /** One pass over the block references of {@code v}: their framing bytes, the relation counters, the images. */
+    private void blocks(RecordView v, int len, int cause) {
+        int blockHeaders = 0;
+        int imageHeaders = 0;
+        int data = 0;
         int recordImages = 0;
+        long spc = 0;
+        long db = 0;
+        long relNumber = 0;
         for (int b = 0; b < v.blockCount(); b++) {
             int ff = v.forkFlags(b);
             int fork = ff & BlockRef.FORK_MASK;
-            RelationTable.Entry rel = relations.get(v.spcOid(b), v.dbOid(b), v.relNumber(b), fork);
+            int blockData = v.blockDataLength(b);
+            data += blockData;
+            boolean sameRel = (ff & BlockRef.SAME_REL) != 0;
+            blockHeaders += sameRel ? 8 : 20;
+            if (!sameRel || b == 0) {
+                spc = v.spcOid(b);
+                db = v.dbOid(b);
+                relNumber = v.relNumber(b);
+            }
+            RelationTable.Entry rel = relations.get(spc, db, relNumber, fork);
             rel.blockRefs++;
-            rel.blockDataBytes += v.blockDataLength(b);
+            rel.blockDataBytes += blockData;
             if (b == 0) {
                 rel.records++;
                 rel.recordBytes += len;
             }
             if ((ff & BlockRef.HAS_IMAGE) != 0) {
-                int stored = v.imageLength(b);
-                int raw = BlockImage.BLCKSZ - v.holeLength(b);
-                int comp = BlockImage.compressionOf(version, v.bimgInfo(b)).ordinal();
+                imageHeaders += image(v, b, fork, cause, rel);
                 recordImages++;
-                imageStored += stored;
-                imageRaw += raw;
-                imageHole += v.holeLength(b);
-                compImages[comp]++;
-                compStored[comp] += stored;
-                compRaw[comp] += raw;
-                causeImages[cause]++;
-                causeStored[cause] += stored;
-                forkImages[fork]++;
-                forkStored[fork] += stored;
-                rel.images++;
-                rel.imageBytes += stored;
             }
         }
-        images += recordImages;
-        catImages[ci] += recordImages;
-        typeImages[type] += recordImages;
-
-        layout(v.lsn(), len);
-        prevSwitch = xlogType == XLOG_SWITCH;
-        bucket(v.lsn(), len, fpi, recordImages, ci);
+        blockHeaderBytes = blockHeaders;
+        imageHeaderBytes = imageHeaders;
+        blockDataBytes = data;
+        blockImages = recordImages;
     }
 
     /**
-     * Adds the framing parts of {@code v} (header, block and image headers, images, special block-id headers) and
-     * returns the payload bytes left (block data plus main data).
+     * Gives every byte of {@code v} to one part of its category: the framing, then the payload (split by the heap2
+     * attribution in {@link #scratch}). Needs {@link #blocks} first.
      */
-    private int framing(RecordView v, RecordParts parts) {
-        int blockHeaders = 0;
-        int imageHeaders = 0;
-        int data = 0;
-        int compressedMask = BlockImage.compressedMask(version);
-        for (int b = 0; b < v.blockCount(); b++) {
-            int ff = v.forkFlags(b);
-            blockHeaders += 8 + ((ff & BlockRef.SAME_REL) != 0 ? 0 : 12);
-            if ((ff & BlockRef.HAS_IMAGE) != 0) {
-                int bi = v.bimgInfo(b);
-                boolean withCompressHeader = (bi & compressedMask) != 0 && (bi & BlockImage.HAS_HOLE) != 0;
-                imageHeaders += withCompressHeader ? 7 : 5;
-            }
-            data += v.blockDataLength(b);
-        }
+    private void parts(RecordView v, int rmid, int len, int fpi, long[] cp) {
         int origin = v.origin() >= 0 ? 3 : 0;
         int xid = v.toplevelXid() >= 0 ? 5 : 0;
-        int main = v.mainDataLength();
-        int fpi = v.fpiLength();
-        int mainHeader = v.totalLength() - 24 - blockHeaders - imageHeaders - fpi - origin - xid - data - main;
+        int payload = blockDataBytes + v.mainDataLength();
+        int mainHeader = len - 24 - blockHeaderBytes - imageHeaderBytes - fpi - origin - xid - payload;
         if (mainHeader != 0 && mainHeader != 2 && mainHeader != 5) {
             throw new IllegalStateException("main-data header of " + mainHeader + " bytes at "
                     + Long.toHexString(v.lsn()));
         }
-        parts.add(Parts.RECORD_HEADER, 24);
-        parts.add(Parts.BLOCK_HEADERS, blockHeaders);
-        parts.add(Parts.IMAGE_HEADERS, imageHeaders);
-        parts.add(Parts.FPI, fpi);
-        parts.add(Parts.ORIGIN_HEADER, origin);
-        parts.add(Parts.TOPLEVEL_XID_HEADER, xid);
-        parts.add(Parts.MAIN_DATA_HEADER, mainHeader);
-        return data + main;
-    }
-
-    private int headerSize(long pageStart) {
-        return pageStart % segmentSize == 0 ? 40 : 24;
-    }
-
-    /** Places the record's bytes on pages: page headers it crosses, and the gap since the previous record. */
-    private void layout(long lsn, int len) {
-        if (startLsn < 0) {
-            startLsn = lsn;
+        part(cp, Parts.RECORD_HEADER, 24);
+        part(cp, Parts.BLOCK_HEADERS, blockHeaderBytes);
+        part(cp, Parts.IMAGE_HEADERS, imageHeaderBytes);
+        part(cp, Parts.FPI, fpi);
+        part(cp, Parts.ORIGIN_HEADER, origin);
+        part(cp, Parts.TOPLEVEL_XID_HEADER, xid);
+        part(cp, Parts.MAIN_DATA_HEADER, mainHeader);
+        if (rmid == RmgrTable.HEAP2) {
+            RecordParts parts = scratch;
+            if (parts.sum() != payload) {
+                throw new IllegalStateException("heap2 parts add up to " + parts.sum() + ", not the payload "
+                        + payload + " at " + Long.toHexString(v.lsn()));
+            }
+            for (int i = 0; i < parts.size(); i++) {
+                part(cp, parts.part(i), parts.bytes(i));
+            }
         } else {
-            long a = prevEnd;
-            long pb = lsn - lsn % PAGE;
-            if (pb >= a) {
-                int hdr = headerSize(pb);
-                pageHeaderBytes += hdr;
-                long pad = Math.min(align8(a), pb) - a;
-                paddingBytes += pad;
-                // After XLOG_SWITCH, the rest of the segment; after an overwritten contrecord, the abandoned part.
-                skippedBytes += (pb - a - pad) + (lsn - pb - hdr);
-            } else {
-                paddingBytes += lsn - a;
-            }
+            part(cp, Parts.PAYLOAD_BASE + rmid, payload);
         }
-        long pos = lsn;
-        long rem = len;
-        while (true) {
-            long pageEnd = pos - pos % PAGE + PAGE;
-            long avail = pageEnd - pos;
-            if (rem <= avail) {
-                pos += rem;
-                break;
-            }
-            rem -= avail;
-            int hdr = headerSize(pageEnd);
-            pageHeaderBytes += hdr;
-            pos = pageEnd + hdr;
-        }
-        prevEnd = pos;
-        endLsn = align8(pos);
     }
 
-    private static long align8(long n) {
-        return (n + 7) & ~7L;
+    /** Attributes the payload of Heap2 record {@code v} to {@code parts}; returns its category's ordinal. */
+    private int heap2(RecordView v, RecordParts parts) {
+        parts.clear();
+        int ci = heap2.attribute(v, parts).ordinal();
+        if (heap2.lastSetVm()) {
+            vmSetRecords++;
+        }
+        if (parts.unparsed()) {
+            unparsedRecords++;
+        }
+        return ci;
+    }
+
+    /** Counts the image of block {@code b}; returns the bytes of its image headers. */
+    private int image(RecordView v, int b, int fork, int cause, RelationTable.Entry rel) {
+        int bi = v.bimgInfo(b);
+        int stored = v.imageLength(b);
+        int hole = v.holeLength(b);
+        int raw = BlockImage.BLCKSZ - hole;
+        int comp = BlockImage.compressionOf(version, bi).ordinal();
+        imageStored += stored;
+        imageRaw += raw;
+        imageHole += hole;
+        compImages[comp]++;
+        compStored[comp] += stored;
+        compRaw[comp] += raw;
+        causeImages[cause]++;
+        causeStored[cause] += stored;
+        forkImages[fork]++;
+        forkStored[fork] += stored;
+        rel.images++;
+        rel.imageBytes += stored;
+        boolean withCompressHeader = (bi & compressedMask) != 0 && (bi & BlockImage.HAS_HOLE) != 0;
+        return withCompressHeader ? 7 : 5;
+    }
+
+    private static void part(long[] categoryPart, int part, int n) {
+        categoryPart[part] += n;
     }
 
     private void bucket(long lsn, int len, int fpi, int recordImages, int ci) {
-        long b = Long.divideUnsigned(lsn, bucketSize);
-        if (firstBucket < 0) {
-            firstBucket = b;
+        int i = buckets.index(lsn);
+        if (i < 0) {
+            return;
         }
-        int idx = (int) (b - firstBucket);
-        while (buckets.size() <= idx) {
-            buckets.add(new long[B_SIZE]);
+        long[] k = buckets.data();
+        k[i + B_RECORDS]++;
+        k[i + B_BYTES] += len;
+        k[i + B_FPI_BYTES] += fpi;
+        k[i + B_IMAGES] += recordImages;
+        k[i + B_CATEGORY + ci] += len;
+    }
+
+    /**
+     * Adds the counters of {@code o}, the attribution of the records that follow this one's in the same range
+     * (the next chunk): the result is what one {@link #add} per record of both gives.
+     */
+    public void merge(CategoryStats o) {
+        if (o.version != version || o.segmentSize != segmentSize) {
+            throw new IllegalArgumentException("merging " + o.version + "/" + o.segmentSize + " into " + version + "/"
+                    + segmentSize);
         }
-        long[] k = buckets.get(idx);
-        k[B_RECORDS]++;
-        k[B_BYTES] += len;
-        k[B_FPI_BYTES] += fpi;
-        k[B_IMAGES] += recordImages;
-        k[B_CATEGORY + ci] += len;
+        if (o.records == 0) {
+            return;
+        }
+        layout.merge(o.layout);
+        records += o.records;
+        bytes += o.bytes;
+        for (int c = 0; c < Category.COUNT; c++) {
+            add(categoryParts[c], o.categoryParts[c]);
+        }
+        add(catRecords, o.catRecords);
+        add(catBytes, o.catBytes);
+        add(catFpiBytes, o.catFpiBytes);
+        add(catImages, o.catImages);
+        for (int i = 0; i < o.typeCount; i++) {
+            int t = o.typesSeen[i];
+            if (typeRecords[t] == 0) {
+                typesSeen[typeCount++] = t;
+            }
+            typeRecords[t] += o.typeRecords[t];
+            typeBytes[t] += o.typeBytes[t];
+            typeFpiBytes[t] += o.typeFpiBytes[t];
+            typeImages[t] += o.typeImages[t];
+            typeCategories[t] |= o.typeCategories[t];
+        }
+        images += o.images;
+        imageStored += o.imageStored;
+        imageRaw += o.imageRaw;
+        imageHole += o.imageHole;
+        add(compImages, o.compImages);
+        add(compStored, o.compStored);
+        add(compRaw, o.compRaw);
+        add(causeImages, o.causeImages);
+        add(causeStored, o.causeStored);
+        add(forkImages, o.forkImages);
+        add(forkStored, o.forkStored);
+        vmSetRecords += o.vmSetRecords;
+        unparsedRecords += o.unparsedRecords;
+        relations.merge(o.relations);
+        buckets.merge(o.buckets);
+    }
+
+    private static void add(long[] to, long[] from) {
+        for (int i = 0; i < to.length; i++) {
+            to[i] += from[i];
+        }
     }
 
     // ---- results ----
+
+    private java.util.List<String> notices = java.util.List.of();
+
+    /** What the reader reported beside the figures: partial or duplicate files, why the WAL ended. */
+    public java.util.List<String> notices() {
+        return notices;
+    }
+
+    /** Sets {@link #notices()}. */
+    public void notices(java.util.List<String> n) {
+        notices = java.util.List.copyOf(n);
+    }
 
     public WalVersion version() {
         return version;
@@ -285,8 +342,9 @@ public final class CategoryStats {
         return segmentSize;
     }
 
+    /** Width of the LSN buckets: as asked, or the default widened to fit the range in {@link #MAX_BUCKETS}. */
     public long bucketSize() {
-        return bucketSize;
+        return buckets.size();
     }
 
     public long records() {
@@ -298,8 +356,13 @@ public final class CategoryStats {
         return bytes;
     }
 
+    /** Bytes of part {@code part} over all categories. */
     public long partBytes(int part) {
-        return partBytes[part];
+        long n = 0;
+        for (long[] c : categoryParts) {
+            n += c[part];
+        }
+        return n;
     }
 
     public long categoryPartBytes(Category c, int part) {
@@ -407,32 +470,32 @@ public final class CategoryStats {
 
     /** LSN of the first record, or -1 when none was read. */
     public long startLsn() {
-        return startLsn;
+        return layout.startLsn();
     }
 
     /** MAXALIGNed end of the last record: the range spans {@code endLsn - startLsn} bytes. */
     public long endLsn() {
-        return endLsn;
+        return layout.endLsn();
     }
 
     /** Bytes from the first record's start to the aligned end of the last. */
     public long spanBytes() {
-        return startLsn < 0 ? 0 : endLsn - startLsn;
+        return layout.spanBytes();
     }
 
     /** WAL page headers (24, or 40 at a segment start) inside the span. */
     public long pageHeaderBytes() {
-        return pageHeaderBytes;
+        return layout.pageHeaderBytes();
     }
 
     /** Zero bytes that align each record's start to 8. */
     public long paddingBytes() {
-        return startLsn < 0 ? 0 : paddingBytes + (endLsn - prevEnd);
+        return layout.paddingBytes();
     }
 
     /** Bytes not holding records: the rest of a segment after XLOG_SWITCH, abandoned partial records. */
     public long skippedBytes() {
-        return skippedBytes;
+        return layout.skippedBytes();
     }
 
     public RelationTable relations() {
@@ -441,15 +504,39 @@ public final class CategoryStats {
 
     /** LSN of the start of bucket {@code i}. */
     public long bucketStart(int i) {
-        return (firstBucket + i) * bucketSize;
+        return buckets.start(i);
     }
 
+    /** Buckets from the first record's to the last's (0 when {@link #bucketsOverflowed()}). */
     public int bucketCount() {
-        return buckets.size();
+        return buckets.count();
     }
 
     /** Counters of bucket {@code i}, indexed by the {@code B_*} constants (a copy). */
     public long[] bucket(int i) {
-        return buckets.get(i).clone();
+        return buckets.get(i);
+    }
+
+    /**
+     * True when the width asked for would need more than {@link #MAX_BUCKETS} buckets over the range: the bucket
+     * counters were dropped, everything else is complete.
+     */
+    public boolean bucketsOverflowed() {
+        return buckets.overflowed();
+    }
+
+    /** Buckets of width {@code size} the records from {@code firstLsn} to {@code lastLsn} fall in. */
+    public static long bucketsNeeded(long firstLsn, long lastLsn, long size) {
+        return LsnBuckets.count(firstLsn, lastLsn, size);
+    }
+
+    /** A bucket width at which records from {@code firstLsn} to {@code lastLsn} fit in {@link #MAX_BUCKETS}. */
+    public static long minimumBucketSize(long firstLsn, long lastLsn) {
+        return LsnBuckets.minimumSize(firstLsn, lastLsn);
+    }
+
+    /** Start LSN of the last record, or -1 when none was read. */
+    public long lastRecordLsn() {
+        return layout.lastLsn();
     }
 }

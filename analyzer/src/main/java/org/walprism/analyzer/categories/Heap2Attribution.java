@@ -3,31 +3,25 @@ package org.walprism.analyzer.categories;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.RecordView;
-import org.walprism.codec.rmgr.InvalidPayloadException;
-import org.walprism.codec.rmgr.heap2.CleanupInfo;
-import org.walprism.codec.rmgr.heap2.FreezePage;
-import org.walprism.codec.rmgr.heap2.Heap2Codec;
 import org.walprism.codec.rmgr.heap2.Heap2Parts;
-import org.walprism.codec.rmgr.heap2.Heap2Record;
+import org.walprism.codec.rmgr.heap2.Heap2PartsScan;
 import org.walprism.codec.rmgr.heap2.Heap2Type;
-import org.walprism.codec.rmgr.heap2.HeapPrune;
-import org.walprism.codec.rmgr.heap2.HeapVacuum;
 import org.walprism.codec.rmgr.heap2.PruneFreeze;
-import org.walprism.codec.rmgr.heap2.Visible;
 
 /**
  * Splits the payload (block data and main data) of Heap2 records into prune, freeze, vm and shared parts, and
  * says what each record did. The one place of the analyzer that knows heap2 records.
  *
- * <p>Vacuum-related records (CLEAN, PRUNE, VACUUM, FREEZE_PAGE, CLEANUP_INFO, VISIBLE, PRUNE_*) are decoded into
- * the codec's typed {@link Heap2Record}s; their {@link Heap2Parts} give the byte sizes, refined here with the
- * record's own fields into the analyzer's finer {@link Parts}: the count fields of the offset arrays become
- * {@code prune.counts} / {@code freeze.counts}; the 17+ main data becomes the shared {@code reason}, {@code flags}
- * and {@code horizon} (and in 19+ the flags' high byte, which holds only VM bits, {@code vm.flags}); the VM block
- * reference of a 19+ prune record moves from {@code block_headers} to {@code vm.block}. Other Heap2 records
- * (MULTI_INSERT, LOCK_UPDATED, NEW_CID, REWRITE) are not decoded: their payload is {@code payload.Heap2}.
+ * <p>Vacuum-related records (CLEAN, PRUNE, VACUUM, FREEZE_PAGE, CLEANUP_INFO, VISIBLE, PRUNE_*) are read in
+ * place by the codec's {@link Heap2PartsScan} (the same parts as the typed records' {@link Heap2Parts}, without
+ * decoding them), refined here with the record's own fields into the analyzer's finer {@link Parts}: the count
+ * fields of the offset arrays become {@code prune.counts} / {@code freeze.counts}; the 17+ main data becomes the
+ * shared {@code reason}, {@code flags} and {@code horizon} (and in 19+ the flags' high byte, which holds only VM
+ * bits, {@code vm.flags}); the VM block reference of a 19+ prune record moves from {@code block_headers} to
+ * {@code vm.block}. Other Heap2 records (MULTI_INSERT, LOCK_UPDATED, NEW_CID, REWRITE) are not read: their
+ * payload is {@code payload.Heap2}.
  *
- * <p>A payload the codec rejects is attributed whole to {@code payload.Heap2} and reported through
+ * <p>A payload the codec's decoder would reject is attributed whole to {@code payload.Heap2} and reported through
  * {@link RecordParts#markUnparsed()}.
  */
 public final class Heap2Attribution {
@@ -56,101 +50,79 @@ public final class Heap2Attribution {
         return setsVm;
     }
 
-    private static boolean decoded(Heap2Type t) {
-        return switch (t) {
-            case CLEAN, PRUNE, VACUUM, FREEZE_PAGE, CLEANUP_INFO, VISIBLE, PRUNE_ON_ACCESS, PRUNE_VACUUM_SCAN,
-                    PRUNE_VACUUM_CLEANUP -> true;
-            case REWRITE, MULTI_INSERT, LOCK_UPDATED, NEW_CID -> false;
-        };
-    }
+    private final Heap2PartsScan scan = new Heap2PartsScan();
 
     /**
      * Attributes the payload of the Heap2 record {@code v} (block data and main data, not the framing) to
-     * {@code out} and returns its category.
+     * {@code out} and returns its category. Reads the record in place: nothing is allocated.
      */
     public Category attribute(RecordView v, RecordParts out) {
         setsVm = false;
-        int b0 = -1;
+        int block0 = 0;
         int payload = v.mainDataLength();
         for (int i = 0; i < v.blockCount(); i++) {
             payload += v.blockDataLength(i);
             if (v.blockId(i) == 0) {
-                b0 = i;
+                block0 = v.blockDataLength(i);
             }
         }
         Heap2Type type = Heap2Type.of(v.version(), v.info());
-        if (type == null || !decoded(type)) {
+        if (type == null || !Heap2PartsScan.scans(type)) {
             out.add(PAYLOAD, payload);
             return Category.OTHER;
         }
         // Only block 0 carries heap2 vacuum data; anything else stays with the resource manager.
-        int block0 = b0 < 0 ? 0 : v.blockDataLength(b0);
-        out.add(PAYLOAD, payload - v.mainDataLength() - block0);
-        Heap2Record rec;
-        try {
-            byte[] main = copy(v, v.mainDataIndex(), v.mainDataLength());
-            byte[] data = b0 < 0 ? new byte[0] : copy(v, v.blockDataIndex(b0), block0);
-            rec = Heap2Codec.decode(v.version(), v.info(), main, data);
-        } catch (InvalidPayloadException e) {
-            out.add(PAYLOAD, v.mainDataLength() + block0);
-            out.markUnparsed();
-            return Category.OTHER;
-        }
-        Heap2Parts p = rec.parts();
-        if (p.total() != v.mainDataLength() + block0) {
-            out.add(PAYLOAD, v.mainDataLength() + block0);
+        int own = v.mainDataLength() + block0;
+        out.add(PAYLOAD, payload - own);
+        Heap2PartsScan p = scan;
+        if (!p.scan(v) || p.total() != own) {
+            out.add(PAYLOAD, own);
             out.markUnparsed();
             return Category.OTHER;
         }
         Layout layout = layout(v.version());
-        out.add(PAYLOAD, p.other());
-        if (rec instanceof PruneFreeze pf) {
-            return pruneFreeze(v, pf, p, layout, out);
-        }
-        if (rec instanceof HeapPrune hp) {
-            out.add(Parts.PRUNE_HEADER, p.header() - 4);
-            out.add(Parts.PRUNE_COUNTS, 4);
-            out.add(Parts.PRUNE_REDIRECTED, p.redirected());
-            out.add(Parts.PRUNE_DEAD, p.dead());
-            out.add(Parts.PRUNE_UNUSED, p.unused());
-            // 13's second heap pass writes CLEAN with only unused items; 14+ has VACUUM for it.
-            boolean unusedOnly = hp.nredirected() == 0 && hp.ndead() == 0;
-            return layout == Layout.PG13 && unusedOnly ? Category.CLEANUP : Category.PRUNE_ONLY;
-        }
-        if (rec instanceof HeapVacuum) {
-            out.add(Parts.PRUNE_COUNTS, p.header());
-            out.add(Parts.PRUNE_UNUSED, p.unused());
-            return Category.CLEANUP;
-        }
-        if (rec instanceof FreezePage) {
-            out.add(Parts.FREEZE_HEADER, p.header() - 2);
-            out.add(Parts.FREEZE_COUNTS, 2);
-            out.add(Parts.FREEZE_TUPLES, p.freezeTuples());
-            out.add(Parts.FREEZE_PLANS, p.freezePlans());
-            out.add(Parts.FREEZE_OFFSETS, p.freezeOffsets());
-            return Category.FREEZE_ONLY;
-        }
-        if (rec instanceof CleanupInfo) {
-            out.add(Parts.PRUNE_HEADER, p.header());
-            return Category.CLEANUP;
-        }
-        if (rec instanceof Visible) {
-            out.add(Parts.VM_VISIBLE, p.visibility() + p.header());
-            setsVm = true;
-            return Category.VM;
-        }
-        throw new IllegalStateException("undecoded heap2 record kind " + rec.getClass().getName());
-    }
-
-    private static byte[] copy(RecordView v, int index, int len) {
-        byte[] b = new byte[len];
-        v.buffer().getBytes(index, b);
-        return b;
+        return switch (type) {
+            case PRUNE_ON_ACCESS, PRUNE_VACUUM_SCAN, PRUNE_VACUUM_CLEANUP -> pruneFreeze(v, p, layout, out);
+            case CLEAN, PRUNE -> {
+                out.add(Parts.PRUNE_HEADER, p.header() - 4);
+                out.add(Parts.PRUNE_COUNTS, 4);
+                out.add(Parts.PRUNE_REDIRECTED, p.redirected());
+                out.add(Parts.PRUNE_DEAD, p.dead());
+                out.add(Parts.PRUNE_UNUSED, p.unused());
+                // 13's second heap pass writes CLEAN with only unused items; 14+ has VACUUM for it.
+                boolean unusedOnly = p.nredirected() == 0 && p.ndead() == 0;
+                yield layout == Layout.PG13 && unusedOnly ? Category.CLEANUP : Category.PRUNE_ONLY;
+            }
+            case VACUUM -> {
+                out.add(Parts.PRUNE_COUNTS, p.header());
+                out.add(Parts.PRUNE_UNUSED, p.unused());
+                yield Category.CLEANUP;
+            }
+            case FREEZE_PAGE -> {
+                out.add(Parts.FREEZE_HEADER, p.header() - 2);
+                out.add(Parts.FREEZE_COUNTS, 2);
+                out.add(Parts.FREEZE_TUPLES, p.freezeTuples());
+                out.add(Parts.FREEZE_PLANS, p.freezePlans());
+                out.add(Parts.FREEZE_OFFSETS, p.freezeOffsets());
+                yield Category.FREEZE_ONLY;
+            }
+            case CLEANUP_INFO -> {
+                out.add(Parts.PRUNE_HEADER, p.header());
+                yield Category.CLEANUP;
+            }
+            case VISIBLE -> {
+                out.add(Parts.VM_VISIBLE, p.visibility() + p.header());
+                setsVm = true;
+                yield Category.VM;
+            }
+            case REWRITE, MULTI_INSERT, LOCK_UPDATED, NEW_CID ->
+                    throw new IllegalStateException("undecoded heap2 record kind " + type);
+        };
     }
 
     /** PRUNE_ON_ACCESS / PRUNE_VACUUM_SCAN / PRUNE_VACUUM_CLEANUP (17+). */
-    private Category pruneFreeze(RecordView v, PruneFreeze pf, Heap2Parts p, Layout layout, RecordParts out) {
-        int flags = pf.flags();
+    private Category pruneFreeze(RecordView v, Heap2PartsScan p, Layout layout, RecordParts out) {
+        int flags = p.flags();
         switch (layout) {
             case PG17 -> {
                 out.add(Parts.SHARED_REASON, 1);
@@ -181,7 +153,7 @@ public final class Heap2Attribution {
                 }
             }
         }
-        return switch (pf.reason()) {
+        return switch (PruneFreeze.Reason.ofInfo(v.info())) {
             case ON_ACCESS -> Category.ON_ACCESS_PRUNE;
             case VACUUM_CLEANUP -> Category.CLEANUP;
             case VACUUM_SCAN -> scanCategory(flags);

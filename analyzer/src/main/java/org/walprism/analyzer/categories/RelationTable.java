@@ -92,6 +92,19 @@ public final class RelationTable {
         }
     }
 
+    /** Adds the counters of {@code o}; its relations not seen here are appended in its first-seen order. */
+    public void merge(RelationTable o) {
+        for (Entry x : o.entries) {
+            Entry e = get(x.spcOid, x.dbOid, x.relNumber, x.fork);
+            e.blockRefs += x.blockRefs;
+            e.images += x.images;
+            e.imageBytes += x.imageBytes;
+            e.blockDataBytes += x.blockDataBytes;
+            e.records += x.records;
+            e.recordBytes += x.recordBytes;
+        }
+    }
+
     /** All entries in first-seen order. */
     public List<Entry> entries() {
         return entries;

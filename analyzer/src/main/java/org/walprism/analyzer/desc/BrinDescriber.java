@@ -1,7 +1,5 @@
 package org.walprism.analyzer.desc;
 
-import org.walprism.codec.record.DecodedRecord;
-
 /**
  * Desc text of BRIN (rmgr 17) records, mirroring {@code brin_desc} in src/backend/access/rmgrdesc/brindesc.c
  * (same text and bytes 13..master).
@@ -19,8 +17,12 @@ import org.walprism.codec.record.DecodedRecord;
 public final class BrinDescriber implements RmgrDescriber {
 
     @Override
-    public String describe(DecodedRecord r) {
-        DescData d = DescData.of(r.mainData(), r.lsn(), "BRIN main data");
+    public void describe(DescRecord r, TextBuffer sb) {
+        sb.append(text(r));
+    }
+
+    private static String text(DescRecord r) {
+        DescData d = r.mainData("BRIN main data");
         return switch (r.info() & 0x70) {
             case 0x00 -> "v" + d.u16(4, "version") + " pagesPerRange " + d.u32(0, "pagesPerRange");
             case 0x10 -> "heapBlk " + d.u32(0, "heapBlk") + " pagesPerRange " + d.u32(4, "pagesPerRange")

@@ -1,8 +1,6 @@
 package org.walprism.analyzer.desc;
 
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.record.BlockRef;
-import org.walprism.codec.record.DecodedRecord;
 
 /**
  * Desc text of Btree (rmgr 11) records, mirroring {@code btree_desc} in src/backend/access/rmgrdesc/nbtdesc.c.
@@ -52,18 +50,21 @@ public final class BtreeDescriber implements RmgrDescriber {
     }
 
     @Override
-    public String describe(DecodedRecord r) {
+    public void describe(DescRecord r, TextBuffer sb) {
         Style style = style(r.version());
         boolean keyed = style == Style.PG16 || style == Style.PG17;
-        DescData d = DescData.of(r.mainData(), r.lsn(), "Btree main data");
-        StringBuilder sb = new StringBuilder();
+        DescData d = r.mainData("Btree main data");
         switch (r.info() & 0xF0) {
             case 0x00, 0x10, 0x20, 0x50 -> sb.append(keyed ? "off: " : "off ").append(d.u16(0, "offnum"));
             case 0x30, 0x40 -> {
-                String f = keyed ? "level: %d, firstrightoff: %d, newitemoff: %d, postingoff: %d"
-                        : "level %d, firstrightoff %d, newitemoff %d, postingoff %d";
-                sb.append(String.format(java.util.Locale.ROOT, f, d.u32(0, "level"), d.u16(4, "firstrightoff"),
-                        d.u16(6, "newitemoff"), d.u16(8, "postingoff")));
+                long level = d.u32(0, "level");
+                int firstright = d.u16(4, "firstrightoff");
+                int newitem = d.u16(6, "newitemoff");
+                int posting = d.u16(8, "postingoff");
+                String kv = keyed ? ": " : " ";
+                sb.append("level").append(kv).append(level).append(", firstrightoff").append(kv).append(firstright)
+                        .append(", newitemoff").append(kv).append(newitem).append(", postingoff").append(kv)
+                        .append(posting);
             }
             case 0x60 -> sb.append(keyed ? "nintervals: " : "nintervals ").append(d.u16(0, "nintervals"));
             case 0xC0 -> {
@@ -85,8 +86,7 @@ public final class BtreeDescriber implements RmgrDescriber {
             case 0xA0 -> sb.append(keyed ? "level: " : "lev ").append(d.u32(4, "level"));
             case 0xD0 -> reusePage(sb, d, style);
             case 0xE0 -> {
-                BlockRef b0 = r.block(0);
-                DescData m = DescData.of(b0 == null ? new byte[0] : b0.data(), r.lsn(), "Btree metadata block data");
+                DescData m = r.blockData(0, "Btree metadata block data");
                 switch (style) {
                     case PG13 -> sb.append("oldest_btpo_xact ").append(m.u32(20, "oldest_btpo_xact"))
                             .append("; last_cleanup_num_heap_tuples: ")
@@ -100,10 +100,9 @@ public final class BtreeDescriber implements RmgrDescriber {
             default -> {
             }
         }
-        return sb.toString();
     }
 
-    private static void delete(StringBuilder sb, DecodedRecord r, DescData d, Style style) {
+    private static void delete(TextBuffer sb, DescRecord r, DescData d, Style style) {
         switch (style) {
             case PG13 -> sb.append("latestRemovedXid ").append(d.u32(0, "latestRemovedXid"))
                     .append("; ndeleted ").append(d.u32(4, "ndeleted"));
@@ -124,7 +123,7 @@ public final class BtreeDescriber implements RmgrDescriber {
         }
     }
 
-    private static void unlink(StringBuilder sb, DescData d, Style style) {
+    private static void unlink(TextBuffer sb, DescData d, Style style) {
         switch (style) {
             case PG13 -> sb.append("left ").append(d.u32(0, "leftsib")).append("; right ").append(d.u32(4, "rightsib"))
                     .append("; btpo_xact ").append(d.u32(20, "btpo_xact"))
@@ -149,17 +148,25 @@ public final class BtreeDescriber implements RmgrDescriber {
         }
     }
 
-    private static void reusePage(StringBuilder sb, DescData d, Style style) {
-        String rel = d.u32(0, "spcOid") + "/" + d.u32(4, "dbOid") + "/" + d.u32(8, "relNumber");
+    private static void reusePage(TextBuffer sb, DescData d, Style style) {
+        long spc = d.u32(0, "spcOid");
+        long db = d.u32(4, "dbOid");
+        long rel = d.u32(8, "relNumber");
         switch (style) {
-            case PG13 -> sb.append("rel ").append(rel).append("; latestRemovedXid ").append(d.u32(16, "latestRemovedXid"));
+            case PG13 -> {
+                long xid = d.u32(16, "latestRemovedXid");
+                sb.append("rel ").append(spc).append('/').append(db).append('/').append(rel)
+                        .append("; latestRemovedXid ").append(xid);
+            }
             case PG14, PG16, PG17 -> {
                 long h = d.i64(16, "snapshotConflictHorizon");
-                String xid = (h >>> 32) + ":" + (h & 0xFFFFFFFFL);
                 if (style == Style.PG14) {
-                    sb.append("rel ").append(rel).append("; latestRemovedXid ").append(xid);
+                    sb.append("rel ").append(spc).append('/').append(db).append('/').append(rel)
+                            .append("; latestRemovedXid ").append(h >>> 32).append(':').append(h & 0xFFFFFFFFL);
                 } else {
-                    sb.append("rel: ").append(rel).append(", snapshotConflictHorizon: ").append(xid);
+                    sb.append("rel: ").append(spc).append('/').append(db).append('/').append(rel)
+                            .append(", snapshotConflictHorizon: ").append(h >>> 32).append(':')
+                            .append(h & 0xFFFFFFFFL);
                     if (style == Style.PG17) {
                         sb.append(", isCatalogRel: ").append(d.bool(24, "isCatalogRel") ? 'T' : 'F');
                     }
@@ -170,12 +177,12 @@ public final class BtreeDescriber implements RmgrDescriber {
     }
 
     /** {@code delvacuum_desc}: only when block 0 carries data (no FPI). */
-    private static void delvacuum(StringBuilder sb, DecodedRecord r, int ndeleted, int nupdated) {
-        BlockRef b0 = r.block(0);
-        if (b0 == null || !b0.hasData()) {
+    private static void delvacuum(TextBuffer sb, DescRecord r, int ndeleted, int nupdated) {
+        int b0 = r.blockIndex(0);
+        if (b0 < 0 || !r.hasData(b0)) {
             return;
         }
-        DescData b = DescData.of(b0.data(), r.lsn(), "Btree block 0 data");
+        DescData b = r.blockData(0, "Btree block 0 data");
         sb.append(", deleted:");
         DescFormat.offsetArray(sb, b, 0, ndeleted, "deleted offsets");
         sb.append(", updated: [");

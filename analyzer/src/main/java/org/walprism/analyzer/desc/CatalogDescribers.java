@@ -1,7 +1,6 @@
 package org.walprism.analyzer.desc;
 
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.record.DecodedRecord;
 
 /**
  * Describers of the small system resource managers: Storage, CLOG, Database, Tablespace, MultiXact,
@@ -20,15 +19,15 @@ public final class CatalogDescribers {
         };
     }
 
-    private static DescData data(DecodedRecord r, String what) {
-        return DescData.of(r.mainData(), r.lsn(), what + " main data");
+    private static DescData data(DescRecord r, String what) {
+        return r.mainData(what + " main data");
     }
 
     /**
      * Storage (rmgr 2). {@code xl_smgr_create => rlocator: RelFileLocator, forkNum: int32};
      * {@code xl_smgr_truncate => blkno: uint32, rlocator: RelFileLocator, flags: int32}.
      */
-    public static final RmgrDescriber STORAGE = r -> {
+    public static final RmgrDescriber STORAGE = RmgrDescriber.ofText(r -> {
         DescData d = data(r, "Storage");
         return switch (r.info() & 0xF0) {
             case 0x10 -> DescFormat.relpath(r.version(), d.u32(0, "spcOid"), d.u32(4, "dbOid"), d.u32(8, "relNumber"),
@@ -37,10 +36,10 @@ public final class CatalogDescribers {
                     + " to " + d.u32(0, "blkno") + " blocks flags " + d.i32(16, "flags");
             default -> "";
         };
-    };
+    });
 
     /** CLOG (rmgr 3). ZEROPAGE: {@code pageno: int32 | int64 (17+)}; TRUNCATE: {@code xl_clog_truncate}. */
-    public static final RmgrDescriber CLOG = r -> {
+    public static final RmgrDescriber CLOG = RmgrDescriber.ofText(r -> {
         DescData d = data(r, "CLOG");
         boolean wide = wideSlruPages(r.version());
         long pageno = wide ? d.i64(0, "pageno") : d.i32(0, "pageno");
@@ -49,7 +48,7 @@ public final class CatalogDescribers {
             case 0x10 -> "page " + pageno + "; oldestXact " + d.u32(wide ? 8 : 4, "oldestXact");
             default -> "";
         };
-    };
+    });
 
     /** Whether the Database rmgr has the 15+ codes (CREATE_FILE_COPY, CREATE_WAL_LOG, DROP). */
     private static boolean walLogCreate(WalVersion v) {
@@ -64,7 +63,7 @@ public final class CatalogDescribers {
      * src_tablespace_id: uint32}; {@code xl_dbase_create_wal_log_rec => db_id, tablespace_id};
      * {@code xl_dbase_drop_rec => db_id: uint32, ntablespaces: int32, tablespace_ids: uint32[]}.
      */
-    public static final RmgrDescriber DATABASE = r -> {
+    public static final RmgrDescriber DATABASE = RmgrDescriber.ofText(r -> {
         DescData d = data(r, "Database");
         int info = r.info() & 0xF0;
         boolean v15 = walLogCreate(r.version());
@@ -83,17 +82,17 @@ public final class CatalogDescribers {
             return sb.toString();
         }
         return "";
-    };
+    });
 
     /** Tablespace (rmgr 5). CREATE: {@code ts_id: uint32, ts_path: cstring}; DROP: {@code ts_id}. */
-    public static final RmgrDescriber TABLESPACE = r -> {
+    public static final RmgrDescriber TABLESPACE = RmgrDescriber.ofText(r -> {
         DescData d = data(r, "Tablespace");
         return switch (r.info() & 0xF0) {
             case 0x00 -> d.u32(0, "ts_id") + " \"" + d.cstring(4, Integer.MAX_VALUE, "ts_path") + "\"";
             case 0x10 -> Long.toString(d.u32(0, "ts_id"));
             default -> "";
         };
-    };
+    });
 
     /** Whether MultiXactOffset is uint64 (19+). */
     private static boolean wideMultiOffsets(WalVersion v) {
@@ -112,7 +111,7 @@ public final class CatalogDescribers {
      * oldestMultiDB, startTruncOff, endTruncOff, startTruncMemb, endTruncMemb: uint32} (13-18) or
      * {@code oldestMultiDB, oldestMulti: uint32, oldestOffset: uint64} (19+).
      */
-    public static final RmgrDescriber MULTIXACT = r -> {
+    public static final RmgrDescriber MULTIXACT = RmgrDescriber.ofText(r -> {
         DescData d = data(r, "MultiXact");
         boolean wideOff = wideMultiOffsets(r.version());
         switch (r.info() & 0xF0) {
@@ -143,7 +142,7 @@ public final class CatalogDescribers {
             default:
                 return "";
         }
-    };
+    });
 
     /** Whether RelMap prints its size with {@code %d} (15+) rather than {@code %u}. */
     private static boolean signedRelmapSize(WalVersion v) {
@@ -154,7 +153,7 @@ public final class CatalogDescribers {
     }
 
     /** RelMap (rmgr 7). {@code xl_relmap_update => dbid: uint32, tsid: uint32, nbytes: int32, data}. */
-    public static final RmgrDescriber RELMAP = r -> {
+    public static final RmgrDescriber RELMAP = RmgrDescriber.ofText(r -> {
         if ((r.info() & 0xF0) != 0x00) {
             return "";
         }
@@ -162,14 +161,14 @@ public final class CatalogDescribers {
         int nbytes = d.i32(8, "nbytes");
         return "database " + d.u32(0, "dbid") + " tablespace " + d.u32(4, "tsid") + " size "
                 + (signedRelmapSize(r.version()) ? Integer.toString(nbytes) : Integer.toUnsignedString(nbytes));
-    };
+    });
 
     /** Sequence (rmgr 15). {@code xl_seq_rec => locator: RelFileLocator}, then the tuple. */
-    public static final RmgrDescriber SEQUENCE = r -> {
+    public static final RmgrDescriber SEQUENCE = RmgrDescriber.ofText(r -> {
         if ((r.info() & 0xF0) != 0x00) {
             return "";
         }
         DescData d = data(r, "Sequence");
         return "rel " + d.u32(0, "spcOid") + "/" + d.u32(4, "dbOid") + "/" + d.u32(8, "relNumber");
-    };
+    });
 }

@@ -7,48 +7,63 @@ import org.walprism.codec.WalFormatException;
 
 /**
  * Bounds-checked little-endian view of a record's main data or block data, addressed by the byte offsets
- * of the C structs a describer mirrors.
+ * of the C structs a describer mirrors. A reusable flyweight: {@link #set} points it at another part.
  *
  * <p>A read past the end is a {@link WalFormatException} naming the struct field, never an
  * IndexOutOfBoundsException.
  */
 final class DescData {
-    private final ByteBuf buf;
-    private final long lsn;
-    private final String what;
+    private static final ByteBuf EMPTY = Unpooled.EMPTY_BUFFER;
 
-    private DescData(byte[] bytes, long lsn, String what) {
-        this.buf = Unpooled.wrappedBuffer(bytes);
-        this.lsn = lsn;
-        this.what = what;
-    }
+    private ByteBuf buf = EMPTY;
+    private int base;
+    private int len;
+    private long lsn;
+    private String what = "";
 
     /** A view of {@code bytes} of the record at {@code lsn}; {@code what} names the part in errors. */
     static DescData of(byte[] bytes, long lsn, String what) {
-        return new DescData(bytes, lsn, what);
+        return new DescData().set(Unpooled.wrappedBuffer(bytes), 0, bytes.length, lsn, what);
+    }
+
+    /** Points this view at {@code length} bytes at {@code index} of {@code buffer}. */
+    DescData set(ByteBuf buffer, int index, int length, long recordLsn, String part) {
+        this.buf = buffer;
+        this.base = index;
+        this.len = length;
+        this.lsn = recordLsn;
+        this.what = part;
+        return this;
     }
 
     int length() {
-        return buf.capacity();
+        return len;
+    }
+
+    /** A copy of the bytes. */
+    byte[] toByteArray() {
+        byte[] out = new byte[len];
+        buf.getBytes(base, out);
+        return out;
     }
 
     private void check(int offset, int size, String field) {
-        if (offset < 0 || size < 0 || (long) offset + size > buf.capacity()) {
+        if (offset < 0 || size < 0 || (long) offset + size > len) {
             throw new WalFormatException(what + " too short for " + field + ": needs " + ((long) offset + size)
-                    + " bytes, has " + buf.capacity(), lsn, null, -1);
+                    + " bytes, has " + len, lsn, null, -1);
         }
     }
 
     /** Unsigned 8-bit field at {@code offset}. */
     int u8(int offset, String field) {
         check(offset, 1, field);
-        return buf.getUnsignedByte(offset);
+        return buf.getUnsignedByte(base + offset);
     }
 
     /** Signed 8-bit field at {@code offset}. */
     int i8(int offset, String field) {
         check(offset, 1, field);
-        return buf.getByte(offset);
+        return buf.getByte(base + offset);
     }
 
     /** Boolean (one byte, non-zero is true) at {@code offset}. */
@@ -59,32 +74,32 @@ final class DescData {
     /** Unsigned 16-bit little-endian field at {@code offset}. */
     int u16(int offset, String field) {
         check(offset, 2, field);
-        return buf.getUnsignedShortLE(offset);
+        return buf.getUnsignedShortLE(base + offset);
     }
 
     /** Unsigned 32-bit little-endian field at {@code offset}. */
     long u32(int offset, String field) {
         check(offset, 4, field);
-        return buf.getUnsignedIntLE(offset);
+        return buf.getUnsignedIntLE(base + offset);
     }
 
     /** Signed 32-bit little-endian field at {@code offset}. */
     int i32(int offset, String field) {
         check(offset, 4, field);
-        return buf.getIntLE(offset);
+        return buf.getIntLE(base + offset);
     }
 
     /** Signed 64-bit little-endian field at {@code offset} (also used for uint64, printed unsigned by callers). */
     long i64(int offset, String field) {
         check(offset, 8, field);
-        return buf.getLongLE(offset);
+        return buf.getLongLE(base + offset);
     }
 
     /** A count field validated against the bytes left: {@code count * elemSize} must fit from {@code from}. */
     int count(long count, int from, int elemSize, String field) {
-        if (count < 0 || from + count * elemSize > buf.capacity()) {
+        if (count < 0 || from + count * elemSize > len) {
             throw new WalFormatException(what + " too short for " + count + " " + field + " at offset " + from
-                    + ": has " + buf.capacity() + " bytes", lsn, null, -1);
+                    + ": has " + len + " bytes", lsn, null, -1);
         }
         return (int) count;
     }
@@ -93,20 +108,20 @@ final class DescData {
     String cstring(int offset, int max, String field) {
         check(offset, 0, field);
         int end = offset;
-        int limit = (int) Math.min(buf.capacity(), (long) offset + max);
-        while (end < limit && buf.getByte(end) != 0) {
+        int limit = (int) Math.min(len, (long) offset + max);
+        while (end < limit && buf.getByte(base + end) != 0) {
             end++;
         }
-        return buf.toString(offset, end - offset, StandardCharsets.UTF_8);
+        return buf.toString(base + offset, end - offset, StandardCharsets.UTF_8);
     }
 
     /** Index of the first byte after the NUL-terminated string at {@code offset}. */
     int afterCstring(int offset, String field) {
         int end = offset;
-        while (end < buf.capacity() && buf.getByte(end) != 0) {
+        while (end < len && buf.getByte(base + end) != 0) {
             end++;
         }
-        if (end >= buf.capacity()) {
+        if (end >= len) {
             throw new WalFormatException(what + ": unterminated " + field + " at offset " + offset, lsn, null, -1);
         }
         return end + 1;

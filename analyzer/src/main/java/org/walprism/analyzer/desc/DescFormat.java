@@ -17,26 +17,35 @@ final class DescFormat {
 
     /** Microseconds between 1970-01-01 and 2000-01-01, PostgreSQL's timestamp epoch. */
     private static final long PG_EPOCH_UNIX_SECONDS = 946_684_800L;
-    private static final DateTimeFormatter TS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT)
-            .withZone(ZoneOffset.UTC);
+
+    /** The formatter of years outside 1..9999, made on first use (java.time costs startup time). */
+    private static final class Formatter {
+        static final DateTimeFormatter TS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss", Locale.ROOT)
+                .withZone(ZoneOffset.UTC);
+    }
 
     /**
      * pg_waldump's {@code timestamptz_to_str}: {@code %Y-%m-%d %H:%M:%S.%06d %Z} in the tool's time zone.
      * walprism always prints UTC (the oracle captures were taken with TZ=UTC).
      */
     static String timestamptz(long t, TimestampStyle style) {
+        return timestamptz(new TextBuffer(40), t, style).toString();
+    }
+
+    /** {@link #timestamptz(long, TimestampStyle)} through java.time, for any year. */
+    static String timestamptzAnyYear(long t, TimestampStyle style) {
         return switch (style) {
             case WALDUMP -> {
                 // C division truncates toward zero, as timestamptz_to_time_t and t % USECS_PER_SEC do
                 long seconds = t / 1_000_000L + PG_EPOCH_UNIX_SECONDS;
                 long micros = t % 1_000_000L;
                 String frac = micros < 0 ? "-" + pad6(-micros) : pad6(micros);
-                yield TS.format(Instant.ofEpochSecond(seconds)) + "." + frac + " UTC";
+                yield Formatter.TS.format(Instant.ofEpochSecond(seconds)) + "." + frac + " UTC";
             }
             case BACKEND -> {
                 long seconds = Math.floorDiv(t, 1_000_000L) + PG_EPOCH_UNIX_SECONDS;
                 long micros = Math.floorMod(t, 1_000_000L);
-                String text = TS.format(Instant.ofEpochSecond(seconds));
+                String text = Formatter.TS.format(Instant.ofEpochSecond(seconds));
                 if (micros != 0) {
                     String frac = pad6(micros);
                     int end = frac.length();
@@ -50,6 +59,58 @@ final class DescFormat {
         };
     }
 
+    /**
+     * {@link #timestamptz(long, TimestampStyle)} appended to {@code sb}, digit by digit for years 1 to 9999 (no
+     * allocation); other years go through the formatter.
+     */
+    static TextBuffer timestamptz(TextBuffer sb, long t, TimestampStyle style) {
+        long seconds;
+        long micros;
+        if (style == TimestampStyle.WALDUMP) {
+            seconds = t / 1_000_000L + PG_EPOCH_UNIX_SECONDS;
+            micros = t % 1_000_000L;
+        } else {
+            seconds = Math.floorDiv(t, 1_000_000L) + PG_EPOCH_UNIX_SECONDS;
+            micros = Math.floorMod(t, 1_000_000L);
+        }
+        // 0001-01-01 .. 9999-12-31 in Unix seconds
+        if (seconds < -62_135_596_800L || seconds > 253_402_300_799L) {
+            return sb.append(timestamptzAnyYear(t, style));
+        }
+        long days = Math.floorDiv(seconds, 86_400L);
+        long secOfDay = Math.floorMod(seconds, 86_400L);
+        // civil_from_days (H. Hinnant): proleptic Gregorian date of a day count from 1970-01-01
+        long z = days + 719_468L;
+        long era = Math.floorDiv(z, 146_097L);
+        long doe = z - era * 146_097L;
+        long yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        long mp = (5 * doy + 2) / 153;
+        long day = doy - (153 * mp + 2) / 5 + 1;
+        long month = mp < 10 ? mp + 3 : mp - 9;
+        long year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+        sb.appendZeroPadded(year, 4).append('-').appendZeroPadded(month, 2).append('-').appendZeroPadded(day, 2)
+                .append(' ').appendZeroPadded(secOfDay / 3600, 2).append(':').appendZeroPadded(secOfDay / 60 % 60, 2)
+                .append(':').appendZeroPadded(secOfDay % 60, 2);
+        if (style == TimestampStyle.WALDUMP) {
+            sb.append('.');
+            if (micros < 0) {
+                sb.append('-');
+                micros = -micros;
+            }
+            return sb.appendZeroPadded(micros, 6).append(" UTC");
+        }
+        if (micros != 0) {
+            int digits = 6;
+            while (micros % 10 == 0) {
+                micros /= 10;
+                digits--;
+            }
+            sb.append('.').appendZeroPadded(micros, digits);
+        }
+        return sb.append("+00");
+    }
+
     private static String pad6(long v) {
         String s = Long.toString(v);
         return "0".repeat(Math.max(0, 6 - s.length())) + s;
@@ -58,6 +119,11 @@ final class DescFormat {
     /** An LSN as {@code version}'s desc functions print it: {@code %X/%X} up to 18, {@code %X/%08X} from 19. */
     static String lsn(WalVersion version, long value) {
         return Lsn.format(value, padLsn(version));
+    }
+
+    /** {@link #lsn(WalVersion, long)} appended to {@code sb}. */
+    static TextBuffer lsn(TextBuffer sb, WalVersion version, long value) {
+        return sb.appendLsn(value, padLsn(version));
     }
 
     private static boolean padLsn(WalVersion version) {
@@ -92,6 +158,22 @@ final class DescFormat {
         return "pg_tblspc/" + spc + "/" + tablespaceVersionDirectory(version) + "/" + db + "/" + rel + suffix;
     }
 
+    /** {@link #relpath(WalVersion, long, long, long, int)} appended to {@code sb}. */
+    static TextBuffer relpath(TextBuffer sb, WalVersion version, long spc, long db, long rel, int fork) {
+        if (spc == 1664) {
+            sb.append("global/").append(rel);
+        } else if (spc == 1663) {
+            sb.append("base/").append(db).append('/').append(rel);
+        } else {
+            sb.append("pg_tblspc/").append(spc).append('/').append(tablespaceVersionDirectory(version)).append('/')
+                    .append(db).append('/').append(rel);
+        }
+        if (fork != 0) {
+            sb.append('_').append(fork >= 0 && fork < FORKS.length ? FORKS[fork] : "invalid");
+        }
+        return sb;
+    }
+
     /** {@code TABLESPACE_VERSION_DIRECTORY}: {@code PG_<major>_<CATALOG_VERSION_NO>} of the released major. */
     static String tablespaceVersionDirectory(WalVersion version) {
         return switch (version) {
@@ -107,7 +189,7 @@ final class DescFormat {
     }
 
     /** rmgrdesc_utils {@code array_desc} with {@code offset_elem_desc}: {@code " [1, 2]"} or {@code " []"}. */
-    static void offsetArray(StringBuilder sb, DescData d, int offset, int count, String field) {
+    static void offsetArray(TextBuffer sb, DescData d, int offset, int count, String field) {
         d.count(count, offset, 2, field);
         if (count == 0) {
             sb.append(" []");
@@ -124,7 +206,7 @@ final class DescFormat {
     }
 
     /** {@code array_desc} with {@code oid_elem_desc} over uint32 values. */
-    static void oidArray(StringBuilder sb, DescData d, int offset, int count, String field) {
+    static void oidArray(TextBuffer sb, DescData d, int offset, int count, String field) {
         d.count(count, offset, 4, field);
         if (count == 0) {
             sb.append(" []");
@@ -141,7 +223,7 @@ final class DescFormat {
     }
 
     /** Heap {@code infobits_desc} (16+): {@code key: [IS_MULTI, LOCK_ONLY, ...]}. */
-    static void infobitsList(StringBuilder sb, int bits, String key) {
+    static void infobitsList(TextBuffer sb, int bits, String key) {
         sb.append(key).append(": [");
         int start = sb.length();
         appendFlag(sb, bits, 0x01, "IS_MULTI", start);
@@ -152,7 +234,7 @@ final class DescFormat {
         sb.append(']');
     }
 
-    private static void appendFlag(StringBuilder sb, int bits, int bit, String word, int start) {
+    private static void appendFlag(TextBuffer sb, int bits, int bit, String word, int start) {
         if ((bits & bit) != 0) {
             if (sb.length() > start) {
                 sb.append(", ");
@@ -162,7 +244,7 @@ final class DescFormat {
     }
 
     /** Heap {@code out_infobits} (13-15): each set flag's word followed by one space. */
-    static void infobitsWords(StringBuilder sb, int bits) {
+    static void infobitsWords(TextBuffer sb, int bits) {
         if ((bits & 0x01) != 0) {
             sb.append("IS_MULTI ");
         }

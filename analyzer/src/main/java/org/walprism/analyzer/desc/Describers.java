@@ -11,7 +11,8 @@ public final class Describers {
     }
 
     /** For resource managers without a walprism describer yet: prints nothing after the type name. */
-    public static final RmgrDescriber NONE = r -> "";
+    public static final RmgrDescriber NONE = (r, out) -> {
+    };
 
     private static final RmgrDescriber HEAP = new HeapDescriber();
     private static final RmgrDescriber HEAP2 = new Heap2Describer();
@@ -26,8 +27,12 @@ public final class Describers {
     private static final RmgrDescriber GIST = new GistDescriber();
     private static final RmgrDescriber SPGIST = new SpgistDescriber();
     private static final RmgrDescriber BRIN = new BrinDescriber();
-    private static final RmgrDescriber COMMIT_TS = MiscDescribers.commitTs(TimestampStyle.WALDUMP);
-    private static final RmgrDescriber COMMIT_TS_BACKEND = MiscDescribers.commitTs(TimestampStyle.BACKEND);
+
+    /** The rarely needed CommitTs describers, made on first use (not at startup). */
+    private static final class CommitTs {
+        static final RmgrDescriber WALDUMP = MiscDescribers.commitTs(TimestampStyle.WALDUMP);
+        static final RmgrDescriber BACKEND = MiscDescribers.commitTs(TimestampStyle.BACKEND);
+    }
 
     /** The describer for {@code rmid} printing as pg_waldump; {@link #NONE} where none is implemented. */
     public static RmgrDescriber forRmgr(int rmid) {
@@ -55,7 +60,7 @@ public final class Describers {
             case 15 -> CatalogDescribers.SEQUENCE;
             case 16 -> SPGIST;
             case 17 -> BRIN;
-            case 18 -> ts == TimestampStyle.WALDUMP ? COMMIT_TS : COMMIT_TS_BACKEND;
+            case 18 -> ts == TimestampStyle.WALDUMP ? CommitTs.WALDUMP : CommitTs.BACKEND;
             case 19 -> MiscDescribers.REPLICATION_ORIGIN;
             case 20 -> MiscDescribers.GENERIC;
             case 21 -> MiscDescribers.LOGICAL_MESSAGE;
@@ -73,6 +78,11 @@ public final class Describers {
     /** The desc text of {@code r} as pg_waldump prints it. */
     public static String describe(DecodedRecord r) {
         return forRmgr(r.rmid()).describe(r);
+    }
+
+    /** Appends the desc text of {@code r} as pg_waldump prints it to {@code out}. */
+    public static void describe(DescRecord r, TextBuffer out) {
+        forRmgr(r.rmid()).describe(r, out);
     }
 
     /** The desc text of {@code r} as the server prints it (pg_walinspect's {@code description}). */

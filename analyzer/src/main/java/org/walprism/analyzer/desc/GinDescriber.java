@@ -1,8 +1,6 @@
 package org.walprism.analyzer.desc;
 
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.record.BlockRef;
-import org.walprism.codec.record.DecodedRecord;
 
 /**
  * Desc text of GIN (rmgr 13) records, mirroring {@code gin_desc} in src/backend/access/rmgrdesc/gindesc.c.
@@ -45,10 +43,9 @@ public final class GinDescriber implements RmgrDescriber {
     }
 
     @Override
-    public String describe(DecodedRecord r) {
-        DescData d = DescData.of(r.mainData(), r.lsn(), "GIN main data");
+    public void describe(DescRecord r, TextBuffer sb) {
+        DescData d = r.mainData("GIN main data");
         Style s = style(r.version());
-        StringBuilder sb = new StringBuilder();
         switch (r.info() & 0xF0) {
             case 0x20 -> insert(sb, r, d, s);
             case 0x30 -> {
@@ -62,11 +59,11 @@ public final class GinDescriber implements RmgrDescriber {
                         .append(HashDescriber.tf((flags & 0x02) != 0));
             }
             case 0x90 -> {
-                BlockRef b0 = block0(r);
-                if (b0 != null && b0.image() != null) {
-                    imageNote(sb, b0, s);
+                int b0 = r.blockIndex(0);
+                if (b0 >= 0 && r.hasImage(b0)) {
+                    imageNote(sb, r.imageApplies(b0), s);
                 } else {
-                    recompressLeaf(sb, blockData(r, b0));
+                    recompressLeaf(sb, r.blockData(0, "GIN block 0 data"));
                 }
             }
             case 0x60 -> {
@@ -87,10 +84,9 @@ public final class GinDescriber implements RmgrDescriber {
                 // CREATE_PTREE, VACUUM_PAGE, DELETE_PAGE print nothing
             }
         }
-        return sb.toString();
     }
 
-    private static void insert(StringBuilder sb, DecodedRecord r, DescData d, Style s) {
+    private static void insert(TextBuffer sb, DescRecord r, DescData d, Style s) {
         int flags = d.u16(0, "flags");
         boolean isData = (flags & 0x01) != 0;
         boolean isLeaf = (flags & 0x02) != 0;
@@ -99,12 +95,12 @@ public final class GinDescriber implements RmgrDescriber {
             sb.append(" children: ").append(blockId(d, 2, "leftChildBlkno")).append('/')
                     .append(blockId(d, 6, "rightChildBlkno"));
         }
-        BlockRef b0 = block0(r);
-        if (b0 != null && b0.image() != null) {
-            imageNote(sb, b0, s);
+        int b0 = r.blockIndex(0);
+        if (b0 >= 0 && r.hasImage(b0)) {
+            imageNote(sb, r.imageApplies(b0), s);
             return;
         }
-        DescData p = blockData(r, b0);
+        DescData p = r.blockData(0, "GIN block 0 data");
         if (!isData) {
             sb.append(" isdelete: ").append(HashDescriber.tf(p.bool(2, "isDelete")));
         } else if (isLeaf) {
@@ -115,14 +111,14 @@ public final class GinDescriber implements RmgrDescriber {
         }
     }
 
-    private static void imageNote(StringBuilder sb, BlockRef b0, Style s) {
+    private static void imageNote(TextBuffer sb, boolean apply, Style s) {
         if (s == Style.PG13) {
-            sb.append(b0.image().apply() ? " (full page image)" : " (full page image, for WAL verification)");
+            sb.append(apply ? " (full page image)" : " (full page image, for WAL verification)");
         }
     }
 
     /** {@code desc_recompress_leaf}: the segment actions of a leaf recompression. */
-    private static void recompressLeaf(StringBuilder sb, DescData p) {
+    private static void recompressLeaf(TextBuffer sb, DescData p) {
         int nactions = p.u16(0, "nactions");
         sb.append(' ').append(nactions).append(" segments:");
         int at = 2;
@@ -156,22 +152,9 @@ public final class GinDescriber implements RmgrDescriber {
         return ((long) d.u16(offset, field) << 16) | d.u16(offset + 2, field);
     }
 
-    private static void optionalBlock(StringBuilder sb, String label, long block) {
+    private static void optionalBlock(TextBuffer sb, String label, long block) {
         if (block != INVALID_BLOCK) {
             sb.append(label).append(block);
         }
-    }
-
-    private static BlockRef block0(DecodedRecord r) {
-        for (BlockRef b : r.blocks()) {
-            if (b.id() == 0) {
-                return b;
-            }
-        }
-        return null;
-    }
-
-    private static DescData blockData(DecodedRecord r, BlockRef b0) {
-        return DescData.of(b0 == null ? new byte[0] : b0.data(), r.lsn(), "GIN block 0 data");
     }
 }

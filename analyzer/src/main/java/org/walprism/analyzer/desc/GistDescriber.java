@@ -1,7 +1,6 @@
 package org.walprism.analyzer.desc;
 
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.record.DecodedRecord;
 
 /**
  * Desc text of GiST (rmgr 14) records, mirroring {@code gist_desc} in src/backend/access/rmgrdesc/gistdesc.c.
@@ -37,10 +36,9 @@ public final class GistDescriber implements RmgrDescriber {
     }
 
     @Override
-    public String describe(DecodedRecord r) {
-        DescData d = DescData.of(r.mainData(), r.lsn(), "GiST main data");
+    public void describe(DescRecord r, TextBuffer sb) {
+        DescData d = r.mainData("GiST main data");
         Style s = style(r.version());
-        StringBuilder sb = new StringBuilder();
         String horizon = s == Style.PG13 ? "latestRemovedXid" : "snapshotConflictHorizon";
         switch (r.info() & 0xF0) {
             case 0x10 -> {
@@ -66,6 +64,5 @@ public final class GistDescriber implements RmgrDescriber {
                 // PAGE_UPDATE (0x00) and ASSIGN_LSN print nothing
             }
         }
-        return sb.toString();
     }
 }

@@ -1,7 +1,6 @@
 package org.walprism.analyzer.desc;
 
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.record.DecodedRecord;
 
 /**
  * Desc text of Hash (rmgr 12) records, mirroring {@code hash_desc} in src/backend/access/rmgrdesc/hashdesc.c.
@@ -50,10 +49,9 @@ public final class HashDescriber implements RmgrDescriber {
     }
 
     @Override
-    public String describe(DecodedRecord r) {
-        DescData d = DescData.of(r.mainData(), r.lsn(), "Hash main data");
+    public void describe(DescRecord r, TextBuffer sb) {
+        DescData d = r.mainData("Hash main data");
         Style s = style(r.version());
-        StringBuilder sb = new StringBuilder();
         switch (r.info() & 0xF0) {
             case 0x00 -> {
                 sb.append("num_tuples ").append(DescFormat.cG(Double.longBitsToDouble(d.i64(0, "num_tuples"))));
@@ -96,10 +94,9 @@ public final class HashDescriber implements RmgrDescriber {
                 // SPLIT_PAGE (0x50) and SPLIT_CLEANUP (0xA0) print nothing
             }
         }
-        return sb.toString();
     }
 
-    private static void vacuumOnePage(StringBuilder sb, DescData d, Style s) {
+    private static void vacuumOnePage(TextBuffer sb, DescData d, Style s) {
         long xid = d.u32(0, "snapshotConflictHorizon");
         switch (s) {
             case PG13 -> sb.append("ntuples ").append(d.i32(4, "ntuples")).append(", latest removed xid ").append(xid);

@@ -2,7 +2,7 @@ package org.walprism.analyzer.desc;
 
 import java.util.List;
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.record.DecodedRecord;
+import org.walprism.codec.rmgr.InvalidPayloadException;
 import org.walprism.codec.rmgr.heap2.CleanupInfo;
 import org.walprism.codec.rmgr.heap2.FreezePage;
 import org.walprism.codec.rmgr.heap2.FreezePlan;
@@ -25,11 +25,13 @@ import org.walprism.codec.rmgr.heap2.Visible;
  * record (with isCatalogRel), 19+ with {@code vm_flags}.
  *
  * <p>Mirrors heap2_desc of src/backend/access/rmgrdesc/heapdesc.c and array_desc of rmgrdesc_utils.c,
- * REL_13_STABLE .. master. Works from the typed records of {@link Heap2Codec}, not from raw bytes.
+ * REL_13_STABLE .. master. Well-formed common records print straight from their bytes
+ * ({@link Heap2RawDescriber}, no allocation); anything else is decoded into the typed records of
+ * {@link Heap2Codec} and printed from them (the same text, or the codec's error).
  */
 public final class Heap2Describer implements RmgrDescriber {
 
-    private enum Style {
+    enum Style {
         /** 13-15: {@code remxid %u}, {@code cutoff xid %u ntuples %u}, ... */
         OLD,
         /** 16: {@code key: value} with arrays; isCatalogRel not printed. */
@@ -50,23 +52,44 @@ public final class Heap2Describer implements RmgrDescriber {
     }
 
     @Override
-    public String describe(DecodedRecord r) {
+    public void describe(DescRecord r, TextBuffer sb) {
         Heap2Type type = Heap2Type.of(r.version(), r.info());
         if (type == null) {
-            return ""; // heap2_desc prints nothing for an unknown code
+            return; // heap2_desc prints nothing for an unknown code
         }
-        Heap2Record rec = Heap2Codec.decode(r);
+        int start = sb.length();
+        if (describeRaw(r, type, sb)) {
+            return;
+        }
+        sb.setLength(start);
+        describeTyped(r, type, sb);
+    }
+
+    /** The hot path: prints a well-formed common record from its bytes and returns true, else returns false. */
+    static boolean describeRaw(DescRecord r, Heap2Type type, TextBuffer sb) {
+        return Heap2RawDescriber.describe(type, style(r.version()), r.info(), r.mainData("Heap2 main data"),
+                r.blockData(0, "Heap2 block 0 data"), sb);
+    }
+
+    /** The typed path: decodes the record with the codec (which may reject it) and prints the typed values. */
+    static void describeTyped(DescRecord r, Heap2Type type, TextBuffer sb) {
+        byte[] main = r.mainData("Heap2 main data").toByteArray();
+        byte[] block0 = r.blockData(0, "Heap2 block 0 data").toByteArray();
+        Heap2Record rec;
+        try {
+            rec = Heap2Codec.decode(r.version(), r.info(), main, block0);
+        } catch (InvalidPayloadException e) {
+            throw e.at(r.lsn());
+        }
         Style style = style(r.version());
-        StringBuilder sb = new StringBuilder(64);
         if (style == Style.OLD) {
             describeOld(sb, type, rec);
         } else {
             describeNew(sb, style, rec);
         }
-        return sb.toString();
     }
 
-    private static void describeOld(StringBuilder sb, Heap2Type type, Heap2Record rec) {
+    private static void describeOld(TextBuffer sb, Heap2Type type, Heap2Record rec) {
         if (rec instanceof HeapPrune p) {
             if (type == Heap2Type.CLEAN) {
                 sb.append("remxid ").append(p.snapshotConflictHorizon());
@@ -98,7 +121,7 @@ public final class Heap2Describer implements RmgrDescriber {
         // REWRITE: no desc text
     }
 
-    private static void describeNew(StringBuilder sb, Style style, Heap2Record rec) {
+    private static void describeNew(TextBuffer sb, Style style, Heap2Record rec) {
         if (rec instanceof HeapPrune p) {
             sb.append("snapshotConflictHorizon: ").append(p.snapshotConflictHorizon())
                     .append(", nredirected: ").append(p.nredirected()).append(", ndead: ").append(p.ndead());
@@ -150,7 +173,7 @@ public final class Heap2Describer implements RmgrDescriber {
         // REWRITE: no desc text
     }
 
-    private static void prune(StringBuilder sb, Style style, PruneFreeze p) {
+    private static void prune(TextBuffer sb, Style style, PruneFreeze p) {
         if (p.hasConflictHorizon()) {
             sb.append("snapshotConflictHorizon: ").append(p.snapshotConflictHorizon());
         }
@@ -186,7 +209,7 @@ public final class Heap2Describer implements RmgrDescriber {
     }
 
     /** array_desc with offset_elem_desc: {@code " [1, 2]"} or {@code " []"}. */
-    private static void offsets(StringBuilder sb, OffsetArray a) {
+    private static void offsets(TextBuffer sb, OffsetArray a) {
         sb.append(" [");
         for (int i = 0; i < a.size(); i++) {
             if (i > 0) {
@@ -198,7 +221,7 @@ public final class Heap2Describer implements RmgrDescriber {
     }
 
     /** array_desc with redirect_elem_desc: {@code " [4->38, ...]"}. */
-    private static void redirects(StringBuilder sb, OffsetArray pairs) {
+    private static void redirects(TextBuffer sb, OffsetArray pairs) {
         sb.append(" [");
         for (int i = 0; i + 1 < pairs.size(); i += 2) {
             if (i > 0) {
@@ -210,7 +233,7 @@ public final class Heap2Describer implements RmgrDescriber {
     }
 
     /** array_desc with plan_elem_desc; infomask is printed before infomask2, as heapdesc.c does. */
-    private static void plans(StringBuilder sb, List<FreezePlan> plans) {
+    private static void plans(TextBuffer sb, List<FreezePlan> plans) {
         sb.append(" [");
         for (int i = 0; i < plans.size(); i++) {
             FreezePlan p = plans.get(i);

@@ -1,7 +1,6 @@
 package org.walprism.analyzer.desc;
 
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.record.DecodedRecord;
 
 /**
  * Desc text of Heap (rmgr 10) records, mirroring {@code heap_desc} in src/backend/access/rmgrdesc/heapdesc.c.
@@ -40,10 +39,9 @@ public final class HeapDescriber implements RmgrDescriber {
     }
 
     @Override
-    public String describe(DecodedRecord r) {
+    public void describe(DescRecord r, TextBuffer sb) {
         Style style = style(r.version());
-        DescData d = DescData.of(r.mainData(), r.lsn(), "Heap main data");
-        StringBuilder sb = new StringBuilder();
+        DescData d = r.mainData("Heap main data");
         switch (r.info() & 0x70) {
             case 0x00 -> insert(sb, d, style);
             case 0x10 -> delete(sb, d, style);
@@ -54,35 +52,34 @@ public final class HeapDescriber implements RmgrDescriber {
             case 0x70 -> inplace(sb, d, style, r.version());
             default -> throw new AssertionError("unreachable heap opcode");
         }
-        return sb.toString();
     }
 
-    private static void insert(StringBuilder sb, DescData d, Style style) {
+    private static void insert(TextBuffer sb, DescData d, Style style) {
         int off = d.u16(0, "offnum");
-        String flags = DescFormat.hex2(d.u8(2, "flags"));
+        int flags = d.u8(2, "flags");
         if (style == Style.OLD) {
-            sb.append("off ").append(off).append(" flags 0x").append(flags);
+            sb.append("off ").append(off).append(" flags 0x").appendHex(flags, 2);
         } else {
-            sb.append("off: ").append(off).append(", flags: 0x").append(flags);
+            sb.append("off: ").append(off).append(", flags: 0x").appendHex(flags, 2);
         }
     }
 
-    private static void delete(StringBuilder sb, DescData d, Style style) {
+    private static void delete(TextBuffer sb, DescData d, Style style) {
         long xmax = d.u32(0, "xmax");
         int off = d.u16(4, "offnum");
         int infobits = d.u8(6, "infobits_set");
         int flags = d.u8(7, "flags");
         if (style == Style.OLD) {
-            sb.append("off ").append(off).append(" flags 0x").append(DescFormat.hex2(flags)).append(' ');
+            sb.append("off ").append(off).append(" flags 0x").appendHex(flags, 2).append(' ');
             DescFormat.infobitsWords(sb, infobits);
         } else {
             sb.append("xmax: ").append(xmax).append(", off: ").append(off).append(", ");
             DescFormat.infobitsList(sb, infobits, "infobits");
-            sb.append(", flags: 0x").append(DescFormat.hex2(flags));
+            sb.append(", flags: 0x").appendHex(flags, 2);
         }
     }
 
-    private static void update(StringBuilder sb, DescData d, Style style) {
+    private static void update(TextBuffer sb, DescData d, Style style) {
         long oldXmax = d.u32(0, "old_xmax");
         int oldOff = d.u16(4, "old_offnum");
         int oldInfobits = d.u8(6, "old_infobits_set");
@@ -91,18 +88,18 @@ public final class HeapDescriber implements RmgrDescriber {
         int newOff = d.u16(12, "new_offnum");
         if (style == Style.OLD) {
             sb.append("off ").append(oldOff).append(" xmax ").append(oldXmax)
-                    .append(" flags 0x").append(DescFormat.hex2(flags)).append(' ');
+                    .append(" flags 0x").appendHex(flags, 2).append(' ');
             DescFormat.infobitsWords(sb, oldInfobits);
             sb.append("; new off ").append(newOff).append(" xmax ").append(newXmax);
         } else {
             sb.append("old_xmax: ").append(oldXmax).append(", old_off: ").append(oldOff).append(", ");
             DescFormat.infobitsList(sb, oldInfobits, "old_infobits");
-            sb.append(", flags: 0x").append(DescFormat.hex2(flags)).append(", new_xmax: ").append(newXmax)
+            sb.append(", flags: 0x").appendHex(flags, 2).append(", new_xmax: ").append(newXmax)
                     .append(", new_off: ").append(newOff);
         }
     }
 
-    private static void truncate(StringBuilder sb, DescData d, Style style) {
+    private static void truncate(TextBuffer sb, DescData d, Style style) {
         long nrelids = d.u32(4, "nrelids");
         int flags = d.u8(8, "flags");
         int n = d.count(nrelids, 12, 4, "relids");
@@ -130,23 +127,23 @@ public final class HeapDescriber implements RmgrDescriber {
         }
     }
 
-    private static void lock(StringBuilder sb, DescData d, Style style) {
+    private static void lock(TextBuffer sb, DescData d, Style style) {
         long xmax = d.u32(0, "xmax");
         int off = d.u16(4, "offnum");
         int infobits = d.u8(6, "infobits_set");
         int flags = d.u8(7, "flags");
         if (style == Style.OLD) {
             sb.append("off ").append(off).append(": xid ").append(xmax).append(": flags 0x")
-                    .append(DescFormat.hex2(flags)).append(' ');
+                    .appendHex(flags, 2).append(' ');
             DescFormat.infobitsWords(sb, infobits);
         } else {
             sb.append("xmax: ").append(xmax).append(", off: ").append(off).append(", ");
             DescFormat.infobitsList(sb, infobits, "infobits");
-            sb.append(", flags: 0x").append(DescFormat.hex2(flags));
+            sb.append(", flags: 0x").appendHex(flags, 2);
         }
     }
 
-    private static void inplace(StringBuilder sb, DescData d, Style style, WalVersion version) {
+    private static void inplace(TextBuffer sb, DescData d, Style style, WalVersion version) {
         int off = d.u16(0, "offnum");
         sb.append(style == Style.OLD ? "off " : "off: ").append(off);
         if (style == Style.KEYED_INPLACE_INVALS) {

@@ -1,8 +1,6 @@
 package org.walprism.analyzer.desc;
 
-import java.util.Locale;
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.record.DecodedRecord;
 
 /**
  * Describers of CommitTs (18), ReplicationOrigin (19), Generic (20), LogicalMessage (21) and custom resource
@@ -13,8 +11,8 @@ public final class MiscDescribers {
     private MiscDescribers() {
     }
 
-    private static DescData data(DecodedRecord r, String what) {
-        return DescData.of(r.mainData(), r.lsn(), what + " main data");
+    private static DescData data(DescRecord r, String what) {
+        return r.mainData(what + " main data");
     }
 
     /** Whether SLRU page numbers are int64 (17+) rather than int32. */
@@ -39,7 +37,7 @@ public final class MiscDescribers {
      * nodeid: uint16, pad: 2, mainxid: uint32, subxids: uint32[]}.
      */
     public static RmgrDescriber commitTs(TimestampStyle ts) {
-        return r -> {
+        return RmgrDescriber.ofText(r -> {
             DescData d = data(r, "CommitTs");
             boolean wide = wideSlruPages(r.version());
             return switch (r.info() & 0xF0) {
@@ -49,7 +47,7 @@ public final class MiscDescribers {
                 case 0x20 -> hasSetTs(r.version()) ? setTs(d, ts) : "";
                 default -> "";
             };
-        };
+        });
     }
 
     private static String setTs(DescData d, TimestampStyle ts) {
@@ -66,7 +64,7 @@ public final class MiscDescribers {
      * ReplicationOrigin (rmgr 19). SET: {@code xl_replorigin_set => remote_lsn: uint64, node_id: uint16,
      * force: bool}; DROP: {@code xl_replorigin_drop => node_id: uint16}.
      */
-    public static final RmgrDescriber REPLICATION_ORIGIN = r -> {
+    public static final RmgrDescriber REPLICATION_ORIGIN = RmgrDescriber.ofText(r -> {
         DescData d = data(r, "ReplicationOrigin");
         return switch (r.info() & 0xF0) {
             case 0x00 -> "set " + d.u16(8, "node_id") + "; lsn " + DescFormat.lsn(r.version(), d.i64(0, "remote_lsn"))
@@ -74,10 +72,10 @@ public final class MiscDescribers {
             case 0x10 -> "drop " + d.u16(0, "node_id");
             default -> "";
         };
-    };
+    });
 
     /** Generic (rmgr 20): main data is a run of {@code offset: uint16, length: uint16, bytes[length]} fragments. */
-    public static final RmgrDescriber GENERIC = r -> {
+    public static final RmgrDescriber GENERIC = RmgrDescriber.ofText(r -> {
         DescData d = data(r, "Generic");
         StringBuilder sb = new StringBuilder();
         int at = 0;
@@ -92,7 +90,7 @@ public final class MiscDescribers {
             }
         }
         return sb.toString();
-    };
+    });
 
     /** Whether the message desc prints the prefix and payload bytes (14+) rather than only the size (13). */
     private static boolean printsPayload(WalVersion v) {
@@ -106,7 +104,7 @@ public final class MiscDescribers {
      * LogicalMessage (rmgr 21). {@code xl_logical_message => dbId: uint32, transactional: bool, pad: 3,
      * prefix_size: uint64, message_size: uint64, message: prefix (NUL-terminated) then payload}.
      */
-    public static final RmgrDescriber LOGICAL_MESSAGE = r -> {
+    public static final RmgrDescriber LOGICAL_MESSAGE = RmgrDescriber.ofText(r -> {
         if ((r.info() & 0xF0) != 0x00) {
             return "";
         }
@@ -130,8 +128,8 @@ public final class MiscDescribers {
             sb.append(DescFormat.hex2(d.u8(24 + prefixLen + i, "payload")));
         }
         return sb.toString();
-    };
+    });
 
     /** pg_waldump's {@code default_desc} for a custom resource manager (15+): {@code rmid: N}. */
-    public static final RmgrDescriber CUSTOM = r -> String.format(Locale.ROOT, "rmid: %d", r.rmid());
+    public static final RmgrDescriber CUSTOM = (r, sb) -> sb.append("rmid: ").append(r.rmid());
 }

@@ -1,7 +1,6 @@
 package org.walprism.analyzer.desc;
 
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.record.DecodedRecord;
 
 /**
  * Desc text of SP-GiST (rmgr 16) records, mirroring {@code spg_desc} in src/backend/access/rmgrdesc/spgdesc.c.
@@ -47,10 +46,9 @@ public final class SpgistDescriber implements RmgrDescriber {
     }
 
     @Override
-    public String describe(DecodedRecord r) {
-        DescData d = DescData.of(r.mainData(), r.lsn(), "SPGist main data");
+    public void describe(DescRecord r, TextBuffer sb) {
+        DescData d = r.mainData("SPGist main data");
         Style s = style(r.version());
-        StringBuilder sb = new StringBuilder();
         boolean old = s == Style.PG13;
         switch (r.info() & 0xF0) {
             case 0x10 -> {
@@ -128,10 +126,9 @@ public final class SpgistDescriber implements RmgrDescriber {
             default -> {
             }
         }
-        return sb.toString();
     }
 
-    private static void vacuumRedirect(StringBuilder sb, DescData d, Style s) {
+    private static void vacuumRedirect(TextBuffer sb, DescData d, Style s) {
         long xid = d.u32(4, "snapshotConflictHorizon");
         switch (s) {
             case PG13 -> sb.append("newest XID ").append(xid);
@@ -146,7 +143,7 @@ public final class SpgistDescriber implements RmgrDescriber {
         }
     }
 
-    private static void flag(StringBuilder sb, boolean set, String word) {
+    private static void flag(TextBuffer sb, boolean set, String word) {
         if (set) {
             sb.append(word);
         }

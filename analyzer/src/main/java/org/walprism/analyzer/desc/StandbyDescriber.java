@@ -1,7 +1,6 @@
 package org.walprism.analyzer.desc;
 
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.record.DecodedRecord;
 
 /**
  * Desc text of Standby (rmgr 8) records, mirroring {@code standby_desc} and
@@ -38,9 +37,8 @@ public final class StandbyDescriber implements RmgrDescriber {
     }
 
     @Override
-    public String describe(DecodedRecord r) {
-        DescData d = DescData.of(r.mainData(), r.lsn(), "Standby main data");
-        StringBuilder sb = new StringBuilder();
+    public void describe(DescRecord r, TextBuffer sb) {
+        DescData d = r.mainData("Standby main data");
         switch (r.info() & 0xF0) {
             case 0x00 -> {
                 int nlocks = d.count(d.i32(0, "nlocks"), 4, 12, "locks");
@@ -56,10 +54,9 @@ public final class StandbyDescriber implements RmgrDescriber {
             default -> {
             }
         }
-        return sb.toString();
     }
 
-    private static void runningXacts(StringBuilder sb, DescData d, Style style) {
+    private static void runningXacts(TextBuffer sb, DescData d, Style style) {
         int xcnt = d.i32(0, "xcnt");
         int subxcnt = d.i32(4, "subxcnt");
         boolean overflow = d.bool(8, "subxid_overflow");
@@ -108,7 +105,7 @@ public final class StandbyDescriber implements RmgrDescriber {
      * {@code standby_desc_invalidations}: appends nothing when {@code nmsgs <= 0}; else the optional
      * relcache-init-file part and {@code ; inval msgs:} with one word per message.
      */
-    static void invalidations(StringBuilder sb, WalVersion version, DescData d, int msgsOffset, int nmsgs,
+    static void invalidations(TextBuffer sb, WalVersion version, DescData d, int msgsOffset, int nmsgs,
                               long dbId, long tsId, boolean relcacheInitFileInval) {
         if (nmsgs <= 0) {
             return;

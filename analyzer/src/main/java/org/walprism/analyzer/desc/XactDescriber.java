@@ -1,7 +1,6 @@
 package org.walprism.analyzer.desc;
 
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.record.DecodedRecord;
 
 /**
  * Desc text of Transaction (rmgr 1) records, mirroring {@code xact_desc} and the {@code Parse*Record}
@@ -78,13 +77,36 @@ public final class XactDescriber implements RmgrDescriber {
         long twophaseXid;
         long originLsn;
         long originTimestamp;
+
+        /** This thread's instance (kept in the record flyweight), cleared. */
+        static Parsed of(DescRecord r) {
+            if (!(r.xactScratch instanceof Parsed p)) {
+                Parsed fresh = new Parsed();
+                r.xactScratch = fresh;
+                return fresh;
+            }
+            p.xinfo = 0;
+            p.dbId = 0;
+            p.tsId = 0;
+            p.nsubxacts = 0;
+            p.subxactsOff = 0;
+            p.nrels = 0;
+            p.relsOff = 0;
+            p.nstats = 0;
+            p.statsOff = 0;
+            p.nmsgs = 0;
+            p.msgsOff = 0;
+            p.twophaseXid = 0;
+            p.originLsn = 0;
+            p.originTimestamp = 0;
+            return p;
+        }
     }
 
     @Override
-    public String describe(DecodedRecord r) {
+    public void describe(DescRecord r, TextBuffer sb) {
         Style style = style(r.version());
-        DescData d = DescData.of(r.mainData(), r.lsn(), "Transaction main data");
-        StringBuilder sb = new StringBuilder();
+        DescData d = r.mainData("Transaction main data");
         int origin = Math.max(r.origin(), 0);
         switch (r.info() & 0x70) {
             case 0x00, 0x30 -> commit(sb, r, d, style, origin);
@@ -102,7 +124,6 @@ public final class XactDescriber implements RmgrDescriber {
             default -> {
             }
         }
-        return sb.toString();
     }
 
     private static int statsItemSize(Style style) {
@@ -112,8 +133,8 @@ public final class XactDescriber implements RmgrDescriber {
         };
     }
 
-    private static Parsed parse(DecodedRecord r, DescData d, Style style, boolean commit) {
-        Parsed p = new Parsed();
+    private static Parsed parse(DescRecord r, DescData d, Style style, boolean commit) {
+        Parsed p = Parsed.of(r);
         int pos = 8;
         if ((r.info() & HAS_INFO) != 0) {
             p.xinfo = d.u32(pos, "xinfo");
@@ -159,18 +180,20 @@ public final class XactDescriber implements RmgrDescriber {
         return p;
     }
 
-    private static void relations(StringBuilder sb, WalVersion v, DescData d, String label, int n, int off) {
+    private static void relations(TextBuffer sb, WalVersion v, DescData d, String label, int n, int off) {
         if (n > 0) {
             sb.append("; ").append(label).append(':');
             for (int i = 0; i < n; i++) {
                 int o = off + 12 * i;
-                sb.append(' ').append(DescFormat.relpath(v, d.u32(o, "spcOid"), d.u32(o + 4, "dbOid"),
-                        d.u32(o + 8, "relNumber"), 0));
+                long spc = d.u32(o, "spcOid");
+                long db = d.u32(o + 4, "dbOid");
+                long rel = d.u32(o + 8, "relNumber");
+                DescFormat.relpath(sb.append(' '), v, spc, db, rel, 0);
             }
         }
     }
 
-    private static void subxacts(StringBuilder sb, DescData d, int n, int off) {
+    private static void subxacts(TextBuffer sb, DescData d, int n, int off) {
         if (n > 0) {
             sb.append("; subxacts:");
             for (int i = 0; i < n; i++) {
@@ -179,7 +202,7 @@ public final class XactDescriber implements RmgrDescriber {
         }
     }
 
-    private static void stats(StringBuilder sb, Style style, DescData d, String label, int n, int off) {
+    private static void stats(TextBuffer sb, Style style, DescData d, String label, int n, int off) {
         if (n > 0) {
             sb.append("; ").append(label).append("dropped stats:");
             int size = statsItemSize(style);
@@ -196,18 +219,18 @@ public final class XactDescriber implements RmgrDescriber {
         }
     }
 
-    private void origin(StringBuilder sb, WalVersion v, int origin, long lsn, long timestamp) {
-        sb.append("; origin: node ").append(origin).append(", lsn ").append(DescFormat.lsn(v, lsn))
-                .append(", at ").append(DescFormat.timestamptz(timestamp, ts));
+    private void origin(TextBuffer sb, WalVersion v, int origin, long lsn, long timestamp) {
+        DescFormat.lsn(sb.append("; origin: node ").append(origin).append(", lsn "), v, lsn);
+        DescFormat.timestamptz(sb.append(", at "), timestamp, ts);
     }
 
-    private void commit(StringBuilder sb, DecodedRecord r, DescData d, Style style, int origin) {
+    private void commit(TextBuffer sb, DescRecord r, DescData d, Style style, int origin) {
         WalVersion v = r.version();
         Parsed p = parse(r, d, style, true);
         if (p.twophaseXid != 0) {
             sb.append(p.twophaseXid).append(": ");
         }
-        sb.append(DescFormat.timestamptz(d.i64(0, "xact_time"), ts));
+        DescFormat.timestamptz(sb, d.i64(0, "xact_time"), ts);
         relations(sb, v, d, "rels", p.nrels, p.relsOff);
         subxacts(sb, d, p.nsubxacts, p.subxactsOff);
         stats(sb, style, d, "", p.nstats, p.statsOff);
@@ -224,13 +247,13 @@ public final class XactDescriber implements RmgrDescriber {
         }
     }
 
-    private void abort(StringBuilder sb, DecodedRecord r, DescData d, Style style, int origin) {
+    private void abort(TextBuffer sb, DescRecord r, DescData d, Style style, int origin) {
         WalVersion v = r.version();
         Parsed p = parse(r, d, style, false);
         if (p.twophaseXid != 0) {
             sb.append(p.twophaseXid).append(": ");
         }
-        sb.append(DescFormat.timestamptz(d.i64(0, "xact_time"), ts));
+        DescFormat.timestamptz(sb, d.i64(0, "xact_time"), ts);
         relations(sb, v, d, "rels", p.nrels, p.relsOff);
         subxacts(sb, d, p.nsubxacts, p.subxactsOff);
         if (style != Style.PG13) {
@@ -245,7 +268,7 @@ public final class XactDescriber implements RmgrDescriber {
         return (int) ((n + 7) & ~7L);
     }
 
-    private void prepare(StringBuilder sb, DecodedRecord r, DescData d, Style style, int origin) {
+    private void prepare(TextBuffer sb, DescRecord r, DescData d, Style style, int origin) {
         WalVersion v = r.version();
         boolean withStats = style != Style.PG13;
         long database = d.u32(12, "database");
@@ -279,7 +302,7 @@ public final class XactDescriber implements RmgrDescriber {
         pos += maxalign((long) size * d.count(nabortstats, pos, size, "abort stats"));
         int msgsOff = pos;
 
-        sb.append("gid ").append(gid).append(": ").append(DescFormat.timestamptz(preparedAt, ts));
+        DescFormat.timestamptz(sb.append("gid ").append(gid).append(": "), preparedAt, ts);
         relations(sb, v, d, "rels(commit)", ncommitrels, commitRelsOff);
         relations(sb, v, d, "rels(abort)", nabortrels, abortRelsOff);
         if (style == Style.PG18) {

@@ -1,7 +1,6 @@
 package org.walprism.analyzer.desc;
 
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.record.DecodedRecord;
 
 /**
  * Desc text of XLOG (rmgr 0) and XLOG2 (rmgr 22, 19+) records, mirroring {@code xlog_desc} and
@@ -53,12 +52,11 @@ public final class XlogDescriber implements RmgrDescriber {
     }
 
     /** XLOG2 describer (19+). */
-    public static final RmgrDescriber XLOG2 = r -> {
+    public static final RmgrDescriber XLOG2 = (r, sb) -> {
         if ((r.info() & 0xF0) == 0x00) {
-            DescData d = DescData.of(r.mainData(), r.lsn(), "XLOG2 main data");
-            return checksumState(d.u32(0, "new_checksum_state"));
+            DescData d = r.mainData("XLOG2 main data");
+            sb.append(checksumState(d.u32(0, "new_checksum_state")));
         }
-        return "";
     };
 
     private static String checksumState(long state) {
@@ -75,12 +73,11 @@ public final class XlogDescriber implements RmgrDescriber {
     }
 
     @Override
-    public String describe(DecodedRecord r) {
+    public void describe(DescRecord r, TextBuffer sb) {
         Style style = style(r.version());
         WalVersion v = r.version();
-        DescData d = DescData.of(r.mainData(), r.lsn(), "XLOG main data");
+        DescData d = r.mainData("XLOG main data");
         int info = r.info() & 0xF0;
-        StringBuilder sb = new StringBuilder();
         switch (info) {
             case 0x00, 0x10 -> checkpoint(sb, d, style, v, info == 0x00);
             case 0x30 -> sb.append(d.u32(0, "nextOid"));
@@ -124,10 +121,9 @@ public final class XlogDescriber implements RmgrDescriber {
                 // NOOP, SWITCH, FPI, FPI_FOR_HINT, ASSIGN_LSN: nothing to print
             }
         }
-        return sb.toString();
     }
 
-    private static void checkpoint(StringBuilder sb, DescData d, Style style, WalVersion v, boolean shutdown) {
+    private static void checkpoint(TextBuffer sb, DescData d, Style style, WalVersion v, boolean shutdown) {
         boolean wide = style == Style.PG19;
         int nextXidOff = wide ? 32 : 24;
         int tail = wide ? 56 : 44;

@@ -3,6 +3,7 @@ package org.walprism.analyzer.dump;
 import java.util.BitSet;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
+import org.walprism.codec.record.RecordView;
 import org.walprism.codec.record.RelFileLocator;
 
 /**
@@ -79,6 +80,41 @@ public final class DumpFilter {
             return false;
         }
         return !fpwOnly || hasImage(r);
+    }
+
+    /** Whether the record {@code v} passes every filter (reads the view only; allocates nothing). */
+    public boolean test(RecordView v) {
+        if (rmgrs != null && !rmgrs.get(v.rmid())) {
+            return false;
+        }
+        if (xid != null && xid != v.xid()) {
+            return false;
+        }
+        if ((rel != null || block != null || fork != null) && !matchesBlock(v)) {
+            return false;
+        }
+        return !fpwOnly || hasImage(v);
+    }
+
+    private boolean matchesBlock(RecordView v) {
+        for (int i = 0; i < v.blockCount(); i++) {
+            if ((fork == null || fork == (v.forkFlags(i) & BlockRef.FORK_MASK))
+                    && (rel == null || rel.spcOid() == v.spcOid(i) && rel.dbOid() == v.dbOid(i)
+                    && rel.relNumber() == v.relNumber(i))
+                    && (block == null || block == v.blockNumber(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean hasImage(RecordView v) {
+        for (int i = 0; i < v.blockCount(); i++) {
+            if ((v.forkFlags(i) & BlockRef.HAS_IMAGE) != 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean matchesBlock(DecodedRecord r) {

@@ -157,12 +157,25 @@ public final class RecordPlanner {
         for (PageGroup g : pages) {
             totalDead += g.dead();
         }
+        long forced = model.indexPasses();
+        long lpDeadTotal = 0;
+        for (PageGroup g : pages) {
+            lpDeadTotal += g.dead() > 0 && indexes > 0 ? 1 : 0;
+        }
+        if (forced > lpDeadTotal) {
+            throw new IllegalArgumentException("indexPasses = " + forced + " exceeds the " + lpDeadTotal
+                    + " heap pages left with LP_DEAD items (allowed: 0 .. " + lpDeadTotal + ")");
+        }
         List<Pending> pending = new ArrayList<>();
         long deadItems = 0;
         long lpDeadPages = 0;
         for (int b = 0; b < pages.size(); b++) {
             PageGroup g = pages.get(b);
-            if (indexes > 0 && !pending.isEmpty() && passDue(pending, deadItems, maxItems, maxBytes)) {
+            boolean due = forced > 0
+                    // forced passes: the LP_DEAD pages split into that many runs, floor(k * total / passes)
+                    ? lpDeadPages >= (indexPassesDone + 1) * lpDeadTotal / forced
+                    : passDue(pending, deadItems, maxItems, maxBytes);
+            if (indexes > 0 && !pending.isEmpty() && due) {
                 indexPass(pending, deadItems, totalDead, false, lpDeadPages, relPages);
                 pending.clear();
                 deadItems = 0;
@@ -251,7 +264,7 @@ public final class RecordPlanner {
     /** lazy_vacuum: index vacuuming (or its bypass), then the second heap pass over {@code pending}. */
     private void indexPass(List<Pending> pending, long deadItems, long totalDead, boolean last, long lpDeadPages,
                            long relPages) {
-        if (design.bypassesIndexVacuum() && last && indexPassesDone == 0
+        if (design.bypassesIndexVacuum() && model.indexPasses() == 0 && last && indexPassesDone == 0
                 && lpDeadPages < relPages * BYPASS_THRESHOLD_PAGES && deadItems * 6 < 32L * 1024 * 1024) {
             return;  // few LP_DEAD pages: leave the items for the next VACUUM
         }

@@ -3,6 +3,8 @@ package org.walprism.analyzer.replay;
 import java.util.ArrayList;
 import java.util.List;
 import org.walprism.analyzer.generate.PlanEncoder;
+import org.walprism.codec.WalFileName;
+import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
@@ -18,6 +20,33 @@ import org.walprism.codec.write.RecordEncoder;
  */
 final class Images {
     private Images() {
+    }
+
+    /**
+     * As {@link #retarget(BlockImage, WalVersion)}; an image the target cannot hold (for example a hole that runs
+     * past the page, which PostgreSQL's reader does not check) fails naming {@code lsn}, the record that carried it.
+     */
+    static BlockImage retarget(BlockImage img, WalVersion target, long lsn) {
+        try {
+            return retarget(img, target);
+        } catch (WalFormatException e) {
+            throw at(e, lsn);
+        }
+    }
+
+    /** {@code e} with {@code lsn} when it names none. */
+    static WalFormatException at(WalFormatException e, long lsn) {
+        return e.lsn() != 0 ? e : new WalFormatException(e.detail(), lsn, e.file(), e.offset());
+    }
+
+    /** {@code e} with the segment file and offset of its LSN, when it names an LSN but no file. */
+    static WalFormatException inFile(WalFormatException e, int timeline, int segmentSize) {
+        if (e.lsn() == 0 || e.file() != null) {
+            return e;
+        }
+        long segno = Long.divideUnsigned(e.lsn(), segmentSize);
+        return new WalFormatException(e.detail(), e.lsn(), WalFileName.of(timeline, segno, segmentSize),
+                Long.remainderUnsigned(e.lsn(), segmentSize));
     }
 
     /** {@code img} with the {@code bimg_info} of {@code target}; null stays null. */
@@ -42,7 +71,7 @@ final class Images {
         boolean changes = false;
         List<BlockRef> blocks = new ArrayList<>(r.blocks().size());
         for (BlockRef b : r.blocks()) {
-            BlockImage img = retarget(b.image(), target);
+            BlockImage img = retarget(b.image(), target, r.lsn());
             changes |= img != null && img.info() != b.image().info();
             blocks.add(img == b.image() ? b : new BlockRef(b.id(), b.forkFlags(), b.rel(), b.blockNumber(), img,
                     b.data()));

@@ -31,8 +31,12 @@ final class PageOp {
     int vmFlags;
     /** The first image of the heap page in the step, and whether it sat on a hint-style registration. */
     BlockImage heapImage;
+    /** LSN of the record that carried {@link #heapImage}. */
+    long heapImageLsn;
     /** The visibility-map page registration, with its image if it had one. */
     BlockRef vmRef;
+    /** LSN of the record that carried {@link #vmRef}. */
+    long vmRefLsn;
     /** Source records the step replaces. */
     int sourceRecords;
     boolean isCatalogRel;

@@ -10,6 +10,7 @@ import org.walprism.analyzer.generate.PlanEncoder;
 import org.walprism.analyzer.generate.RecordPlanner;
 import org.walprism.analyzer.generate.VacuumDesign;
 import org.walprism.analyzer.stats.WalStats;
+import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.BlockRef;
@@ -93,37 +94,43 @@ public final class Replayer {
             while ((r = reader.next()) != null) {
                 PlanEncoder.Encoded original = new PlanEncoder.Encoded(r.rmid(), r.info(), r.bytes(), r.fpiLength());
                 before.add(original);
-                Kind k = kind(r);
-                if (k == null) {
-                    slots.add(new Slot(Images.keep(r, target), null, false));
-                    open = null;
-                    continue;
+                try {
+                    Kind k = kind(r);
+                    if (k == null) {
+                        slots.add(new Slot(Images.keep(r, target), null, false));
+                        open = null;
+                        continue;
+                    }
+                    long block = heapBlock(r, k);
+                    BlockRef heapRef = heapRef(r, k);
+                    if (open != null && open.block == block && heapRef != null && heapRef.rel().equals(open.rel)
+                            && follows(last, k)) {
+                        lone = false;
+                    } else {
+                        open = new PageOp();
+                        open.rel = heapRef == null ? null : heapRef.rel();
+                        open.block = block;
+                        open.phase = switch (k) {
+                            case ON_ACCESS -> PageOp.Phase.ON_ACCESS;
+                            case VACUUM, CLEANUP -> PageOp.Phase.CLEANUP;
+                            default -> PageOp.Phase.SCAN;
+                        };
+                        lone = k == Kind.PRUNE;
+                        slots.add(new Slot(null, open, false));
+                    }
+                    absorb(open, r, k);
+                    Slot lastSlot = slots.get(slots.size() - 1);
+                    if (!lone && lastSlot.op() == open && lastSlot.lonePrune()) {
+                        slots.set(slots.size() - 1, new Slot(null, open, false));
+                    }
+                    if (lone) {
+                        slots.set(slots.size() - 1, new Slot(null, open, true));
+                    }
+                    last = k;
+                } catch (WalFormatException e) {
+                    // an image or record the target design cannot hold: name the record
+                    throw Images.inFile(Images.at(e, r.lsn()), sourceTimeline, segmentSize);
                 }
-                long block = heapBlock(r, k);
-                BlockRef heapRef = heapRef(r, k);
-                if (open != null && open.block == block && heapRef != null && heapRef.rel().equals(open.rel)
-                        && follows(last, k)) {
-                    lone = false;
-                } else {
-                    open = new PageOp();
-                    open.rel = heapRef == null ? null : heapRef.rel();
-                    open.block = block;
-                    open.phase = switch (k) {
-                        case ON_ACCESS -> PageOp.Phase.ON_ACCESS;
-                        case VACUUM, CLEANUP -> PageOp.Phase.CLEANUP;
-                        default -> PageOp.Phase.SCAN;
-                    };
-                    lone = k == Kind.PRUNE;
-                    slots.add(new Slot(null, open, false));
-                }
-                absorb(open, r, k);
-                if (!lone && slots.get(slots.size() - 1).op() == open && slots.get(slots.size() - 1).lonePrune()) {
-                    slots.set(slots.size() - 1, new Slot(null, open, false));
-                }
-                if (lone) {
-                    slots.set(slots.size() - 1, new Slot(null, open, true));
-                }
-                last = k;
             }
             firstLsn = before.isEmpty() ? -1 : reader.firstRecordLsn();
             firstPrev = before.isEmpty() ? 0 : reader.firstRecordPrev();
@@ -156,7 +163,11 @@ public final class Replayer {
                 }
                 steps++;
                 stepRecords += s.op().sourceRecords;
-                after.addAll(new StepWriter(target, design, s.op()).write());
+                try {
+                    after.addAll(new StepWriter(target, design, s.op()).write());
+                } catch (WalFormatException e) {
+                    throw Images.inFile(e, sourceTimeline, segmentSize);
+                }
             }
         }
         return new Result(from, target, before, after, steps, stepRecords, segmentSize, sourceTimeline, firstLsn,
@@ -273,6 +284,7 @@ public final class Replayer {
         BlockRef heap = heapRef(r, k);
         if (heap != null && heap.image() != null && op.heapImage == null) {
             op.heapImage = heap.image();
+            op.heapImageLsn = r.lsn();
         }
         Heap2Record rec = Heap2Codec.decode(r);
         if (rec instanceof HeapPrune p) {
@@ -311,6 +323,7 @@ public final class Replayer {
         } else if (rec instanceof Visible v) {
                 op.vmFlags |= v.vmFlags();
                 op.vmRef = r.block(0);
+                op.vmRefLsn = r.lsn();
         } else if (rec instanceof PruneFreeze p) {
                 if (k != Kind.CLEANUP) {
                     op.horizon = p.snapshotConflictHorizon();
@@ -319,6 +332,7 @@ public final class Replayer {
                 if (p.vmFlags() != 0) {
                     op.vmFlags |= p.vmFlags();
                     op.vmRef = r.block(1);
+                    op.vmRefLsn = r.lsn();
                 }
                 if (p.blockData()) {
                     op.plans.addAll(p.plans());

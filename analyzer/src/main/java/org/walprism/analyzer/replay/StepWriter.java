@@ -37,8 +37,8 @@ final class StepWriter {
         this.version = version;
         this.design = design;
         this.op = op;
-        this.heapImage = Images.retarget(op.heapImage, version);
-        this.vmImage = op.vmRef == null ? null : Images.retarget(op.vmRef.image(), version);
+        this.heapImage = Images.retarget(op.heapImage, version, op.heapImageLsn);
+        this.vmImage = op.vmRef == null ? null : Images.retarget(op.vmRef.image(), version, op.vmRefLsn);
     }
 
     List<PlanEncoder.Encoded> write() {

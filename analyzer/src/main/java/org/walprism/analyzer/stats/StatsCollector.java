@@ -23,12 +23,15 @@ public final class StatsCollector {
         WalStats stats = new WalStats(reader.version());
         stats.startLsn(reader.firstRecordLsn());
         RecordView v;
+        org.walprism.codec.rmgr.heap2.Heap2PartsScan check = new org.walprism.codec.rmgr.heap2.Heap2PartsScan();
         while ((v = reader.nextView()) != null) {
+            check.check(v);
             stats.add(v.rmid(), v.info(), Integer.toUnsignedLong(v.totalLength()), v.fpiLength());
         }
         if (stats.count() > 0) {
             stats.endLsn(reader.endOfLastRecord());
         }
+        stats.notices(reader.notices());
         return stats;
     }
 
@@ -50,15 +53,19 @@ public final class StatsCollector {
         if (stats.count() > 0) {
             stats.endLsn(res.endLsn());
         }
+        stats.notices(res.notices());
         return stats;
     }
 
     /** Per-chunk accumulator for the parallel scan. */
     static final class Sink implements ParallelWalScan.Sink {
+        private final org.walprism.codec.rmgr.heap2.Heap2PartsScan check =
+                new org.walprism.codec.rmgr.heap2.Heap2PartsScan();
         WalStats stats;
 
         @Override
         public void accept(RecordView v) {
+            check.check(v);
             if (stats == null) {
                 stats = new WalStats(v.version());
             }

@@ -38,6 +38,18 @@ public final class WalStats {
     }
 
     /** The WAL version whose names and output format apply. */
+    private java.util.List<String> notices = java.util.List.of();
+
+    /** What the reader reported beside the figures: partial or duplicate files, why the WAL ended. */
+    public java.util.List<String> notices() {
+        return notices;
+    }
+
+    /** Sets {@link #notices()}. */
+    public void notices(java.util.List<String> n) {
+        notices = java.util.List.copyOf(n);
+    }
+
     public WalVersion version() {
         return version;
     }

@@ -76,15 +76,17 @@ class VersionStyleTest {
         // spec 3.5 / 7.2 real 17.7 example: bimg_len 123, hole_offset 32, hole_length 7936, pglz
         BlockImage img17 = new BlockImage(123, 32, 7936, 0x07, BlockImage.Compression.PGLZ, true, true, new byte[0]);
         BlockRef b17 = new BlockRef(0, 0x10, new RelFileLocator(1663, 5, 3079), 0, img17, new byte[0]);
-        StringBuilder sb = new StringBuilder();
-        WalDumpFormatter.blockRefs(sb, record(WalVersion.PG17, 10, 0, new byte[3], List.of(b17)), true, true);
+        TextBuffer sb = new TextBuffer();
+        WalDumpFormatter.blockRefs(sb, DescRecord.of(record(WalVersion.PG17, 10, 0, new byte[3], List.of(b17))), true,
+                true);
         assertEquals("\n\tblkref #0: rel 1663/5/3079 fork main blk 0 (FPW); hole: offset: 32, length: 7936, "
                 + "compression saved: 133, method: pglz\n", sb.toString());
 
         BlockImage img14 = new BlockImage(123, 32, 7936, 0x07, BlockImage.Compression.PGLZ, true, true, new byte[0]);
         BlockRef b14 = new BlockRef(0, 0x10, new RelFileLocator(1663, 5, 3079), 0, img14, new byte[0]);
         sb.setLength(0);
-        WalDumpFormatter.blockRefs(sb, record(WalVersion.PG14, 10, 0, new byte[3], List.of(b14)), true, true);
+        WalDumpFormatter.blockRefs(sb, DescRecord.of(record(WalVersion.PG14, 10, 0, new byte[3], List.of(b14))), true,
+                true);
         assertEquals("\n\tblkref #0: rel 1663/5/3079 fork main blk 0 (FPW); hole: offset: 32, length: 7936, "
                 + "compression saved: 133\n", sb.toString());
     }

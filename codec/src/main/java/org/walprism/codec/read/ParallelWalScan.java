@@ -30,8 +30,10 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
     }
 
     /** The merged result and what the scan saw. */
-    public record Result<S>(S sink, WalVersion version, long firstLsn, long recordCount, long endLsn) {
-        // endLsn: the reader's EndRecPtr after the last record (0 when no record was read)
+    public record Result<S>(S sink, WalVersion version, long firstLsn, long recordCount, long endLsn,
+                            List<String> notices) {
+        // endLsn: the reader's EndRecPtr after the last record (0 when no record was read); notices: the
+        // source's (partial or duplicate files) and, when the WAL ended before the range did, why it ended
     }
 
     private final Supplier<S> sinks;
@@ -45,7 +47,8 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
     }
 
     private record Chunk<S>(S sink, WalVersion version, long first, long firstPrev, long last, long end, long count,
-                            boolean reachedStop, RuntimeException error) {
+                            boolean reachedStop, long firstTli, long lastTli, String endNote,
+                            RuntimeException error) {
     }
 
     /**
@@ -59,6 +62,14 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
     }
 
     private Result<S> scan(WalDirectory probe, long startLsn, long endLsn) {
+        return scan(probe, probe::fork, startLsn, endLsn);
+    }
+
+    /**
+     * Scans any source: {@code probe} lists the segments, {@code forks} supplies an independent source over the
+     * same segments for each chunk (each is closed after its chunk).
+     */
+    public Result<S> scan(SegmentSource probe, Supplier<? extends SegmentSource> forks, long startLsn, long endLsn) {
         long segSize = probe.segmentSize();
         long firstSeg = probe.firstSegment();
         long start = startLsn == 0 ? firstSeg * segSize : startLsn;
@@ -67,36 +78,56 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         if (endLsn != 0) {
             lastSeg = (endLsn - 1) / segSize;
         } else {
-            lastSeg = probe.lastSegment(startSeg);
+            // One chunk past the run of consecutive segments: where that segment is missing, it decides (as a
+            // sequential reader arriving there would) whether the WAL ends or a gap hides later WAL.
+            lastSeg = startSeg;
+            while (probe.nextSegment(lastSeg) == lastSeg + 1) {
+                lastSeg++;
+            }
+            lastSeg++;
         }
-        long nChunks = lastSeg - startSeg + 1;
+        long nChunks = lastSeg - startSeg + (endLsn == 0 ? 0 : 1);
         if (threads == 1 || nChunks < 2) {
-            return sequential(probe.fork(), start, endLsn);
+            return sequential(forks.get(), start, endLsn);
         }
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "walprism-scan");
             t.setDaemon(true);
             return t;
         });
+        // At most 2 chunks per thread are in flight (decoded, or waiting to be merged in order), and their read
+        // windows are reused: memory does not grow with the number of segments.
+        int inFlight = 2 * threads;
+        java.util.concurrent.ArrayBlockingQueue<java.nio.ByteBuffer> windows =
+                new java.util.concurrent.ArrayBlockingQueue<>(inFlight);
+        java.util.ArrayDeque<Future<Chunk<S>>> futures = new java.util.ArrayDeque<>();
         try {
-            List<Future<Chunk<S>>> futures = new ArrayList<>();
-            for (long seg = startSeg; seg <= lastSeg; seg++) {
-                long chunkStart = seg == startSeg ? start : seg * segSize;
-                long stop = (seg + 1) * segSize;
-                boolean firstChunk = seg == startSeg;
-                WalDirectory source = probe.fork();
-                futures.add(pool.submit(() -> runChunk(source, chunkStart, stop, endLsn, firstChunk)));
+            long nextSeg = startSeg;
+            for (; nextSeg <= lastSeg && futures.size() < inFlight; nextSeg++) {
+                futures.add(submit(pool, forks, windows, nextSeg, startSeg, start, segSize, endLsn));
             }
             S merged = null;
             WalVersion version = null;
             long first = -1;
             long count = 0;
             long prevLast = -1;
+            long prevTli = 0;
             long end = 0;
-            for (Future<Chunk<S>> f : futures) {
-                Chunk<S> c = get(f);
+            String endNote = null;
+            while (!futures.isEmpty()) {
+                Chunk<S> c = get(futures.poll());
+                if (nextSeg <= lastSeg) {
+                    futures.add(submit(pool, forks, windows, nextSeg++, startSeg, start, segSize, endLsn));
+                }
                 if (c.error != null) {
                     throw c.error;
+                }
+                if (c.firstTli != 0 && c.firstTli < prevTli) {
+                    throw new WalFormatException("out-of-sequence timeline ID " + c.firstTli + " (after " + prevTli
+                            + ")", c.first >= 0 ? c.first : 0, null, -1);
+                }
+                if (c.lastTli != 0) {
+                    prevTli = c.lastTli;
                 }
                 if (c.count > 0) {
                     if (prevLast >= 0 && c.firstPrev != prevLast) {
@@ -117,31 +148,54 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                 merged = merged == null ? c.sink : merge.apply(merged, c.sink);
                 if (!c.reachedStop) {
                     // The WAL (or the range) ended inside this chunk: later chunks are not part of it.
+                    endNote = c.endNote;
                     break;
                 }
             }
-            return new Result<>(merged, version, first, count, end);
+            return new Result<>(merged, version, first, count, end, notices(probe, endNote));
         } finally {
             pool.shutdownNow();
         }
     }
 
-    private Chunk<S> runChunk(WalDirectory source, long chunkStart, long stop, long endLsn, boolean firstChunk) {
+    private Future<Chunk<S>> submit(ExecutorService pool, Supplier<? extends SegmentSource> forks,
+                                    java.util.concurrent.BlockingQueue<java.nio.ByteBuffer> windows, long seg, long startSeg,
+                                    long start, long segSize, long endLsn) {
+        long chunkStart = seg == startSeg ? start : seg * segSize;
+        long stop = (seg + 1) * segSize;
+        boolean firstChunk = seg == startSeg;
+        SegmentSource source = forks.get();
+        return pool.submit(() -> {
+            java.nio.ByteBuffer window = windows.poll();
+            try {
+                if (window == null) {
+                    window = java.nio.ByteBuffer.allocateDirect((int) Math.min(segSize, WalReader.WINDOW));
+                }
+                return runChunk(source, chunkStart, stop, endLsn, firstChunk, window);
+            } finally {
+                windows.offer(window);
+            }
+        });
+    }
+
+    private Chunk<S> runChunk(SegmentSource source, long chunkStart, long stop, long endLsn, boolean firstChunk,
+                              java.nio.ByteBuffer window) {
         S sink = sinks.get();
         WalReader r = null;
         try {
-            r = WalReader.openChunk(source, chunkStart, stop, endLsn);
+            r = WalReader.openChunk(source, chunkStart, stop, endLsn, firstChunk, window);
             RecordView v;
             while ((v = r.nextView()) != null) {
                 sink.accept(v);
             }
             return new Chunk<>(sink, r.version(), r.firstRecordLsn(), r.firstRecordPrev(), r.lastRecordLsn(),
-                    r.endOfLastRecord(), r.recordsRead(), r.reachedStop(), null);
+                    r.endOfLastRecord(), r.recordsRead(), r.reachedStop(), r.firstPageTimeline(),
+                    r.lastPageTimeline(), r.endNote(), null);
         } catch (WalFormatException e) {
             if (firstChunk) {
                 throw e;
             }
-            return new Chunk<>(sink, null, -1, -1, -1, 0, 0, false, e);
+            return new Chunk<>(sink, null, -1, -1, -1, 0, 0, false, 0, 0, null, e);
         } finally {
             if (r != null) {
                 r.close();
@@ -149,7 +203,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         }
     }
 
-    private Result<S> sequential(WalDirectory source, long start, long endLsn) {
+    private Result<S> sequential(SegmentSource source, long start, long endLsn) {
         S sink = sinks.get();
         try (WalReader r = WalReader.open(source, start, endLsn)) {
             RecordView v;
@@ -157,8 +211,16 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                 sink.accept(v);
             }
             return new Result<>(sink, r.version(), r.firstRecordLsn(), r.recordsRead(),
-                    r.recordsRead() > 0 ? r.endOfLastRecord() : 0);
+                    r.recordsRead() > 0 ? r.endOfLastRecord() : 0, r.notices());
         }
+    }
+
+    private static List<String> notices(SegmentSource source, String endNote) {
+        List<String> n = new ArrayList<>(source.notices());
+        if (endNote != null) {
+            n.add(endNote);
+        }
+        return n;
     }
 
     private static <T> T get(Future<T> f) {

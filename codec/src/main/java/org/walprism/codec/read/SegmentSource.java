@@ -1,11 +1,13 @@
 package org.walprism.codec.read;
 
-import io.netty.buffer.ByteBuf;
 import java.io.Closeable;
+import java.util.List;
 
 /**
- * Supplies whole WAL segments by segment number, for one timeline. Implementations decide where bytes
- * come from (files, memory, an archive); the reader only asks for segments in LSN order.
+ * Supplies the bytes of WAL segments by segment number and offset, for one timeline. Implementations decide
+ * where bytes come from (files, compressed files, memory, an archive, a replication stream); the reader asks
+ * mostly in increasing order and copies what it needs into its own bounded window, so a source never has to
+ * keep a whole segment in memory.
  */
 public interface SegmentSource extends Closeable {
 
@@ -18,16 +20,55 @@ public interface SegmentSource extends Closeable {
     /** The lowest segment number available, or -1 if none. */
     long firstSegment();
 
+    /** The lowest segment number above {@code segno} that the source has, or -1 if none. */
+    long nextSegment(long segno);
+
     /**
-     * The bytes of segment {@code segno} ({@link #segmentSize()} readable bytes from index 0), or null when the
-     * source has no such segment.
+     * Copies bytes {@code [offset, offset + length)} of segment {@code segno} into {@code dst} at
+     * {@code dstOffset}.
      *
-     * @throws org.walprism.codec.WalFormatException when the segment exists but is unreadable or truncated
+     * @return false when the source has no such segment
+     * @throws org.walprism.codec.TruncatedWalException when the segment exists but ends before those bytes
+     * @throws org.walprism.codec.WalFormatException    when the segment exists but cannot be read
      */
-    ByteBuf segment(long segno);
+    boolean read(long segno, int offset, byte[] dst, int dstOffset, int length);
+
+    /**
+     * Fills {@code dst} from its position to its limit with the bytes of segment {@code segno} from
+     * {@code offset} on, and leaves its position at the limit. Sources that can read into a direct buffer without an
+     * intermediate copy (files) override this; the default goes through {@link #read(long, int, byte[], int, int)}.
+     *
+     * @return false when the source has no such segment
+     */
+    default boolean read(long segno, int offset, java.nio.ByteBuffer dst) {
+        if (dst.hasArray()) {
+            int n = dst.remaining();
+            if (!read(segno, offset, dst.array(), dst.arrayOffset() + dst.position(), n)) {
+                return false;
+            }
+            dst.position(dst.limit());
+            return true;
+        }
+        byte[] tmp = new byte[Math.min(dst.remaining(), 1 << 16)];
+        int done = 0;
+        while (dst.hasRemaining()) {
+            int n = Math.min(tmp.length, dst.remaining());
+            if (!read(segno, offset + done, tmp, 0, n)) {
+                return false;
+            }
+            dst.put(tmp, 0, n);
+            done += n;
+        }
+        return true;
+    }
 
     /** The name to use for {@code segno} in messages (a file name for file sources). */
     String segmentName(long segno);
+
+    /** Things the user should know about what was read (a partial segment, a duplicate file); empty by default. */
+    default List<String> notices() {
+        return List.of();
+    }
 
     @Override
     void close();

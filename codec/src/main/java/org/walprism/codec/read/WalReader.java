@@ -34,7 +34,11 @@ public final class WalReader implements AutoCloseable {
     private static final int XLOG_SWITCH = 0x40;
     private static final long MAX_RECORD_SIZE = 1020L * 1024 * 1024;
 
+    /** Bytes read from a segment in one go: sequential reading costs one read call per window. */
+    static final int WINDOW = 1 << 20;
+
     private final SegmentSource source;
+    private final boolean firstChunk;
     private final long segSize;
     private final long endLsn;
     private final long stopStart;
@@ -47,21 +51,47 @@ public final class WalReader implements AutoCloseable {
     private long firstRecordLsn;
     private long lastEnd;
     private long lastTli;
+    private long firstTli;
+    private long sysid;
     private boolean done;
     private long recordsRead;
+    private String endReason;
+    private boolean endMissing;
+    private String endNote;
 
-    // The page whose header was validated last (segment buffer, index, header size, info, remLen).
+    // The read window: bytes [winStart, winStart + winLen) of segment winSeg.
+    private final java.nio.ByteBuffer win;
+    private final java.nio.ByteBuffer winCrc;
+    private final ByteBuf winBuf;
+    private long winSeg = -1;
+    private int winStart;
+    private int winLen;
+    private final byte[] head = new byte[PageHeader.LONG_SIZE];
+    private long checkedSeg = -1;
+
+    // The page whose header was validated last (window index, header size, info, remLen).
     private long curPageLsn = -1;
-    private ByteBuf curSeg;
+    private int curIdx;
     private int curPageHeaderSize;
     private int curPageInfo;
     private long curPageRemLen;
 
-    private WalReader(SegmentSource source, long startLsn, long endLsn, long stopStart) {
+    private WalReader(SegmentSource source, long startLsn, long endLsn, long stopStart, boolean firstChunk) {
+        this(source, startLsn, endLsn, stopStart, firstChunk, null);
+    }
+
+    private WalReader(SegmentSource source, long startLsn, long endLsn, long stopStart, boolean firstChunk,
+                      java.nio.ByteBuffer window) {
         this.source = source;
+        this.firstChunk = firstChunk;
         this.segSize = source.segmentSize();
         this.endLsn = endLsn;
         this.stopStart = stopStart;
+        int w = (int) Math.min(segSize, WINDOW);
+        // A direct buffer: the kernel copies file bytes straight into it (a heap array would cost a second copy).
+        this.win = window != null && window.capacity() == w ? window : java.nio.ByteBuffer.allocateDirect(w);
+        this.winCrc = win.duplicate();
+        this.winBuf = Unpooled.wrappedBuffer(win.duplicate().clear());
         long start = startLsn;
         if (start == 0) {
             long first = source.firstSegment();
@@ -83,12 +113,12 @@ public final class WalReader implements AutoCloseable {
 
     /** As {@link #open(Path, long, long)}, for timeline {@code timeline} (0 = as pg_waldump chooses). */
     public static WalReader open(Path path, long startLsn, long endLsn, int timeline) {
-        return new WalReader(WalDirectory.open(path, timeline), startLsn, endLsn, 0);
+        return new WalReader(WalDirectory.open(path, timeline), startLsn, endLsn, 0, true);
     }
 
     /** Reads from any {@link SegmentSource}. */
     public static WalReader open(SegmentSource source, long startLsn, long endLsn) {
-        return new WalReader(source, startLsn, endLsn, 0);
+        return new WalReader(source, startLsn, endLsn, 0, true);
     }
 
     /**
@@ -99,7 +129,23 @@ public final class WalReader implements AutoCloseable {
      * chunk's last record ({@link #firstRecordPrev()}).
      */
     public static WalReader openChunk(SegmentSource source, long chunkStart, long stopStart, long endLsn) {
-        return new WalReader(source, chunkStart, endLsn, stopStart);
+        return openChunk(source, chunkStart, stopStart, endLsn, false);
+    }
+
+    /**
+     * As {@link #openChunk(SegmentSource, long, long, long)}; {@code firstChunk} makes the chunk fail as a
+     * sequential reader does when no valid record is found at its start, where a later chunk's start may be
+     * the end of the WAL.
+     */
+    public static WalReader openChunk(SegmentSource source, long chunkStart, long stopStart, long endLsn,
+                                      boolean firstChunk) {
+        return new WalReader(source, chunkStart, endLsn, stopStart, firstChunk);
+    }
+
+    /** As above, reading through {@code window} (reused across chunks by {@link ParallelWalScan}). */
+    static WalReader openChunk(SegmentSource source, long chunkStart, long stopStart, long endLsn,
+                               boolean firstChunk, java.nio.ByteBuffer window) {
+        return new WalReader(source, chunkStart, endLsn, stopStart, firstChunk, window);
     }
 
     /** True when reading stopped because the next record starts at or after the chunk's stop LSN. */
@@ -117,6 +163,16 @@ public final class WalReader implements AutoCloseable {
     /** Start LSN of the last record returned, or -1. */
     public long lastRecordLsn() {
         return expectedPrev;
+    }
+
+    /** {@code xlp_tli} of the first page read, or 0. */
+    public long firstPageTimeline() {
+        return firstTli;
+    }
+
+    /** {@code xlp_tli} of the last page read, or 0. */
+    public long lastPageTimeline() {
+        return lastTli;
     }
 
     /** The WAL version read from the first page's magic. */
@@ -184,7 +240,7 @@ public final class WalReader implements AutoCloseable {
             return null;
         }
         if (!loadPage(lsn - lsn % BLCKSZ, false)) {
-            return null;
+            return endOfWal(lsn, lsn - lsn % BLCKSZ, false);
         }
         int pageOff = (int) (lsn % BLCKSZ);
         if (pageOff == 0) {
@@ -205,10 +261,12 @@ public final class WalReader implements AutoCloseable {
         if (pageOff < curPageHeaderSize) {
             throw fail("invalid record offset", lsn);
         }
-        int segIndex = (int) (lsn % segSize);
-        long totLen = curSeg.getUnsignedIntLE(segIndex);
+        int index = curIdx + pageOff;
+        long totLen = winBuf.getUnsignedIntLE(index);
         if (totLen == 0) {
-            return endOfWal("invalid record length: expected at least 24, got 0", lsn);
+            endReason = "invalid record length at " + Lsn.format(lsn, true) + ": expected at least 24, got 0";
+            endMissing = false;
+            return endOfWal(lsn, lsn, true);
         }
         if (totLen < RecordView.HEADER_SIZE) {
             throw fail("invalid record length " + totLen + " (expected: >= 24)", lsn);
@@ -218,71 +276,60 @@ public final class WalReader implements AutoCloseable {
         }
         int len = (int) totLen;
         int onPage = BLCKSZ - pageOff;
-        ByteBuf buf;
-        int base;
-        long recordEnd;
-        long nextStart;
         if (len <= onPage) {
-            recordEnd = lsn + len;
-            if (endLsn != 0 && Long.compareUnsigned(recordEnd, endLsn) > 0) {
+            if (endLsn != 0 && Long.compareUnsigned(lsn + len, endLsn) > 0) {
                 return null;
             }
-            buf = curSeg;
-            base = segIndex;
-            checkHeader(buf, base, len, lsn);
-            nextStart = lsn + maxAlign(len);
-        } else {
-            assembly.clear();
-            int headerChecked = 0;
-            if (onPage >= RecordView.HEADER_SIZE) {
-                checkHeader(curSeg, segIndex, len, lsn);
-                headerChecked = 1;
-            }
-            append(curSeg, segIndex, onPage);
-            long got = onPage;
-            long page = lsn - pageOff;
-            while (got < len) {
-                page += BLCKSZ;
-                if (endLsn != 0 && Long.compareUnsigned(page, endLsn) >= 0) {
-                    return null;
-                }
-                if (!loadPage(page, true)) {
-                    return null;
-                }
-                if ((curPageInfo & PageFlags.overwriteContrecord(version)) != 0) {
-                    // The partial record was abandoned by crash recovery; a new record starts on this page.
-                    return readRecord(page + curPageHeaderSize);
-                }
-                if ((curPageInfo & PageHeader.FIRST_IS_CONTRECORD) == 0) {
-                    throw fail("there is no contrecord flag", page);
-                }
-                long expected = len - got;
-                if (curPageRemLen == 0 || curPageRemLen != expected) {
-                    throw fail(String.format(Locale.ROOT, "invalid contrecord length %d (expected: %d)",
-                            curPageRemLen, expected), page);
-                }
-                int avail = BLCKSZ - curPageHeaderSize;
-                int take = (int) Math.min(avail, expected);
-                if (endLsn != 0 && Long.compareUnsigned(page + curPageHeaderSize + take, endLsn) > 0) {
-                    return null;
-                }
-                append(curSeg, (int) (page % segSize) + curPageHeaderSize, take);
-                got += take;
-                if (headerChecked == 0 && got >= RecordView.HEADER_SIZE) {
-                    checkHeader(assembly, 0, len, lsn);
-                    headerChecked = 1;
-                }
-                if (got == len) {
-                    nextStart = page + curPageHeaderSize + maxAlign(take);
-                    recordEnd = page + curPageHeaderSize + take;
-                    buf = assembly;
-                    base = 0;
-                    return finish(buf, base, len, lsn, nextStart);
-                }
-            }
-            throw new IllegalStateException("unreachable");
+            checkHeader(winBuf, index, len, lsn);
+            return finish(winBuf, index, len, lsn, lsn + maxAlign(len));
         }
-        return finish(buf, base, len, lsn, nextStart);
+        assembly.clear();
+        boolean headerChecked = false;
+        if (onPage >= RecordView.HEADER_SIZE) {
+            checkHeader(winBuf, index, len, lsn);
+            headerChecked = true;
+        }
+        append(index, onPage);
+        long got = onPage;
+        long page = lsn - pageOff;
+        while (got < len) {
+            page += BLCKSZ;
+            if (endLsn != 0 && Long.compareUnsigned(page, endLsn) >= 0) {
+                return null;
+            }
+            if (!loadPage(page, true)) {
+                endReason = "incomplete record at " + Lsn.format(lsn, true) + " (" + got + " of " + len
+                        + " bytes): " + endReason;
+                return endOfWal(lsn, page, false);
+            }
+            if ((curPageInfo & PageFlags.overwriteContrecord(version)) != 0) {
+                // The partial record was abandoned by crash recovery; a new record starts on this page.
+                return readRecord(page + curPageHeaderSize);
+            }
+            if ((curPageInfo & PageHeader.FIRST_IS_CONTRECORD) == 0) {
+                throw fail("there is no contrecord flag", page);
+            }
+            long expected = len - got;
+            if (curPageRemLen == 0 || curPageRemLen != expected) {
+                throw fail(String.format(Locale.ROOT, "invalid contrecord length %d (expected: %d)",
+                        curPageRemLen, expected), page);
+            }
+            int avail = BLCKSZ - curPageHeaderSize;
+            int take = (int) Math.min(avail, expected);
+            if (endLsn != 0 && Long.compareUnsigned(page + curPageHeaderSize + take, endLsn) > 0) {
+                return null;
+            }
+            append(curIdx + curPageHeaderSize, take);
+            got += take;
+            if (!headerChecked && got >= RecordView.HEADER_SIZE) {
+                checkHeader(assembly, 0, len, lsn);
+                headerChecked = true;
+            }
+            if (got == len) {
+                return finish(assembly, 0, len, lsn, page + curPageHeaderSize + maxAlign(take));
+            }
+        }
+        throw new IllegalStateException("unreachable");
     }
 
     private RecordView finish(ByteBuf buf, int base, int len, long lsn, long nextStart) {
@@ -323,20 +370,7 @@ public final class WalReader implements AutoCloseable {
     }
 
     private void verifyCrc(ByteBuf buf, int base, int len, long lsn) {
-        crc.reset();
-        if (buf.hasArray()) {
-            byte[] a = buf.array();
-            int off = buf.arrayOffset() + base;
-            crc.update(a, off + RecordView.HEADER_SIZE, len - RecordView.HEADER_SIZE);
-            crc.update(a, off, 20);
-        } else {
-            java.nio.ByteBuffer nio = nioOf(buf);
-            nio.limit(base + len).position(base + RecordView.HEADER_SIZE);
-            crc.update(nio);
-            nio.limit(base + 20).position(base);
-            crc.update(nio);
-        }
-        long actual = crc.getValue();
+        long actual = crcOf(buf, base, len);
         long stored = buf.getUnsignedIntLE(base + 20);
         if (actual != stored) {
             throw new ChecksumMismatchException(stored, actual, lsn, source.segmentName(lsn / segSize),
@@ -344,66 +378,85 @@ public final class WalReader implements AutoCloseable {
         }
     }
 
-    /**
-     * Appends {@code len} bytes of segment {@code seg} at {@code index} to the reassembly buffer, which grows
-     * only by what arrives. Copies through the segment's NIO view: Netty's generic copy would allocate a
-     * buffer duplicate per call.
-     */
-    private void append(ByteBuf seg, int index, int len) {
-        assembly.ensureWritable(len);
-        int w = assembly.writerIndex();
-        if (seg.hasArray()) {
-            System.arraycopy(seg.array(), seg.arrayOffset() + index, assembly.array(), assembly.arrayOffset() + w, len);
+    /** CRC-32C of a record: {@code rec[24:len]}, then {@code rec[0:20]} (XLogRecord's xl_crc comes last). */
+    private long crcOf(ByteBuf buf, int base, int len) {
+        crc.reset();
+        if (buf.hasArray()) {
+            byte[] a = buf.array();
+            int off = buf.arrayOffset() + base;
+            crc.update(a, off + RecordView.HEADER_SIZE, len - RecordView.HEADER_SIZE);
+            crc.update(a, off, 20);
         } else {
-            nioOf(seg).get(index, assembly.array(), assembly.arrayOffset() + w, len);
+            winCrc.limit(base + len).position(base + RecordView.HEADER_SIZE);
+            crc.update(winCrc);
+            winCrc.limit(base + 20).position(base);
+            crc.update(winCrc);
         }
-        assembly.writerIndex(w + len);
+        return crc.getValue();
     }
 
-    private ByteBuf nioOwner;
-    private java.nio.ByteBuffer nioView;
-
-    private java.nio.ByteBuffer nioOf(ByteBuf buf) {
-        if (buf != nioOwner) {
-            nioOwner = buf;
-            nioView = buf.nioBuffer(0, buf.capacity());
-        }
-        nioView.clear();
-        return nioView;
+    /** Appends {@code len} window bytes at {@code index} to the reassembly buffer, which grows only by what arrives. */
+    private void append(int index, int len) {
+        assembly.ensureWritable(len);
+        int w = assembly.writerIndex();
+        win.get(index, assembly.array(), assembly.arrayOffset() + w, len);
+        assembly.writerIndex(w + len);
     }
 
     // ---- pages ----
 
     /**
-     * Loads and validates the page at {@code pageLsn}. Returns false at a clean end of WAL (missing segment
-     * when no end was requested, a zero page, a recycled page).
+     * Makes the page at {@code pageOff} of segment {@code segno} readable in the window and returns the window
+     * index where it starts, or -1 when the source has no such segment. The window holds up to
+     * {@link #WINDOW} bytes read in one go from the page on, so sequential reading costs one read per window.
+     */
+    private int page(long segno, int pageOff) {
+        if (segno == winSeg && pageOff >= winStart && pageOff + BLCKSZ <= winStart + winLen) {
+            return pageOff - winStart;
+        }
+        int len = (int) Math.min(win.capacity(), segSize - pageOff);
+        winSeg = -1;
+        win.clear().limit(len);
+        if (!source.read(segno, pageOff, win)) {
+            return -1;
+        }
+        winSeg = segno;
+        winStart = pageOff;
+        winLen = len;
+        return 0;
+    }
+
+    /**
+     * Loads and validates the page at {@code pageLsn}. Returns false where the written WAL may end (missing
+     * segment, a page never written, a recycled page), with {@link #endReason} set; the caller decides with
+     * {@link #endOfWal} whether it really ends there.
      */
     private boolean loadPage(long pageLsn, boolean continuation) {
         if (pageLsn == curPageLsn) {
             return true;
         }
         long segno = pageLsn / segSize;
-        ByteBuf seg = source.segment(segno);
-        if (seg == null) {
-            if (endLsn == 0) {
-                return false;
-            }
-            throw new TruncatedWalException("missing WAL segment " + source.segmentName(segno)
-                    + " (needed to read up to " + Lsn.format(endLsn, true) + ")", pageLsn,
-                    source.segmentName(segno), 0);
+        int pageOff = (int) (pageLsn % segSize);
+        if (segno != checkedSeg && pageOff != 0) {
+            checkSegmentHeader(segno);
         }
-        int idx = (int) (pageLsn % segSize);
+        int idx = page(segno, pageOff);
+        if (idx < 0) {
+            endReason = "WAL segment " + source.segmentName(segno) + " is missing";
+            endMissing = true;
+            return false;
+        }
+        ByteBuf seg = winBuf;
         int magic = seg.getUnsignedShortLE(idx);
+        if (magic == 0 && isZero(seg, idx)) {
+            endReason = "page at " + Lsn.format(pageLsn, true) + " was never written (zero header)";
+            endMissing = false;
+            return false;
+        }
         if (version == null) {
-            try {
-                version = WalVersion.fromMagic(magic);
-            } catch (UnsupportedWalVersionException e) {
-                throw new UnsupportedWalVersionException(magic, pageLsn, source.segmentName(segno), idx);
-            }
+            WalDirectory.checkMagic(magic, pageLsn, source.segmentName(segno), pageOff);
+            version = WalVersion.fromMagic(magic);
         } else if (magic != version.magic()) {
-            if (magic == 0 && isZero(seg, idx)) {
-                return endOfWalPage(pageLsn, continuation);
-            }
             throw fail(String.format(Locale.ROOT, "invalid magic number %04X (expected: %04X)", magic,
                     version.magic()), pageLsn);
         }
@@ -412,44 +465,94 @@ public final class WalReader implements AutoCloseable {
             throw fail(String.format(Locale.ROOT, "invalid info bits %04X", info), pageLsn);
         }
         boolean isLong = (info & PageHeader.LONG_HEADER) != 0;
-        if (idx == 0) {
+        long addr = seg.getLongLE(idx + 8);
+        if (addr != pageLsn) {
+            if (Long.compareUnsigned(addr, pageLsn) < 0) {
+                // A recycled segment still holds an older segment's pages: the written WAL may end here.
+                endReason = "unexpected pageaddr " + Lsn.format(addr, true) + " in WAL segment "
+                        + source.segmentName(segno) + ", LSN " + Lsn.format(pageLsn, true) + " (recycled page)";
+                endMissing = false;
+                return false;
+            }
+            // An address ahead of the reader was never a recycled page.
+            throw fail("unexpected pageaddr " + Lsn.format(addr, true), pageLsn);
+        }
+        if (pageOff == 0) {
             if (!isLong) {
                 throw fail(String.format(Locale.ROOT, "invalid info bits %04X (expected: long header at segment start)",
                         info), pageLsn);
             }
-            long segSizeHdr = seg.getUnsignedIntLE(32);
-            long blcksz = seg.getUnsignedIntLE(36);
-            if (segSizeHdr != segSize || blcksz != BLCKSZ) {
-                throw fail(String.format(Locale.ROOT,
-                        "WAL file is from different database system: segment size %d, block size %d (expected: %d, %d)",
-                        segSizeHdr, blcksz, segSize, BLCKSZ), pageLsn);
-            }
-        }
-        long addr = seg.getLongLE(idx + 8);
-        if (addr != pageLsn) {
-            // A recycled segment still holds old pages: that is where the written WAL ends.
-            if (endLsn == 0 && !continuation) {
-                return false;
-            }
-            throw fail("unexpected pageaddr " + Lsn.format(addr, true), pageLsn);
+            checkLongHeader(seg, idx, pageLsn);
+            checkedSeg = segno;
         }
         long tli = seg.getUnsignedIntLE(idx + 4);
         if (tli < lastTli) {
             throw fail("out-of-sequence timeline ID " + tli + " (after " + lastTli + ")", pageLsn);
         }
+        if (firstTli == 0) {
+            firstTli = tli;
+        }
         lastTli = tli;
         curPageLsn = pageLsn;
-        curSeg = seg;
+        curIdx = idx;
         curPageInfo = info;
         curPageHeaderSize = isLong ? PageHeader.LONG_SIZE : PageHeader.SHORT_SIZE;
         curPageRemLen = seg.getUnsignedIntLE(idx + 16);
         return true;
     }
 
-    /** True when the page at {@code pageLsn} exists but was never written (all-zero header). */
-    private boolean isBlankPage(long pageLsn) {
-        ByteBuf seg = source.segment(pageLsn / segSize);
-        return seg != null && isZero(seg, (int) (pageLsn % segSize));
+    /**
+     * Validates the long header of segment {@code segno} when reading enters it past its first page, as
+     * xlogreader's ReadPageInternal does at every segment switch: a corrupt magic, segment size, block size or
+     * system identifier is found even when {@code -s} skips the page. A page 0 that is not this segment's (never
+     * written, recycled) is left to the page that is actually read.
+     */
+    private void checkSegmentHeader(long segno) {
+        checkedSeg = segno;
+        if (!source.read(segno, 0, head, 0, PageHeader.LONG_SIZE)) {
+            return;
+        }
+        ByteBuf h = Unpooled.wrappedBuffer(head);
+        long segStart = segno * segSize;
+        if (h.getLongLE(8) != segStart) {
+            return;
+        }
+        int magic = h.getUnsignedShortLE(0);
+        if (version == null) {
+            WalDirectory.checkMagic(magic, segStart, source.segmentName(segno), 0);
+            version = WalVersion.fromMagic(magic);
+        } else if (magic != version.magic()) {
+            throw fail(String.format(Locale.ROOT, "invalid magic number %04X (expected: %04X)", magic,
+                    version.magic()), segStart);
+        }
+        int info = h.getUnsignedShortLE(2);
+        if ((info & ~PageFlags.allFlags(version)) != 0 || (info & PageHeader.LONG_HEADER) == 0) {
+            throw fail(String.format(Locale.ROOT, "invalid info bits %04X (expected: long header at segment start)",
+                    info), segStart);
+        }
+        long tli = h.getUnsignedIntLE(4);
+        if (tli < lastTli) {
+            throw fail("out-of-sequence timeline ID " + tli + " (after " + lastTli + ")", segStart);
+        }
+        checkLongHeader(h, 0, segStart);
+    }
+
+    private void checkLongHeader(ByteBuf seg, int idx, long pageLsn) {
+        long sysidHdr = seg.getLongLE(idx + 24);
+        long segSizeHdr = seg.getUnsignedIntLE(idx + 32);
+        long blcksz = seg.getUnsignedIntLE(idx + 36);
+        if (segSizeHdr != segSize || blcksz != BLCKSZ) {
+            throw fail(String.format(Locale.ROOT,
+                    "WAL file is from different database system: segment size %d, block size %d (expected: %d, %d)",
+                    segSizeHdr, blcksz, segSize, BLCKSZ), pageLsn);
+        }
+        if (sysid == 0) {
+            sysid = sysidHdr;
+        } else if (sysidHdr != sysid) {
+            throw fail("WAL file is from different database system: WAL file database system identifier is "
+                    + Long.toUnsignedString(sysidHdr) + " (expected: " + Long.toUnsignedString(sysid)
+                    + ", from an earlier segment)", pageLsn);
+        }
     }
 
     private static boolean isZero(ByteBuf seg, int idx) {
@@ -461,18 +564,141 @@ public final class WalReader implements AutoCloseable {
         return true;
     }
 
-    private boolean endOfWalPage(long pageLsn, boolean continuation) {
-        if (endLsn == 0 && !continuation) {
-            return false;
+    // ---- end of WAL ----
+
+    /**
+     * Reading stops at {@code lsn} for {@link #endReason}. With an end requested, that is an error. Without one,
+     * decides as PostgreSQL's reader does that the WAL ends here, then looks past it: if valid WAL follows (a
+     * record that validates later on the same page, a later page or segment of this stream whose header carries
+     * its own address), the result would silently be partial, so it is an error; otherwise the end and its
+     * reason are kept for {@link #endNote()}.
+     *
+     * @param midPage true when {@code lsn} is inside a page whose header is valid (a zero record length)
+     * @return null (the end of the WAL)
+     */
+    private RecordView endOfWal(long lsn, long lookFrom, boolean midPage) {
+        String why = endReason;
+        if (endLsn != 0) {
+            if (endMissing) {
+                long segno = lookFrom / segSize;
+                throw new TruncatedWalException("missing WAL segment " + source.segmentName(segno)
+                        + " (needed to read up to " + Lsn.format(endLsn, true) + ")", lookFrom,
+                        source.segmentName(segno), lookFrom % segSize);
+            }
+            throw fail(why + "; WAL ends before the requested end " + Lsn.format(endLsn, true), lsn);
         }
-        throw fail("invalid magic number 0000 (page never written: end of WAL)", pageLsn);
+        long follows = midPage ? validRecordOnPage(lsn) : -1;
+        long pageLsn = lookFrom - lookFrom % BLCKSZ;
+        if (follows < 0) {
+            follows = validPageAfter(pageLsn);
+        }
+        if (follows >= 0) {
+            String at = Lsn.format(follows, true) + " in " + source.segmentName(follows / segSize) + " offset 0x"
+                    + Long.toHexString(follows % segSize).toUpperCase(Locale.ROOT);
+            if (endMissing) {
+                long segno = lookFrom / segSize;
+                throw new TruncatedWalException("missing WAL segment " + source.segmentName(segno)
+                        + ": WAL read up to " + Lsn.format(lsn, true) + ", but valid WAL follows at " + at, lsn,
+                        source.segmentName(segno), lsn % segSize);
+            }
+            throw fail("WAL ends here (" + why + ") but valid WAL follows at " + at, lsn);
+        }
+        StringBuilder note = new StringBuilder("end of WAL at ").append(Lsn.format(lsn, true)).append(": ")
+                .append(why);
+        long later = source.nextSegment(lookFrom / segSize);
+        if (later >= 0) {
+            note.append("; later segment files from ").append(source.segmentName(later))
+                    .append(" on hold no WAL that continues it (recycled or never written) and were not read");
+        }
+        endNote = note.toString();
+        return null;
     }
 
-    private RecordView endOfWal(String why, long lsn) {
-        if (endLsn == 0) {
-            return null;
+    /**
+     * The LSN of a record after {@code lsn} on the same page whose header and CRC-32C validate, or -1. A real
+     * end leaves the rest of its page zero; a zeroed length inside written WAL leaves valid records behind it.
+     */
+    private long validRecordOnPage(long lsn) {
+        int pageOff = (int) (lsn % BLCKSZ);
+        int base = curIdx - pageOff;
+        for (int off = pageOff + 8; off + RecordView.HEADER_SIZE <= BLCKSZ; off += 8) {
+            long totLen = winBuf.getUnsignedIntLE(base + off);
+            if (totLen < RecordView.HEADER_SIZE || totLen > BLCKSZ - off) {
+                continue;
+            }
+            if (!RmgrTable.isValid(version, winBuf.getUnsignedByte(base + off + 17))) {
+                continue;
+            }
+            if (crcOf(winBuf, base + off, (int) totLen) == winBuf.getUnsignedIntLE(base + off + 20)) {
+                return lsn - pageOff + off;
+            }
         }
-        throw fail(why + "; WAL ends before the requested end " + Lsn.format(endLsn, true), lsn);
+        return -1;
+    }
+
+    /**
+     * The first page after {@code pageLsn} (in this segment, then in later segment files) whose header is a valid
+     * page header of this stream carrying its own address, or -1. Pages of a recycled segment carry an older
+     * address and pages never written are zero, so neither counts.
+     */
+    private long validPageAfter(long pageLsn) {
+        long segno = pageLsn / segSize;
+        long p = pageLsn + BLCKSZ;
+        if (p % segSize != 0 && source.nextSegment(segno - 1) == segno) {
+            for (; p % segSize != 0; p += BLCKSZ) {
+                int idx = page(segno, (int) (p % segSize));
+                if (idx < 0) {
+                    break;
+                }
+                if (isValidHeader(winBuf, idx, p)) {
+                    return p;
+                }
+            }
+        }
+        for (long s = source.nextSegment(segno); s >= 0; s = source.nextSegment(s)) {
+            long segStart = s * segSize;
+            try {
+                if (source.read(s, 0, head, 0, PageHeader.LONG_SIZE)
+                        && isValidHeader(Unpooled.wrappedBuffer(head), 0, segStart)) {
+                    return segStart;
+                }
+            } catch (WalFormatException e) {
+                // an unreadable later file does not show that WAL continues
+            }
+        }
+        return -1;
+    }
+
+    private boolean isValidHeader(ByteBuf b, int idx, long pageLsn) {
+        int magic = b.getUnsignedShortLE(idx);
+        boolean magicOk;
+        if (version != null) {
+            magicOk = magic == version.magic();
+        } else {
+            magicOk = false;
+            for (WalVersion v : WalVersion.values()) {
+                magicOk |= v.magic() == magic;
+            }
+        }
+        return magicOk && b.getLongLE(idx + 8) == pageLsn && b.getUnsignedIntLE(idx + 4) >= lastTli
+                && (b.getUnsignedShortLE(idx + 2) & ~0x000F) == 0;
+    }
+
+    /**
+     * Why reading stopped at the end of the WAL ("end of WAL at X: reason", as pg_waldump reports it), with
+     * what was found past it; null while reading or when the range ended at the requested end or chunk stop.
+     */
+    public String endNote() {
+        return endNote;
+    }
+
+    /** The source's notices (partial or duplicate segment files), then {@link #endNote()} if any. */
+    public java.util.List<String> notices() {
+        java.util.List<String> n = new java.util.ArrayList<>(source.notices());
+        if (endNote != null) {
+            n.add(endNote);
+        }
+        return n;
     }
 
     private WalFormatException fail(String what, long lsn) {
@@ -491,8 +717,10 @@ public final class WalReader implements AutoCloseable {
                 nextLsn = pageLsn;
                 return pageLsn;
             }
-            if (isBlankPage(pageLsn) || !loadPage(pageLsn, false)) {
-                if (stopStart != 0) {
+            if (!loadPage(pageLsn, false)) {
+                if (stopStart != 0 && !firstChunk) {
+                    // A later chunk starting where the WAL may end: decide as a sequential reader arriving here.
+                    endOfWal(pageLsn, pageLsn, false);
                     done = true;
                     nextLsn = pageLsn;
                     return pageLsn;
@@ -519,7 +747,9 @@ public final class WalReader implements AutoCloseable {
             long savedEnd = lastEnd;
             RecordView v = readRecord(lsn);
             if (v == null) {
-                if (stopStart != 0) {
+                boolean atStop = stopStart != 0 && (Long.compareUnsigned(lsn, stopStart) >= 0
+                        || Long.compareUnsigned(nextLsn, stopStart) >= 0);
+                if (stopStart != 0 && (!firstChunk || atStop)) {
                     done = true;
                     return lsn;
                 }

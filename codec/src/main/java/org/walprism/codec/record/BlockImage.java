@@ -13,7 +13,8 @@ import org.walprism.codec.WalVersion;
  *
  * @param length      {@code bimg_len}: stored bytes (hole removed, maybe compressed)
  * @param holeOffset  {@code hole_offset}
- * @param holeLength  hole length as the decoder derives it (8192 - length when not compressed)
+ * @param holeLength  {@code hole_length}, uint16 as in xlogreader.c's DecodedBkpBlock: from the compress header,
+ *                    else (8192 - length) modulo 65536 when not compressed
  * @param info        raw {@code bimg_info}
  * @param compression compression method decoded from {@code bimg_info} for the version
  * @param apply       BKPIMAGE_APPLY for the version

@@ -160,7 +160,8 @@ public final class RecordView {
                     } else if (compressed) {
                         hl = 0;
                     } else {
-                        hl = BlockImage.BLCKSZ - il;
+                        // hole_length is uint16 in DecodedBkpBlock: a bimg_len above BLCKSZ wraps, as in xlogreader.c
+                        hl = (BlockImage.BLCKSZ - il) & 0xFFFF;
                     }
                     if (hole && (ho == 0 || hl == 0 || il == BlockImage.BLCKSZ)) {
                         throw error("BKPIMAGE_HAS_HOLE set, but hole offset " + ho + " length " + hl

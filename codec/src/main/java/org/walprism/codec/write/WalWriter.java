@@ -43,7 +43,9 @@ import org.walprism.codec.page.PageHeaderCodec;
  * name in the same directory and renamed only by {@link #close()}, so an interrupted run leaves no
  * file that looks like a complete segment. The last segment is zero-filled to its full size, like a
  * pre-allocated PostgreSQL segment. An existing segment file is never replaced unless
- * {@link Options#overwrite(boolean)} allows it.
+ * {@link Options#overwrite(boolean)} allows it. {@link #abort()} may be called from another thread, a shutdown
+ * hook on SIGTERM or SIGINT for example: it waits for a running {@link #append} or {@link #close()} and removes
+ * every temporary file. {@link #discarding(Options)} lays records out the same way without writing any file.
  */
 public final class WalWriter implements AutoCloseable {
 
@@ -162,6 +164,7 @@ public final class WalWriter implements AutoCloseable {
         return new Options(version);
     }
 
+    /** Where segments go; null for a {@link #discarding(Options)} writer. */
     private final Path dir;
     private final WalVersion version;
     private final long systemId;
@@ -222,7 +225,9 @@ public final class WalWriter implements AutoCloseable {
                     + " or the continued record (first free byte: " + Lsn.format(minStart, true) + ")");
         }
         this.prevLsn = o.prevLsn;
-        Files.createDirectories(dir);
+        if (dir != null) {
+            Files.createDirectories(dir);
+        }
         if (startPage % segmentSize != 0) {
             // readers validate a segment's long header before any other page of it
             openPage(startPage - startPage % segmentSize);
@@ -243,7 +248,19 @@ public final class WalWriter implements AutoCloseable {
      *                     (and overwriting was not asked for)
      */
     public static WalWriter create(Path dir, Options options) throws IOException {
-        return new WalWriter(dir, options);
+        return new WalWriter(Objects.requireNonNull(dir, "dir"), options);
+    }
+
+    /**
+     * A writer that lays records out exactly as {@link #create} does (the same LSNs, page headers, continuations
+     * and end LSN) but writes no file: for sizes and LSNs only. It holds one page in memory.
+     */
+    public static WalWriter discarding(Options options) {
+        try {
+            return new WalWriter(null, options);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);  // not reached: without a directory nothing touches a file
+        }
     }
 
     /**
@@ -257,7 +274,7 @@ public final class WalWriter implements AutoCloseable {
      * @throws UncheckedIOException on a file error; the writer is then failed and {@link #close()} deletes its
      *                              temporary files
      */
-    public long append(byte[] record) {
+    public synchronized long append(byte[] record) {
         if (closed || failed) {
             throw new IllegalStateException(closed ? "writer is closed" : "writer failed earlier");
         }
@@ -348,7 +365,7 @@ public final class WalWriter implements AutoCloseable {
      * name to its PostgreSQL name. After a failure, deletes the temporary files instead.
      */
     @Override
-    public void close() throws IOException {
+    public synchronized void close() throws IOException {
         if (closed) {
             return;
         }
@@ -369,6 +386,7 @@ public final class WalWriter implements AutoCloseable {
                     Files.move(p[0], p[1], StandardCopyOption.ATOMIC_MOVE);
                 }
             }
+            pending.clear();
         } catch (IOException | RuntimeException e) {
             failed = true;
             abort();
@@ -376,8 +394,12 @@ public final class WalWriter implements AutoCloseable {
         }
     }
 
-    /** Drops everything written: closes and deletes the temporary files. Final names are never created. */
-    public void abort() throws IOException {
+    /**
+     * Drops everything written: closes and deletes the temporary files. Final names are never created (after a
+     * completed {@link #close()} there is nothing left to drop). Safe to call from another thread; later
+     * {@link #append} calls fail with IllegalStateException.
+     */
+    public synchronized void abort() throws IOException {
         closed = true;
         if (channel != null) {
             channel.close();
@@ -428,6 +450,10 @@ public final class WalWriter implements AutoCloseable {
         if (!pageDirty) {
             return;
         }
+        if (dir == null) {
+            pageDirty = false;
+            return;
+        }
         ByteBuffer bb = ByteBuffer.wrap(page);
         long off = pageStart - segno * (long) segmentSize;
         while (bb.hasRemaining()) {
@@ -437,6 +463,10 @@ public final class WalWriter implements AutoCloseable {
     }
 
     private void openSegment(long seg) throws IOException {
+        if (dir == null) {
+            segno = seg;
+            return;
+        }
         String name = WalFileName.of(timeline, seg, segmentSize);
         Path target = dir.resolve(name);
         if (!overwrite && Files.exists(target)) {

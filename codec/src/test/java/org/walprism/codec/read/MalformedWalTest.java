@@ -122,12 +122,15 @@ class MalformedWalTest {
 
     @Test
     void rejectsUnknownVersionMagicOnFirstPage() throws IOException {
+        // The segment's long header is validated first (as xlogreader does at every segment switch), so the
+        // unknown magic must be on the segment's first page to be the first magic read.
+        patch(SEG_E, 0, new byte[] {0x05, (byte) 0xD0});
         patch(SEG_E, 0x58000, new byte[] {0x05, (byte) 0xD0});
         UnsupportedWalVersionException e = assertThrows(UnsupportedWalVersionException.class,
                 () -> readAll(START, END));
         assertEquals(0xD005, e.magic());
         assertEquals("unsupported WAL page magic D005 (is this PostgreSQL version supported? known: 13-19, master)"
-                + " at LSN 0/00E58000 in " + SEG_E + " offset 0x58000", e.getMessage());
+                + " at LSN 0/00E00000 in " + SEG_E + " offset 0x0", e.getMessage());
     }
 
     @Test

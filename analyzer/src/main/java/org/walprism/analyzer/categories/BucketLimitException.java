@@ -1,0 +1,59 @@
+package org.walprism.analyzer.categories;
+
+import java.util.Locale;
+import org.walprism.codec.Lsn;
+
+/**
+ * An LSN bucket width too narrow for the range: it would need more than {@link CategoryStats#MAX_BUCKETS} buckets.
+ * Thrown before reading when the range's start and end are given, else after reading it (the buckets are never
+ * allocated). The message reads after the name of the option that set the width.
+ */
+public final class BucketLimitException extends RuntimeException {
+    private final long bucketSize;
+    private final long startLsn;
+    private final long endLsn;
+    private final long buckets;
+    private final long minimumSize;
+
+    /**
+     * @param bucketSize  the width asked for
+     * @param startLsn    start of the range
+     * @param endLsn      end of the range
+     * @param buckets     buckets the range needs at that width
+     * @param minimumSize a width at which it fits
+     */
+    public BucketLimitException(long bucketSize, long startLsn, long endLsn, long buckets, long minimumSize) {
+        super(String.format(Locale.ROOT, "the range %s..%s spans %d bytes: %d buckets of %d bytes, more than the "
+                        + "limit of %d (a width of %d bytes or more fits)", Lsn.format(startLsn, true),
+                Lsn.format(endLsn, true), endLsn - startLsn, buckets, bucketSize, CategoryStats.MAX_BUCKETS,
+                minimumSize));
+        this.bucketSize = bucketSize;
+        this.startLsn = startLsn;
+        this.endLsn = endLsn;
+        this.buckets = buckets;
+        this.minimumSize = minimumSize;
+    }
+
+    /** The width asked for. */
+    public long bucketSize() {
+        return bucketSize;
+    }
+
+    public long startLsn() {
+        return startLsn;
+    }
+
+    public long endLsn() {
+        return endLsn;
+    }
+
+    /** Buckets the range needs at {@link #bucketSize()}. */
+    public long buckets() {
+        return buckets;
+    }
+
+    /** A width at which the range fits (and at which every wider one does). */
+    public long minimumSize() {
+        return minimumSize;
+    }
+}

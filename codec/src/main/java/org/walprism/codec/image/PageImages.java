@@ -1,0 +1,165 @@
+package org.walprism.codec.image;
+
+import com.github.luben.zstd.Zstd;
+import java.util.Arrays;
+import com.github.luben.zstd.ZstdException;
+import net.jpountz.lz4.LZ4Exception;
+import net.jpountz.lz4.LZ4Factory;
+import net.jpountz.lz4.LZ4SafeDecompressor;
+import org.walprism.codec.Lsn;
+import org.walprism.codec.WalFormatException;
+import org.walprism.codec.record.BlockImage;
+import org.walprism.codec.record.BlockImage.Compression;
+import org.walprism.codec.record.BlockRef;
+import org.walprism.codec.record.DecodedRecord;
+import org.walprism.codec.record.RecordView;
+
+/**
+ * Restores the page a full-page image stands for: {@code BLCKSZ} (8192) bytes, as RestoreBlockImage
+ * (src/backend/access/transam/xlogreader.c) rebuilds it for redo, pg_waldump's {@code --save-fullpage} and
+ * pg_walinspect's {@code block_fpi_data}.
+ *
+ * <p>The stored image is the page without its hole ({@code hole_length} zero bytes at {@code hole_offset},
+ * the free space between {@code pd_lower} and {@code pd_upper}), maybe compressed:
+ * <pre>
+ * stored  => compress(page[0, hole_offset) ++ page[hole_offset + hole_length, BLCKSZ))
+ * page    => raw[0, hole_offset) ++ zero[hole_length] ++ raw[hole_offset, BLCKSZ - hole_length)
+ * </pre>
+ * with compress one of: none ({@code bimg_len = BLCKSZ - hole_length}); pglz ({@link Pglz}, written here);
+ * lz4 block format ({@code LZ4_decompress_safe}, lz4-java); zstd frames ({@code ZSTD_decompress}, zstd-jni).
+ * Which one comes from {@code bimg_info}, whose bits differ per version ({@link BlockImage#compressionOf}).
+ *
+ * <p>Stricter than PostgreSQL in one way: an lz4 or zstd image must inflate to exactly
+ * {@code BLCKSZ - hole_length} bytes (PostgreSQL accepts fewer and leaves the rest of its buffer as it was).
+ * Any failure is a {@link WalFormatException} naming the record's LSN and the block id. Buffers are fixed
+ * ({@code BLCKSZ} and the 16-bit maximum of {@code bimg_len}); nothing is sized by the stream.
+ *
+ * <p>An instance keeps its scratch buffers and is not thread-safe; use one per thread.
+ */
+public final class PageImages {
+
+    /** {@code BLCKSZ}: the size of a restored page. */
+    public static final int BLCKSZ = BlockImage.BLCKSZ;
+
+    private static final int MAX_STORED = 0xFFFF; // bimg_len is uint16
+
+    private final byte[] raw = new byte[BLCKSZ];
+    private byte[] stored;
+    private LZ4SafeDecompressor lz4;
+
+    /**
+     * The page of block {@code block} of record {@code record}: a new {@code BLCKSZ}-byte array.
+     *
+     * @throws WalFormatException when the image does not restore
+     * @throws IllegalArgumentException when {@code block} has no image
+     */
+    public byte[] restore(DecodedRecord record, BlockRef block) {
+        byte[] page = new byte[BLCKSZ];
+        restore(record, block, page);
+        return page;
+    }
+
+    /**
+     * Restores block {@code block}'s image of {@code record} into {@code page} ({@code BLCKSZ} bytes at 0).
+     *
+     * @throws WalFormatException when the image does not restore
+     */
+    public void restore(DecodedRecord record, BlockRef block, byte[] page) {
+        BlockImage img = block.image();
+        if (img == null || img.bytes() == null) {
+            throw new IllegalArgumentException("block " + block.id() + " of the record at "
+                    + Lsn.format(record.lsn(), true) + " has no image bytes");
+        }
+        Source src = new Source(record.lsn(), block.id(), img.compression(), img.holeOffset(), img.holeLength());
+        restore(src, img.bytes(), 0, img.length(), page);
+    }
+
+    /**
+     * Restores the image of the {@code i}-th block reference of {@code view} into {@code page} ({@code BLCKSZ}
+     * bytes at 0), copying the stored bytes once into a reused buffer.
+     *
+     * @throws WalFormatException when the image does not restore
+     * @throws IllegalArgumentException when that block has no image
+     */
+    public void restore(RecordView view, int i, byte[] page) {
+        if ((view.forkFlags(i) & BlockRef.HAS_IMAGE) == 0) {
+            throw new IllegalArgumentException("block " + view.blockId(i) + " has no image");
+        }
+        int len = view.imageLength(i);
+        if (stored == null) {
+            stored = new byte[MAX_STORED];
+        }
+        view.buffer().getBytes(view.imageIndex(i), stored, 0, len);
+        Source src = new Source(view.lsn(), view.blockId(i), BlockImage.compressionOf(view.version(), view.bimgInfo(i)),
+                view.holeOffset(i), view.holeLength(i));
+        restore(src, stored, 0, len, page);
+    }
+
+    /** Where an image comes from and how it was stored: what an error message names. */
+    private record Source(long lsn, int blockId, Compression compression, int holeOffset, int holeLength) {
+        /** {@code <what> of block <id> (<why>) at LSN ...}. */
+        WalFormatException error(String what, String why) {
+            return new WalFormatException(what + " of block " + blockId + " (" + why + ")", lsn, null, -1);
+        }
+    }
+
+    private void restore(Source s, byte[] src, int off, int len, byte[] page) {
+        if (page.length < BLCKSZ) {
+            throw new IllegalArgumentException("page buffer of " + page.length + " bytes, need " + BLCKSZ);
+        }
+        int holeOffset = s.holeOffset();
+        int holeLength = s.holeLength();
+        if (holeLength < 0 || holeLength > BLCKSZ || holeOffset > BLCKSZ - holeLength) {
+            throw s.error("invalid image", "hole at offset " + holeOffset + " length " + holeLength
+                    + " does not fit in a " + BLCKSZ + "-byte page");
+        }
+        int rawLen = BLCKSZ - holeLength;
+        byte[] body;
+        int bodyOff;
+        if (s.compression() == Compression.NONE) {
+            if (len != rawLen) {
+                throw s.error("invalid image", "uncompressed, " + len + " bytes stored, expected " + rawLen);
+            }
+            body = src;
+            bodyOff = off;
+        } else {
+            inflate(s, src, off, len, rawLen);
+            body = raw;
+            bodyOff = 0;
+        }
+        System.arraycopy(body, bodyOff, page, 0, holeOffset);
+        Arrays.fill(page, holeOffset, holeOffset + holeLength, (byte) 0);
+        System.arraycopy(body, bodyOff + holeOffset, page, holeOffset + holeLength, rawLen - holeOffset);
+    }
+
+    /** Decompresses into {@link #raw}: exactly {@code rawLen} bytes or an error. */
+    private void inflate(Source s, byte[] src, int off, int len, int rawLen) {
+        String method = s.compression().label();
+        String problem;
+        try {
+            int n = switch (s.compression()) {
+                case PGLZ -> {
+                    Pglz.decompress(src, off, len, raw, rawLen);
+                    yield rawLen;
+                }
+                case LZ4 -> lz4().decompress(src, off, len, raw, 0, rawLen);
+                case ZSTD -> (int) Zstd.decompressByteArray(raw, 0, rawLen, src, off, len);
+                case NONE -> throw new AssertionError("not compressed");
+            };
+            if (n == rawLen) {
+                return;
+            }
+            problem = "inflates to " + n + " bytes, expected " + rawLen;
+        } catch (Pglz.CorruptStreamException | LZ4Exception | ZstdException e) {
+            problem = e.getMessage();
+        }
+        throw s.error("could not decompress " + method + " image", len + " bytes stored: " + problem);
+    }
+
+    private LZ4SafeDecompressor lz4() {
+        if (lz4 == null) {
+            lz4 = LZ4Factory.fastestInstance().safeDecompressor();
+        }
+        return lz4;
+    }
+}
