@@ -13,6 +13,7 @@ import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalInputException;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.IExitCodeExceptionMapper;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
@@ -22,7 +23,7 @@ import picocli.CommandLine.ParseResult;
  * {@code walprism: error: <what> at LSN X/XXXXXXXX in <file> offset 0x<offset>}. A stack trace is printed
  * only with {@code --debug}.
  */
-final class ErrorReporter implements IExecutionExceptionHandler, IParameterExceptionHandler {
+final class ErrorReporter implements IExecutionExceptionHandler, IParameterExceptionHandler, IExitCodeExceptionMapper {
 
     private final boolean debug;
 
@@ -78,6 +79,11 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
             m = t.getMessage() != null ? t.getMessage() : t.toString();
         }
         return m.replace('\n', ' ').replace('\r', ' ');
+    }
+
+    @Override
+    public int getExitCode(Throwable t) {
+        return exitCode(t).code();
     }
 
     @Override

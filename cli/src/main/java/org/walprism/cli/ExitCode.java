@@ -43,7 +43,8 @@ public enum ExitCode {
     static java.util.Map<String, String> helpList() {
         java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
         for (ExitCode c : values()) {
-            m.put(String.format("%3d", c.code), c.meaning);
+            String n = Integer.toString(c.code);
+            m.put("   ".substring(n.length()) + n, c.meaning);
         }
         return m;
     }

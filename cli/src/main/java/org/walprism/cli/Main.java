@@ -3,7 +3,9 @@ package org.walprism.cli;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -16,12 +18,34 @@ import picocli.CommandLine.Spec;
  * The {@code walprism} command: reads, writes and explains PostgreSQL WAL. Subcommands are registered here.
  *
  * <p>{@link #run} is the entry point for tests; {@link #main} only exits with its result.
+ *
+ * <p>picocli builds a command's model by reflection over its annotations, which costs more start-up time
+ * than reading a segment does. So only the subcommand the arguments name is registered; every subcommand
+ * is registered when none is named and something may list them (help, an unknown word).
  */
 @Command(name = "walprism", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "Reads, writes and explains PostgreSQL write-ahead log (13 to 19 and master).",
-        subcommands = {StatsCommand.class, DumpCommand.class, DiffCommand.class, ReportCommand.class,
-            GenerateCommand.class, ReplayCommand.class, VacuumsCommand.class, CommandLine.HelpCommand.class})
+        description = "Reads, writes and explains PostgreSQL write-ahead log (13 to 19 and master).")
 public final class Main implements Runnable {
+
+    private static final String PICOCLI_EXCLUDES = "picocli.converters.excludes";
+
+    /** Every subcommand's name, in the order {@code --help} lists them. */
+    static final List<String> SUBCOMMANDS = List.of("stats", "dump", "diff", "report", "generate", "replay", "vacuums",
+            "help");
+
+    private static Object newSubcommand(String name) {
+        return switch (name) {
+            case "stats" -> new StatsCommand();
+            case "dump" -> new DumpCommand();
+            case "diff" -> new DiffCommand();
+            case "report" -> new ReportCommand();
+            case "generate" -> new GenerateCommand();
+            case "replay" -> new ReplayCommand();
+            case "vacuums" -> new VacuumsCommand();
+            case "help" -> new CommandLine.HelpCommand();
+            default -> throw new IllegalArgumentException(name);
+        };
+    }
 
     @Spec
     CommandSpec spec;
@@ -36,30 +60,75 @@ public final class Main implements Runnable {
 
     /** Runs walprism with {@code args}, writing to {@code out} and {@code err}; returns the exit code. */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
+        // picocli registers converters for java.sql and java.time types by reflection, which initialises those
+        // classes (java.time's formatters among them) at every start; no walprism option has such a type
+        if (System.getProperty(PICOCLI_EXCLUDES) == null) {
+            System.setProperty(PICOCLI_EXCLUDES, "java\\.sql\\..*,java\\.time\\..*");
+        }
         boolean debug = Arrays.asList(args).contains("--debug");
         ErrorReporter reporter = new ErrorReporter(debug);
         CommandLine cl = new CommandLine(new Main());
+        for (String name : subcommandsFor(args)) {
+            cl.addSubcommand(name, newSubcommand(name));
+        }
         // getopt semantics, as pg_waldump: a repeated option takes its last value (-z --stats=record)
         cl.setOverwrittenOptionsAllowed(true);
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler(reporter);
         cl.setParameterExceptionHandler(reporter);
-        cl.setExitCodeExceptionMapper(t -> ErrorReporter.exitCode(t).code());
-        java.util.List<CommandLine> all = new java.util.ArrayList<>(cl.getSubcommands().values());
+        cl.setExitCodeExceptionMapper(reporter);
+        List<CommandLine> all = new ArrayList<>(cl.getSubcommands().values());
         all.add(cl);
         for (CommandLine c : all) {
             c.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(ExitCode.helpList());
         }
         try {
             return cl.execute(args);
+        } catch (OutOfMemoryError | StackOverflowError e) {
+            // picocli hands only Exceptions to the reporter; these would otherwise end in a stack trace
+            return reporter.report(e, err);
         } finally {
             out.flush();
             err.flush();
         }
     }
 
+    /**
+     * The subcommands to register for {@code args}: the one named by the first word that is not an option
+     * (the root's options take no value), none when there is no word and no help option ({@code --version},
+     * the "missing command" error), else all.
+     */
+    static List<String> subcommandsFor(String... args) {
+        boolean help = false;
+        for (String a : args) {
+            if (a.equals("--")) {
+                break;
+            }
+            if (!a.startsWith("-")) {
+                return SUBCOMMANDS.contains(a) && !a.equals("help") ? List.of(a) : SUBCOMMANDS;
+            }
+            help |= a.equals("--help") || !a.startsWith("--") && a.contains("h");
+        }
+        return help || Arrays.asList(args).contains("--") ? SUBCOMMANDS : List.of();
+    }
+
+    /**
+     * Settings that must be made before the first Netty class loads: Netty logs through {@link NettyLog}; on JDK
+     * 24 and later, where Netty's use of {@code sun.misc.Unsafe} memory access makes the JVM print four warning
+     * lines (JEP 498), Netty is told to use {@code ByteBuffer} instead: as fast over hundreds of megabytes, about
+     * 12 ms slower over one cold 16 MB segment. An explicit {@code -Dio.netty.noUnsafe} wins ({@code bin/walprism}
+     * allows Unsafe on JDK 24 and 25 with {@code --sun-misc-unsafe-memory-access=allow}).
+     */
+    static void configureNetty() {
+        NettyLog.install();
+        if (Runtime.version().feature() >= 24 && System.getProperty("io.netty.noUnsafe") == null) {
+            System.setProperty("io.netty.noUnsafe", "true");
+        }
+    }
+
     public static void main(String[] args) {
+        configureNetty();
         PrintWriter out = Stdout.processWriter();
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         System.exit(run(out, err, args));

@@ -1,0 +1,90 @@
+package org.walprism.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * The training run behind the JVM cache {@code bin/walprism} starts walprism with: every command once, in one
+ * JVM, over bundled real captures, so that the JDK records the classes the commands load and link (JDK 17-24:
+ * an AppCDS archive) and, JDK 25 and later, also how their methods behave (an AOT cache, JEPs 483, 514, 515).
+ * {@code mvn package} runs it through {@code WALPRISM_TRAIN=1 bin/walprism}; it is not a user command.
+ *
+ * <pre>java -XX:AOTCacheOutput=walprism.aot -cp cli/target/walprism.jar org.walprism.cli.CacheTraining testdata</pre>
+ *
+ * <p>Exits 1 naming the first command that failed; the launcher then makes no cache.
+ */
+public final class CacheTraining {
+
+    private static final PrintWriter NULL = new PrintWriter(Writer.nullWriter());
+
+    private CacheTraining() {
+    }
+
+    /** {@code args[0]}: the testdata directory (with {@code corpus/} and {@code models/}). */
+    public static void main(String[] args) throws IOException {
+        Main.configureNetty();
+        Path testdata = Path.of(args[0]);
+        Path corpus = testdata.resolve("corpus");
+        Path tmp = Files.createTempDirectory("walprism-training");
+        try {
+            // a plain segment is memory-mapped, a .gz one inflated: train both readers
+            String seg = plain(corpus.resolve("18/hot_updates/wal/000000010000000000000006.gz"), tmp).toString();
+            String hot = corpus.resolve("18/hot_updates/wal").toString();
+            String v16 = corpus.resolve("16/vacuum_noindex/wal").toString();
+            String v17 = corpus.resolve("17/vacuum_noindex/wal").toString();
+            run(0, "--version");
+            run(0, "--help");
+            run(0, "stats", "--help");
+            for (String format : List.of("text", "json", "csv")) {
+                run(0, "stats", seg, "--format", format);
+                run(0, "stats", "--stats=record", "-p", hot, "--format", format);
+                run(0, "stats", "--categories", "-p", v17, "--format", format);
+            }
+            run(0, "stats", "-j", "1", seg);
+            run(0, "dump", seg);
+            run(0, "dump", "-b", "-p", hot);
+            run(0, "dump", "--format", "json", "-r", "Heap2", seg);
+            run(0, "dump", "--blocks", "--format", "csv", seg);
+            run(0, "dump", "-q", "-p", hot);
+            run(0, "vacuums", "-p", corpus.resolve("17/vacuum_tables/wal").toString());
+            run(0, "diff", v16, v17);
+            run(0, "report", v16, v17, "-o", tmp.resolve("report.html").toString());
+            run(0, "replay", "--as", "19", "-p", v16);
+            run(0, "generate", "--version", "17", "--model", testdata.resolve("models/vacuum_noindex.properties")
+                    .toString(), "-o", tmp.resolve("generated").toString());
+            run(ExitCode.INPUT.code(), "stats", "-p", tmp.resolve("missing").toString());
+            run(ExitCode.USAGE.code(), "stats", "--no-such-option");
+        } finally {
+            try (Stream<Path> s = Files.walk(tmp)) {
+                for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
+    }
+
+    private static Path plain(Path gz, Path dir) throws IOException {
+        Path out = dir.resolve(gz.getFileName().toString().replace(".gz", ""));
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(gz))) {
+            Files.copy(in, out);
+        }
+        return out;
+    }
+
+    private static void run(int expected, String... args) {
+        int code = Main.run(NULL, NULL, args);
+        if (code != expected) {
+            System.err.println("walprism cache training: exit " + code + " (expected " + expected + ") from walprism "
+                    + String.join(" ", args));
+            System.exit(1);
+        }
+    }
+}
