@@ -268,15 +268,6 @@ public final class WalDirectory implements ForkableSource {
         return k == null ? -1 : k;
     }
 
-    /** The last segment of the run of consecutive segments that starts at {@code from} ({@code from} itself if absent). */
-    public long lastSegment(long from) {
-        long s = from;
-        while (files.containsKey(s + 1)) {
-            s++;
-        }
-        return s;
-    }
-
     /** The directory read (the root of an archiver's layout). */
     public Path directory() {
         return dir;
@@ -287,19 +278,28 @@ public final class WalDirectory implements ForkableSource {
         return notices;
     }
 
+    /** Makes segment {@code segno} the open one; false when there is no such file (or it vanished). */
+    private boolean select(long segno) {
+        if (segno == openSegno) {
+            return true;
+        }
+        closeSegment();
+        Path p = files.get(segno);
+        if (p == null) {
+            return false;
+        }
+        open = openSegment(segno, p);
+        if (open == null) {
+            return false;
+        }
+        openSegno = segno;
+        return true;
+    }
+
     @Override
     public boolean read(long segno, int offset, byte[] dst, int dstOffset, int length) {
-        if (segno != openSegno) {
-            closeSegment();
-            Path p = files.get(segno);
-            if (p == null) {
-                return false;
-            }
-            open = openSegment(segno, p);
-            if (open == null) {
-                return false;
-            }
-            openSegno = segno;
+        if (!select(segno)) {
+            return false;
         }
         open.read(offset, dst, dstOffset, length);
         return true;
@@ -307,17 +307,8 @@ public final class WalDirectory implements ForkableSource {
 
     @Override
     public boolean read(long segno, int offset, ByteBuffer dst) {
-        if (segno != openSegno) {
-            closeSegment();
-            Path p = files.get(segno);
-            if (p == null) {
-                return false;
-            }
-            open = openSegment(segno, p);
-            if (open == null) {
-                return false;
-            }
-            openSegno = segno;
+        if (!select(segno)) {
+            return false;
         }
         open.read(offset, dst);
         return true;

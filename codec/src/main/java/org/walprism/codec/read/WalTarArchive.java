@@ -368,16 +368,25 @@ public final class WalTarArchive implements ForkableSource {
         return m != null ? label + ":" + m.name() : WalFileName.of(timeline, segno, segmentSize);
     }
 
+    /** Makes segment {@code segno}'s member the open one; false when the archive has no such member. */
+    private boolean select(long segno) {
+        if (segno == openSegno) {
+            return true;
+        }
+        closeSegment();
+        Member m = members.get(segno);
+        if (m == null) {
+            return false;
+        }
+        open = openMember(segno, m);
+        openSegno = segno;
+        return true;
+    }
+
     @Override
     public boolean read(long segno, int offset, byte[] dst, int dstOffset, int length) {
-        if (segno != openSegno) {
-            closeSegment();
-            Member m = members.get(segno);
-            if (m == null) {
-                return false;
-            }
-            open = openMember(segno, m);
-            openSegno = segno;
+        if (!select(segno)) {
+            return false;
         }
         open.read(offset, dst, dstOffset, length);
         return true;
@@ -385,14 +394,8 @@ public final class WalTarArchive implements ForkableSource {
 
     @Override
     public boolean read(long segno, int offset, ByteBuffer dst) {
-        if (segno != openSegno) {
-            closeSegment();
-            Member m = members.get(segno);
-            if (m == null) {
-                return false;
-            }
-            open = openMember(segno, m);
-            openSegno = segno;
+        if (!select(segno)) {
+            return false;
         }
         open.read(offset, dst);
         return true;
