@@ -37,8 +37,6 @@ public final class CategoryStats {
     private static final int OTHER = Category.OTHER.ordinal();
 
     private final Heap2Attribution heap2 = new Heap2Attribution();
-    private final org.walprism.codec.rmgr.heap2.Heap2PartsScan payloadCheck =
-            new org.walprism.codec.rmgr.heap2.Heap2PartsScan();
     private final int compressedMask;
     private final RecordParts scratch = new RecordParts();
 
@@ -99,8 +97,6 @@ public final class CategoryStats {
 
     /** Attributes one record. */
     public void add(RecordView v) {
-        // what dump rejects, every command rejects (a CRC-valid Heap2 record whose payload contradicts its layout)
-        payloadCheck.check(v);
         int rmid = v.rmid();
         int len = v.totalLength();
         int fpi = v.fpiLength();
@@ -219,6 +215,9 @@ public final class CategoryStats {
             vmSetRecords++;
         }
         if (parts.unparsed()) {
+            // What dump rejects, every command rejects: a payload that contradicts its layout makes the typed
+            // decoder throw its precise reason (the in-place scan already ran; this path is taken only on failure).
+            org.walprism.codec.rmgr.heap2.Heap2Codec.decode(v.toDecoded());
             unparsedRecords++;
         }
         return ci;
