@@ -767,17 +767,17 @@ public final class WalReader implements AutoCloseable {
 
     private boolean isValidHeader(ByteBuf b, int idx, long pageLsn) {
         int magic = b.getUnsignedShortLE(idx);
-        boolean magicOk;
-        if (version != null) {
-            magicOk = magic == version.magic();
-        } else {
-            magicOk = false;
-            for (WalVersion v : WalVersion.values()) {
-                magicOk |= v.magic() == magic;
+        WalVersion v = version;
+        if (v == null) {
+            for (WalVersion w : WalVersion.values()) {
+                if (w.magic() == magic) {
+                    v = w;
+                }
             }
         }
-        return magicOk && b.getLongLE(idx + 8) == pageLsn && b.getUnsignedIntLE(idx + 4) >= lastTli
-                && (b.getUnsignedShortLE(idx + 2) & ~0x000F) == 0;
+        return v != null && magic == v.magic() && b.getLongLE(idx + 8) == pageLsn
+                && b.getUnsignedIntLE(idx + 4) >= lastTli
+                && (b.getUnsignedShortLE(idx + 2) & ~PageFlags.allFlags(v)) == 0;
     }
 
     /**
