@@ -20,7 +20,8 @@ import org.walprism.testdata.TestData;
 /** Replay across designs against the corpus captures. */
 class ReplayTest {
     static final List<String> WORKLOADS = List.of("vacuum_indexed", "vacuum_noindex", "hot_updates",
-            "hot_updates_checksums", "vacuum_indexed_checksums", "vacuum_noindex_checksums", "vacuum_indexed_multipass");
+            "hot_updates_checksums", "vacuum_indexed_checksums", "vacuum_noindex_checksums", "vacuum_indexed_multipass",
+            "vacuum_interleaved");
 
     static Capture find(String version, String workload) {
         for (Capture c : TestData.captures()) {
