@@ -191,8 +191,24 @@ q() { "$PSQL" -X -A -t -F $'\t' -v ON_ERROR_STOP=1 -c "$1" 2>"$scratch/q.err" ||
 walinspect=; ((major >= 15)) && walinspect=1
 [[ -n $walinspect ]] && { q "CREATE EXTENSION pg_walinspect" >/dev/null || die "CREATE EXTENSION pg_walinspect failed"; }
 
+# What a workload may use beyond SQL: the psql variable :tsdir (an empty directory the server's user owns, for
+# CREATE TABLESPACE), and for psql's \! the environment variables WALPRISM_RESTART / WALPRISM_CRASH (commands
+# that restart the server cleanly, or stop it with -m immediate and start it again, which recovers; the
+# workload reconnects with \c afterwards).
+tsdir="$scratch/tablespace"
+as_user mkdir -p "$tsdir"
+cat >"$scratch/restart.sh" <<RESTART
+#!/usr/bin/env bash
+set -e
+if [[ \$EUID -eq 0 ]]; then run() { runuser -u "$CAPTURE_USER" -- "\$@"; }; else run() { "\$@"; }; fi
+run "$BIN/pg_ctl" -D "$data" -m "\${1:-fast}" -w stop >/dev/null
+run "$BIN/pg_ctl" -D "$data" -l "$scratch/server.log" -w -t 60 start >/dev/null
+RESTART
+chmod 755 "$scratch/restart.sh"
 run_sql() { # FILE LOG
-  (cd "$(dirname "$wdir")" && "$PSQL" -X -v ON_ERROR_STOP=1 -v scale="$scale" -f "$(basename "$wdir")/$(basename "$1")" >"$2" 2>&1) \
+  (cd "$(dirname "$wdir")" && WALPRISM_RESTART="$scratch/restart.sh fast" WALPRISM_CRASH="$scratch/restart.sh immediate" \
+      "$PSQL" -X -v ON_ERROR_STOP=1 -v scale="$scale" -v tsdir="$tsdir" \
+      -f "$(basename "$wdir")/$(basename "$1")" >"$2" 2>&1) \
     || die "SQL error in $(basename "$wdir")/$(basename "$1"): $(grep -m1 -E 'ERROR|FATAL|error' "$2" || tail -1 "$2")"
 }
 bench_line() { # KEY: the words of the .pgbench file's `-- pgbench KEY:` line, :scale replaced
