@@ -51,10 +51,11 @@ class GenerateInterruptTest {
     @ParameterizedTest(name = "SIG{0}")
     @ValueSource(strings = {"TERM", "INT"})
     void aSignalWhileSegmentsAreWrittenLeavesNoPartialFile(String signal) throws Exception {
-        // about 90 MB of WAL in 1 MiB segments: the segments are written for about a second
+        // about 180 MB of WAL in 1 MiB segments: the segments are written for about two seconds (under load the
+        // segments may come out faster than a kill process starts: a wide window keeps the signal inside it)
         Path model = tmp.resolve("large.properties");
-        Files.writeString(model, "table.rows=300000\ntable.tupleLength=121\ntable.updatedRows=300000\nindexes=1\n"
-                + "index.leafPages=1650\nchecksums=true\n");
+        Files.writeString(model, "table.rows=600000\ntable.tupleLength=121\ntable.updatedRows=600000\nindexes=1\n"
+                + "index.leafPages=3300\nchecksums=true\n");
         Path out = tmp.resolve("out");
         Process p = walprism(List.of(), tmp.resolve("log").toFile(), "generate", "--version", "16", "--model", model.toString(), "-o",
                 out.toString(), "--segment-size", "1048576");
