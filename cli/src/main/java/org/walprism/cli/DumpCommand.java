@@ -206,7 +206,7 @@ public final class DumpCommand implements Callable<Integer> {
                         default -> throw new AssertionError(format);
                     }
                 }
-                pages.save(r, reader.timeline());
+                pages.save(r, reader.lastRecordTimeline());
                 shown++;
                 if (max > 0 && shown >= max) {
                     break;

@@ -55,7 +55,9 @@ public final class WalRangeOptions {
     Long end;
 
     @Option(names = {"-t", "--timeline"}, paramLabel = "TLI", converter = TimelineConverter.class,
-            description = "timeline to read (decimal or 0x hex; default: the timeline of the files, else 1)")
+            description = "timeline to read, as pg_waldump's -t (decimal, 0x hex or 0 octal). With its history file "
+                    + "(TLI.history beside the segments) a range crossing a promotion follows the timeline switches "
+                    + "as recovery does. Default: the timeline of STARTSEG, else the only one present, else 1")
     Long timeline;
 
     /** The selected range, resolved as pg_waldump does. */
@@ -250,21 +252,61 @@ public final class WalRangeOptions {
         }
     }
 
-    /** A timeline id, 1 .. 2^32-1, decimal or {@code 0x} hex. */
+    /**
+     * A timeline id, 1 .. 2^32-1, read as pg_waldump 16+ reads {@code -t} ({@code strtoul} with base 0): decimal,
+     * {@code 0x} hex or {@code 0} octal, blanks around it and a sign allowed; anything else after the number is an
+     * invalid value, and a value outside 1 .. 2^32-1 (negative ones included) is out of range.
+     */
     public static final class TimelineConverter implements ITypeConverter<Long> {
+        private static final String RANGE = "-t/--timeline must be in range 1..4294967295";
+
         @Override
         public Long convert(String value) {
-            long v;
-            try {
-                String t = value.trim();
-                v = t.startsWith("0x") || t.startsWith("0X") ? Long.parseLong(t.substring(2), 16) : Long.parseLong(t);
-            } catch (NumberFormatException e) {
+            int i = 0;
+            int n = value.length();
+            while (i < n && isSpace(value.charAt(i))) {
+                i++;
+            }
+            boolean negative = false;
+            if (i < n && (value.charAt(i) == '+' || value.charAt(i) == '-')) {
+                negative = value.charAt(i) == '-';
+                i++;
+            }
+            int radix = 10;
+            if (value.startsWith("0x", i) || value.startsWith("0X", i)) {
+                if (i + 2 < n && Character.digit(value.charAt(i + 2), 16) >= 0) {
+                    radix = 16;
+                    i += 2;
+                } else {
+                    radix = 8; // "0x" without a hex digit: strtoul reads the 0 and stops at the x
+                }
+            } else if (i < n && value.charAt(i) == '0') {
+                radix = 8;
+            }
+            int digits = i;
+            java.math.BigInteger v = java.math.BigInteger.ZERO;
+            while (i < n && Character.digit(value.charAt(i), radix) >= 0) {
+                v = v.multiply(java.math.BigInteger.valueOf(radix))
+                        .add(java.math.BigInteger.valueOf(Character.digit(value.charAt(i), radix)));
+                i++;
+            }
+            if (i == digits) {
+                i = 0; // no number: strtoul leaves its end pointer at the start of the text
+            }
+            while (i < n && isSpace(value.charAt(i))) {
+                i++;
+            }
+            if (i < n) {
                 throw new TypeConversionException("invalid value \"" + value + "\" for option -t/--timeline");
             }
-            if (v < 1 || v > 0xFFFFFFFFL) {
-                throw new TypeConversionException("-t/--timeline must be in range 1..4294967295");
+            if (negative && v.signum() != 0 || v.signum() == 0 || v.bitLength() > 32) {
+                throw new TypeConversionException(RANGE);
             }
-            return v;
+            return v.longValue();
+        }
+
+        private static boolean isSpace(char c) {
+            return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
         }
     }
 }

@@ -282,6 +282,15 @@ public final class WalReader implements AutoCloseable {
         return source.timeline();
     }
 
+    /**
+     * The timeline of the segment file the last record returned ends in (pg_waldump's {@code ws_tli} after reading
+     * it): {@link #timeline()}, or with a history file followed the timeline that file belongs to.
+     */
+    public int lastRecordTimeline() {
+        long last = lastEnd == 0 ? nextLsn : lastEnd - 1;
+        return source.history().timelineOfSegment(last / segSize, segSize);
+    }
+
     /** LSN of the first record of the range (after skipping a continuation or a partial start). */
     public long firstRecordLsn() {
         return firstRecordLsn;
