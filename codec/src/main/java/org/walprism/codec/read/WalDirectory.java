@@ -37,6 +37,11 @@ import org.walprism.codec.WalVersion;
  * {@code NAME.partial} (pg_receivewal's segment in progress) is read too, and reported as partial. File names are
  * those of {@link StoredSegmentName} (pgBackRest's {@code NAME-<sha1>.<ext>} included).
  *
+ * <p>Timeline history files ({@code 00000003.history}, plain or compressed) are found among the same files. When
+ * the timeline read has one, segments are taken from each timeline of its history as {@link TimelineHistory}
+ * chooses (the file of the timeline that holds the segment's end); otherwise only that timeline's segments are
+ * read, as pg_waldump reads {@code -t}.
+ *
  * <p>The segment size comes from the long page header of the first segment file that has a valid one
  * ({@code xlp_seg_size}); every segment must have exactly that size.
  */

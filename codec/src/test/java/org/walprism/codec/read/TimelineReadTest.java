@@ -36,8 +36,12 @@ class TimelineReadTest {
 
     /** The start LSN of every record of [start, end) on timeline {@code tli} of {@code path}. */
     private static List<Long> lsns(Path path, int tli) {
+        return lsns(path, tli, C.endLsn());
+    }
+
+    private static List<Long> lsns(Path path, int tli, long end) {
         List<Long> out = new ArrayList<>();
-        try (WalReader r = WalReader.open(path, C.startLsn(), C.endLsn(), tli)) {
+        try (WalReader r = WalReader.open(path, C.startLsn(), end, tli)) {
             RecordView v;
             while ((v = r.nextView()) != null) {
                 out.add(v.lsn());
@@ -105,6 +109,18 @@ class TimelineReadTest {
         try (ForkableSource src = WalSources.open(dir, 3)) {
             assertEquals(TestData.parseLsn(C.meta("switch_2")) / src.segmentSize(), src.firstSegment());
         }
+    }
+
+    @Test
+    void anOldTimelinesSegmentsPastItsSwitchAreNotRead() throws IOException {
+        // the old primary went on writing timeline 1 after the switch: its later segment is not in the history's WAL
+        Path dir = copy(C.walDir(), tmp.resolve("diverged"), n -> true);
+        long s1 = TestData.parseLsn(C.meta("switch_1"));
+        Files.copy(dir.resolve(WalFileName.of(1, s1 / C.segmentSize(), C.segmentSize())),
+                dir.resolve(WalFileName.of(1, s1 / C.segmentSize() + 1, C.segmentSize())));
+        assertEquals(oracleLsns(), lsns(dir, 3));
+        long s2 = TestData.parseLsn(C.meta("switch_2"));
+        assertEquals(oracleLsns().stream().filter(l -> l < s2).toList(), lsns(dir, 2, s2));
     }
 
     @Test
