@@ -106,23 +106,7 @@ public final class WalDirectory implements ForkableSource {
         TreeMap<String, List<Path>> names = new TreeMap<>();
         TreeMap<Long, List<Path>> histories = new TreeMap<>();
         for (Path dir : dirs) {
-            try (Stream<Path> s = Files.list(dir)) {
-                s.forEach(p -> {
-                    String fileName = p.getFileName().toString();
-                    String n = StoredSegmentName.segmentOf(fileName);
-                    if (n != null && Files.isRegularFile(p)) {
-                        names.computeIfAbsent(n, k -> new ArrayList<>()).add(p);
-                    }
-                    long htli = TimelineHistory.timelineOfFileName(fileName);
-                    if (htli > 0 && Files.isRegularFile(p)) {
-                        histories.computeIfAbsent(htli, k -> new ArrayList<>()).add(p);
-                    }
-                });
-            } catch (AccessDeniedException e) {
-                throw new WalInputException("could not read directory \"" + dir + "\": permission denied");
-            } catch (IOException e) {
-                throw new WalInputException("could not read directory \"" + dir + "\": " + e.getMessage());
-            }
+            list(dir, names, histories);
         }
         String several = null;
         if (timeline == 0) {
@@ -178,6 +162,10 @@ public final class WalDirectory implements ForkableSource {
             if (StoredSegmentName.parse(p.getFileName().toString()).partial()) {
                 notices.add(p.getFileName() + " is a partial segment: its WAL is read up to where it ends");
             }
+        }
+        if (files.isEmpty()) {
+            throw new WalInputException("no WAL segment files of timeline " + Integer.toUnsignedLong(tli)
+                    + " or its ancestors in " + root + " hold WAL of " + history.describe());
         }
         return new WalDirectory(root, tli, segSize, files, Collections.unmodifiableList(notices), history);
     }
@@ -254,6 +242,27 @@ public final class WalDirectory implements ForkableSource {
         }
         throw new WalFormatException(String.format(Locale.ROOT, "invalid magic number %04X", magic), lsn, file,
                 offset);
+    }
+
+    /** Adds the segment files and timeline history files of {@code dir} to {@code names} and {@code histories}. */
+    private static void list(Path dir, Map<String, List<Path>> names, Map<Long, List<Path>> histories) {
+        try (Stream<Path> s = Files.list(dir)) {
+            s.forEach(p -> {
+                String fileName = p.getFileName().toString();
+                String n = StoredSegmentName.segmentOf(fileName);
+                if (n != null && Files.isRegularFile(p)) {
+                    names.computeIfAbsent(n, k -> new ArrayList<>()).add(p);
+                }
+                long htli = TimelineHistory.timelineOfFileName(fileName);
+                if (htli > 0 && Files.isRegularFile(p)) {
+                    histories.computeIfAbsent(htli, k -> new ArrayList<>()).add(p);
+                }
+            });
+        } catch (AccessDeniedException e) {
+            throw new WalInputException("could not read directory \"" + dir + "\": permission denied");
+        } catch (IOException e) {
+            throw new WalInputException("could not read directory \"" + dir + "\": " + e.getMessage());
+        }
     }
 
     /**

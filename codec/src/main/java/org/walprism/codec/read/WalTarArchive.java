@@ -172,6 +172,10 @@ public final class WalTarArchive implements ForkableSource {
                 notices.add(label + ":" + m.name() + " is a partial segment: its WAL is read up to where it ends");
             }
         }
+        if (chosen.isEmpty()) {
+            throw new WalInputException("no WAL segment files of timeline " + Integer.toUnsignedLong(tli)
+                    + " or its ancestors in tar archive " + archive + " hold WAL of " + history.describe());
+        }
         String kind = c == Compression.NONE ? "tar archive " : c.label() + "-compressed tar archive ";
         notices.add(0, kind + label + ": " + chosen.size() + " WAL segment member(s) of timeline "
                 + (history.fromFile() ? Integer.toUnsignedLong(tli) + " and its ancestors" : Integer.toUnsignedLong(tli))
