@@ -43,6 +43,8 @@ public final class CacheTraining {
             System.exit(1);
         }
         boolean all = set.equals("all");
+        // what main() sets up for a real run (training calls Main.run with its own writers); nothing is written
+        Stdout.bytesOf(Stdout.processWriter());
         Path corpus = testdata.resolve("corpus");
         Path tmp = Files.createTempDirectory("walprism-training");
         try {

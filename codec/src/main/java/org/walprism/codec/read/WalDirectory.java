@@ -131,8 +131,11 @@ public final class WalDirectory implements ForkableSource {
                 continue;
             }
             List<Path> c = e.getValue();
-            c.sort(Comparator.comparingInt((Path a) -> StoredSegmentName.parse(a.getFileName().toString()).rank())
-                    .thenComparing(a -> a.getFileName().toString()));
+            if (c.size() > 1) {
+                // only when there is a choice: the comparator's lambdas are generated classes a short run pays for
+                c.sort(Comparator.comparingInt((Path a) -> StoredSegmentName.parse(a.getFileName().toString()).rank())
+                        .thenComparing(a -> a.getFileName().toString()));
+            }
             Path p = c.get(0);
             chosen.put(e.getKey(), p);
             if (c.size() > 1) {
