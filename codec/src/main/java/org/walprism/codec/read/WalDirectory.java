@@ -130,8 +130,11 @@ public final class WalDirectory implements ForkableSource {
         for (Map.Entry<String, List<Path>> e : names.entrySet()) {
             if (history.contains(Integer.toUnsignedLong(WalFileName.timeline(e.getKey())))) {
                 List<Path> c = e.getValue();
-                c.sort(Comparator.comparingInt((Path a) -> StoredSegmentName.parse(a.getFileName().toString()).rank())
-                        .thenComparing(a -> a.getFileName().toString()));
+                if (c.size() > 1) {
+                    // only when there is a choice: the comparator's lambdas are generated classes a short run pays for
+                    c.sort(Comparator.comparingInt((Path a) -> StoredSegmentName.parse(a.getFileName().toString())
+                            .rank()).thenComparing(a -> a.getFileName().toString()));
+                }
                 candidates.put(e.getKey(), c);
             }
         }
