@@ -76,7 +76,7 @@ final class PageOutput {
                 out.append(sb);
             }
             if (pages != null) {
-                pages.save(r, reader.timeline());
+                pages.save(r, reader.lastRecordTimeline());
             }
             shown++;
             if (max > 0 && shown >= max) {

@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFileName;
@@ -16,8 +18,8 @@ import org.walprism.codec.read.WalDirectory;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.read.WalSources;
 import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.TypeConversionException;
 
 /**
@@ -26,37 +28,67 @@ import picocli.CommandLine.TypeConversionException;
  */
 public final class WalRangeOptions {
 
-    @Option(names = {"-p", "--path"}, paramLabel = "PATH",
-            description = "where the WAL is: a directory with WAL segment files (plain or compressed: gzip, lz4, "
-                    + "zstd, bzip2, xz, found by content), a directory with a pg_wal subdirectory, one segment file "
-                    + "(then only that segment by default), a tar archive (pg_wal.tar, base.tar, plain or "
-                    + "compressed), or the root of a pgBackRest, WAL-G or barman repository; default: the directory "
-                    + "of STARTSEG, else the current directory")
+    private static final String PATH_HELP = "where the WAL is: a directory with WAL segment files (plain or "
+            + "compressed: gzip, lz4, zstd, bzip2, xz, found by content), a directory with a pg_wal subdirectory, one "
+            + "segment file (then only that segment by default), a tar archive (pg_wal.tar, base.tar, plain or "
+            + "compressed), or the root of a pgBackRest, WAL-G or barman repository; default: the directory of "
+            + "STARTSEG, else the current directory";
+
+    /** {@code -p/--path}. */
     Path path;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "STARTSEG",
-            description = "pg_waldump's STARTSEG: the WAL segment file to start with (its directory is read "
-                    + "unless -p says otherwise; reading starts at its beginning unless -s says otherwise; "
-                    + "without ENDSEG and -e only this segment is read). A directory here stands for -p.")
+    /** pg_waldump's STARTSEG. */
     String startSegment;
 
-    @Parameters(index = "1", arity = "0..1", paramLabel = "ENDSEG",
-            description = "pg_waldump's ENDSEG: the last WAL segment file to read (unless -e says otherwise)")
+    /** pg_waldump's ENDSEG. */
     String endSegment;
 
-    @Option(names = {"-s", "--start"}, paramLabel = "RECPTR", converter = LsnConverter.class,
-            description = "start reading at WAL location RECPTR (the first record at or after it); "
-                    + "default: the first record of the first segment")
+    /** {@code -s/--start}. */
     Long start;
 
-    @Option(names = {"-e", "--end"}, paramLabel = "RECPTR", converter = LsnConverter.class,
-            description = "stop reading at WAL location RECPTR (records must end at or before it); "
-                    + "default: the end of WAL")
+    /** {@code -e/--end}. */
     Long end;
 
-    @Option(names = {"-t", "--timeline"}, paramLabel = "TLI", converter = TimelineConverter.class,
-            description = "timeline to read (decimal or 0x hex; default: the timeline of the files, else 1)")
+    /** {@code -t/--timeline}. */
     Long timeline;
+
+    /**
+     * Adds these options to {@code spec} (built by hand, see {@link Specs}): STARTSEG and ENDSEG, {@code -p},
+     * {@code -s}, {@code -e} and {@code -t}, in this order in the help.
+     */
+    void addTo(CommandSpec spec) {
+        spec.addPositional(positional(0, "STARTSEG", () -> startSegment, v -> startSegment = v,
+                "pg_waldump's STARTSEG: the WAL segment file to start with (its directory is read unless -p says "
+                        + "otherwise; reading starts at its beginning unless -s says otherwise; without ENDSEG and -e "
+                        + "only this segment is read). A directory here stands for -p."));
+        spec.addPositional(positional(1, "ENDSEG", () -> endSegment, v -> endSegment = v,
+                "pg_waldump's ENDSEG: the last WAL segment file to read (unless -e says otherwise)"));
+        spec.addOption(Specs.option(Path.class, () -> path, v -> path = v, "-p", "--path").paramLabel("PATH")
+                .converters(Specs.PATH).description(PATH_HELP).build());
+        spec.addOption(Specs.option(Long.class, () -> start, v -> start = v, "-s", "--start").paramLabel("RECPTR")
+                .converters(new LsnConverter())
+                .description("start reading at WAL location RECPTR (the first record at or after it); "
+                        + "default: the first record of the first segment").build());
+        spec.addOption(Specs.option(Long.class, () -> end, v -> end = v, "-e", "--end").paramLabel("RECPTR")
+                .converters(new LsnConverter())
+                .description("stop reading at WAL location RECPTR (records must end at or before it); "
+                        + "default: the end of WAL").build());
+        spec.addOption(Specs.option(Long.class, () -> timeline, v -> timeline = v, "-t", "--timeline")
+                .paramLabel("TLI").converters(new TimelineConverter())
+                .description("timeline to read, as pg_waldump's -t (decimal, 0x hex or 0 octal). With its history "
+                        + "file (TLI.history beside the segments) a range crossing a promotion follows the timeline "
+                        + "switches as recovery does. Default: the timeline of STARTSEG, else the only one present, "
+                        + "else 1")
+                .build());
+    }
+
+    private static PositionalParamSpec positional(int index, String label, Supplier<String> get, Consumer<String> set,
+                                                  String description) {
+        Specs.Field<String> f = new Specs.Field<>(get, set);
+        return PositionalParamSpec.builder().index(Integer.toString(index)).arity("0..1").paramLabel(label)
+                .type(String.class).getter(f).setter(f).initialValue(null).hasInitialValue(true)
+                .description(description).build();
+    }
 
     /** The selected range, resolved as pg_waldump does. */
     record Range(Path path, long start, long end, int timeline) {
@@ -250,21 +282,61 @@ public final class WalRangeOptions {
         }
     }
 
-    /** A timeline id, 1 .. 2^32-1, decimal or {@code 0x} hex. */
+    /**
+     * A timeline id, 1 .. 2^32-1, read as pg_waldump 16+ reads {@code -t} ({@code strtoul} with base 0): decimal,
+     * {@code 0x} hex or {@code 0} octal, blanks around it and a sign allowed; anything else after the number is an
+     * invalid value, and a value outside 1 .. 2^32-1 (negative ones included) is out of range.
+     */
     public static final class TimelineConverter implements ITypeConverter<Long> {
+        private static final String RANGE = "-t/--timeline must be in range 1..4294967295";
+
         @Override
         public Long convert(String value) {
-            long v;
-            try {
-                String t = value.trim();
-                v = t.startsWith("0x") || t.startsWith("0X") ? Long.parseLong(t.substring(2), 16) : Long.parseLong(t);
-            } catch (NumberFormatException e) {
+            int i = 0;
+            int n = value.length();
+            while (i < n && isSpace(value.charAt(i))) {
+                i++;
+            }
+            boolean negative = false;
+            if (i < n && (value.charAt(i) == '+' || value.charAt(i) == '-')) {
+                negative = value.charAt(i) == '-';
+                i++;
+            }
+            int radix = 10;
+            if (value.startsWith("0x", i) || value.startsWith("0X", i)) {
+                if (i + 2 < n && Character.digit(value.charAt(i + 2), 16) >= 0) {
+                    radix = 16;
+                    i += 2;
+                } else {
+                    radix = 8; // "0x" without a hex digit: strtoul reads the 0 and stops at the x
+                }
+            } else if (i < n && value.charAt(i) == '0') {
+                radix = 8;
+            }
+            int digits = i;
+            java.math.BigInteger v = java.math.BigInteger.ZERO;
+            while (i < n && Character.digit(value.charAt(i), radix) >= 0) {
+                v = v.multiply(java.math.BigInteger.valueOf(radix))
+                        .add(java.math.BigInteger.valueOf(Character.digit(value.charAt(i), radix)));
+                i++;
+            }
+            if (i == digits) {
+                i = 0; // no number: strtoul leaves its end pointer at the start of the text
+            }
+            while (i < n && isSpace(value.charAt(i))) {
+                i++;
+            }
+            if (i < n) {
                 throw new TypeConversionException("invalid value \"" + value + "\" for option -t/--timeline");
             }
-            if (v < 1 || v > 0xFFFFFFFFL) {
-                throw new TypeConversionException("-t/--timeline must be in range 1..4294967295");
+            if (negative && v.signum() != 0 || v.signum() == 0 || v.bitLength() > 32) {
+                throw new TypeConversionException(RANGE);
             }
-            return v;
+            return v.longValue();
+        }
+
+        private static boolean isSpace(char c) {
+            return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
         }
     }
 }

@@ -1,7 +1,5 @@
 package org.walprism.codec;
 
-import java.util.Locale;
-
 /**
  * WAL segment file names: {@code %08X%08X%08X} of timeline, {@code segno / segmentsPerXLogId},
  * {@code segno % segmentsPerXLogId}. Mirrors XLogFileName in src/include/access/xlog_internal.h.
@@ -12,8 +10,23 @@ public final class WalFileName {
 
     public static String of(int timeline, long segno, int segmentSize) {
         long perId = 0x100000000L / segmentSize;
-        return String.format(Locale.ROOT, "%08X%08X%08X", timeline, segno / perId, segno % perId);
+        // by hand, not String.format: a short process would pay for java.util.Formatter's start-up
+        char[] name = new char[24];
+        hex8(name, 0, Integer.toUnsignedLong(timeline));
+        hex8(name, 8, segno / perId);
+        hex8(name, 16, segno % perId);
+        return new String(name);
     }
+
+    /** {@code %08X} of the low 32 bits of {@code v} into {@code dst} at {@code at}. */
+    private static void hex8(char[] dst, int at, long v) {
+        for (int i = 7; i >= 0; i--) {
+            dst[at + i] = HEX[(int) (v & 0xF)];
+            v >>>= 4;
+        }
+    }
+
+    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
     public static boolean isSegmentName(String name) {
         return name.length() == 24 && name.chars().allMatch(c -> (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F'));

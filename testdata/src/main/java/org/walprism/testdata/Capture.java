@@ -132,6 +132,24 @@ public final class Capture {
         return oracles;
     }
 
+    /**
+     * The value of {@code key} in the capture's {@code capture.meta} (what the capture tool recorded, e.g.
+     * {@code switch_1} of a promotion capture), or null when it has none.
+     */
+    public String meta(String key) {
+        try {
+            for (String line : Files.readAllLines(storedDir.resolve("capture.meta"))) {
+                int tab = line.indexOf('\t');
+                if (tab > 0 && line.substring(0, tab).equals(key)) {
+                    return line.substring(tab + 1);
+                }
+            }
+            return null;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** The committed folder of this capture (files may be gzip-compressed there). */
     public Path storedDir() {
         return storedDir;

@@ -95,6 +95,23 @@ public final class TestData {
      */
     public static Capture fromDirectory(Path dir) {
         Path d = dir.toAbsolutePath().normalize();
+        return fromDirectory(d, d.resolve(".plain"));
+    }
+
+    /**
+     * A capture of {@code testdata/timelines/<name>} (e.g. {@code "15/promotion"}): WAL of several timelines, kept out
+     * of manifest.tsv because the corpus's tests read one timeline; see testdata/README.md. Its files are
+     * materialised into the corpus's cache, never beside the committed files.
+     */
+    public static Capture timelineCapture(String name) {
+        Path d = root().resolve("timelines").resolve(name);
+        if (!Files.isRegularFile(d.resolve("capture.meta"))) {
+            throw new IllegalArgumentException("no timeline capture \"" + name + "\" in " + root().resolve("timelines"));
+        }
+        return fromDirectory(d, corpus().cache.resolve("timelines").resolve(name));
+    }
+
+    private static Capture fromDirectory(Path d, Path cache) {
         Map<String, String> meta = new LinkedHashMap<>();
         try {
             for (String line : Files.readAllLines(d.resolve("capture.meta"))) {
@@ -110,9 +127,11 @@ public final class TestData {
                         .filter(f -> !f.equals("capture.meta") && !f.startsWith(".plain/"))
                         .sorted().toList();
             }
-            List<String> oracles = ORACLES.stream()
-                    .filter(o -> files.contains(o) || files.contains(o + ".gz")).toList();
-            Corpus c = new Corpus(d, d.resolve(".plain"));
+            List<String> oracles = new ArrayList<>(ORACLES.stream()
+                    .filter(o -> files.contains(o) || files.contains(o + ".gz")).toList());
+            // a promotion capture's pg_waldump output per timeline (capture/promotion.sh)
+            files.stream().filter(f -> f.startsWith("waldump-tli")).map(TestData::stripGz).forEach(oracles::add);
+            Corpus c = new Corpus(d, cache);
             long records = -1;
             if (oracles.contains("records.tsv")) {
                 records = Files.readAllLines(c.materialiseFile(d, "records.tsv", files)).size();

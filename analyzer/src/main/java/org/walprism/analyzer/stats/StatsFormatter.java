@@ -160,6 +160,16 @@ public final class StatsFormatter {
      * {@code %.2f} rounds the shortest decimal form half-up and differs on values such as 0.145.
      */
     static String fixed2(double v) {
+        // Fast path: v * 100 is within 1e-11 of the exact product here (v <= 100), so unless its fraction is near
+        // one half the rounding is decided without BigDecimal, whose first use costs a short process milliseconds.
+        double h = v * 100;
+        double fl = Math.floor(h);
+        double frac = h - fl;
+        if (v >= 0 && h < 1e15 && Math.abs(frac - 0.5) > 1e-6) {
+            long k = (long) fl + (frac > 0.5 ? 1 : 0);
+            long cents = k % 100;
+            return (k / 100) + (cents < 10 ? ".0" : ".") + cents;
+        }
         return new BigDecimal(v).setScale(2, RoundingMode.HALF_EVEN).toPlainString();
     }
 

@@ -25,6 +25,20 @@ class StatsFormatterTest {
         assertEquals("0.00", StatsFormatter.fixed2(0));
     }
 
+    /** The fast path of fixed2 (no BigDecimal) rounds the exact binary value, as the BigDecimal path does. */
+    @Test
+    void fastRoundingEqualsExactRounding() {
+        java.util.Random r = new java.util.Random(20261201);
+        for (int i = 0; i < 200_000; i++) {
+            long total = 1 + (r.nextLong() >>> (1 + r.nextInt(63)));
+            long part = total == 1 ? r.nextInt(2) : Math.floorMod(r.nextLong(), total + 1);
+            double v = i % 2 == 0 ? StatsRow.percent(part, total) : r.nextInt(10001) / 100.0 + (r.nextInt(3) - 1) * 5e-3;
+            v = Math.max(0, Math.min(100, v));
+            String exact = new java.math.BigDecimal(v).setScale(2, java.math.RoundingMode.HALF_EVEN).toPlainString();
+            assertEquals(exact, StatsFormatter.fixed2(v), "fixed2(" + v + ")");
+        }
+    }
+
     @Test
     void pg15AndLaterPrintNothingWithoutRecords() {
         assertEquals("", StatsFormatter.text(new WalStats(WalVersion.PG15), false));

@@ -14,6 +14,14 @@ public interface SegmentSource extends Closeable {
     /** Timeline whose segments this source supplies. */
     int timeline();
 
+    /**
+     * The history followed: which timeline's file supplies each segment, and which page timelines are accepted. By
+     * default only {@link #timeline()}'s own segments ({@link TimelineHistory#of(int)}), as pg_waldump reads them.
+     */
+    default TimelineHistory history() {
+        return TimelineHistory.of(timeline());
+    }
+
     /** The segment size: a power of two from 1 MiB to 1 GiB. */
     int segmentSize();
 

@@ -37,6 +37,11 @@ import org.walprism.codec.WalVersion;
  * {@code NAME.partial} (pg_receivewal's segment in progress) is read too, and reported as partial. File names are
  * those of {@link StoredSegmentName} (pgBackRest's {@code NAME-<sha1>.<ext>} included).
  *
+ * <p>Timeline history files ({@code 00000003.history}, plain or compressed) are found among the same files. When
+ * the timeline read has one, segments are taken from each timeline of its history as {@link TimelineHistory}
+ * chooses (the file of the timeline that holds the segment's end); otherwise only that timeline's segments are
+ * read, as pg_waldump reads {@code -t}.
+ *
  * <p>The segment size comes from the long page header of the first segment file that has a valid one
  * ({@code xlp_seg_size}); every segment must have exactly that size.
  */
@@ -46,13 +51,16 @@ public final class WalDirectory implements ForkableSource {
     private final int segmentSize;
     private final TreeMap<Long, Path> files;
     private final List<String> notices;
+    private final TimelineHistory history;
 
     // The segment being read.
     private long openSegno = -1;
     private SegmentReader open;
 
-    private WalDirectory(Path dir, int timeline, int segmentSize, TreeMap<Long, Path> files, List<String> notices) {
+    private WalDirectory(Path dir, int timeline, int segmentSize, TreeMap<Long, Path> files, List<String> notices,
+                         TimelineHistory history) {
         this.dir = dir;
+        this.history = history;
         this.timeline = timeline;
         this.segmentSize = segmentSize;
         this.files = files;
@@ -94,47 +102,62 @@ public final class WalDirectory implements ForkableSource {
 
     private static WalDirectory open(Path root, List<Path> dirs, String onlyFile, Path path, int timeline,
                                      List<String> notes) {
-        // segment name -> candidate files
+        // segment name -> candidate files; timeline -> its history files
         TreeMap<String, List<Path>> names = new TreeMap<>();
+        TreeMap<Long, List<Path>> histories = new TreeMap<>();
         for (Path dir : dirs) {
-            try (Stream<Path> s = Files.list(dir)) {
-                s.forEach(p -> {
-                    String n = StoredSegmentName.segmentOf(p.getFileName().toString());
-                    if (n != null && Files.isRegularFile(p)) {
-                        names.computeIfAbsent(n, k -> new ArrayList<>()).add(p);
-                    }
-                });
-            } catch (AccessDeniedException e) {
-                throw new WalInputException("could not read directory \"" + dir + "\": permission denied");
-            } catch (IOException e) {
-                throw new WalInputException("could not read directory \"" + dir + "\": " + e.getMessage());
-            }
+            list(dir, names, histories);
         }
         String several = null;
         if (timeline == 0) {
             List<Integer> tlis = names.keySet().stream().map(WalFileName::timeline).distinct().sorted().toList();
             timeline = tlis.size() == 1 ? tlis.get(0) : 1;
             if (tlis.size() > 1) {
-                several = "segments of timelines " + tlis.stream().map(String::valueOf)
-                        .collect(java.util.stream.Collectors.joining(", ")) + " are here: reading timeline 1, "
-                        + "pg_waldump's default (-t chooses another)";
+                several = severalTimelines(tlis, histories.isEmpty() ? -1 : histories.lastKey());
             }
         }
         final int tli = timeline;
+        TimelineHistory history = history(tli, histories.get(Integer.toUnsignedLong(tli)));
         List<String> notices = new ArrayList<>(notes);
         if (several != null) {
             notices.add(several);
         }
-        TreeMap<String, Path> chosen = new TreeMap<>();
+        if (history.fromFile()) {
+            notices.add(history.describe());
+        }
+        // the preferred file of each segment name of the history's timelines
+        TreeMap<String, List<Path>> candidates = new TreeMap<>();
         for (Map.Entry<String, List<Path>> e : names.entrySet()) {
-            if (WalFileName.timeline(e.getKey()) != tli) {
-                continue;
+            if (history.contains(Integer.toUnsignedLong(WalFileName.timeline(e.getKey())))) {
+                List<Path> c = e.getValue();
+                if (c.size() > 1) {
+                    // only when there is a choice: the comparator's lambdas are generated classes a short run pays for
+                    c.sort(Comparator.comparingInt((Path a) -> StoredSegmentName.parse(a.getFileName().toString())
+                            .rank()).thenComparing(a -> a.getFileName().toString()));
+                }
+                candidates.put(e.getKey(), c);
+            }
+        }
+        if (candidates.isEmpty()) {
+            throw new WalInputException(String.format(Locale.ROOT, "no WAL segment files of timeline %d%s in %s",
+                    Integer.toUnsignedLong(tli), history.fromFile() ? " or its ancestors (" + history.file() + ")" : "",
+                    root));
+        }
+        List<Path> sizeFrom = new ArrayList<>();
+        if (onlyFile != null) {
+            sizeFrom.add(candidates.containsKey(onlyFile) ? candidates.get(onlyFile).get(0) : path);
+        } else {
+            candidates.values().forEach(c -> sizeFrom.add(c.get(0)));
+        }
+        int segSize = segmentSizeOf(sizeFrom);
+        TreeMap<Long, Path> files = new TreeMap<>();
+        for (Map.Entry<String, List<Path>> e : candidates.entrySet()) {
+            if (!history.supplies(e.getKey(), segSize)) {
+                continue; // another timeline's file holds this segment's WAL (or the segment is past a switch)
             }
             List<Path> c = e.getValue();
-            c.sort(Comparator.comparingInt((Path a) -> StoredSegmentName.parse(a.getFileName().toString()).rank())
-                    .thenComparing(a -> a.getFileName().toString()));
             Path p = c.get(0);
-            chosen.put(e.getKey(), p);
+            files.put(WalFileName.segno(e.getKey(), segSize), p);
             if (c.size() > 1) {
                 notices.add("both " + c.get(0).getFileName() + " and " + c.get(1).getFileName()
                         + " exist; reading " + p.getFileName());
@@ -143,17 +166,11 @@ public final class WalDirectory implements ForkableSource {
                 notices.add(p.getFileName() + " is a partial segment: its WAL is read up to where it ends");
             }
         }
-        if (chosen.isEmpty()) {
-            throw new WalInputException(String.format(Locale.ROOT,
-                    "no WAL segment files of timeline %d in %s", tli, root));
+        if (files.isEmpty()) {
+            throw new WalInputException("no WAL segment files of timeline " + Integer.toUnsignedLong(tli)
+                    + " or its ancestors in " + root + " hold WAL of " + history.describe());
         }
-        int segSize = segmentSizeOf(onlyFile != null ? List.of(chosen.getOrDefault(onlyFile, path))
-                : new ArrayList<>(chosen.values()));
-        TreeMap<Long, Path> files = new TreeMap<>();
-        for (var e : chosen.entrySet()) {
-            files.put(WalFileName.segno(e.getKey(), segSize), e.getValue());
-        }
-        return new WalDirectory(root, tli, segSize, files, Collections.unmodifiableList(notices));
+        return new WalDirectory(root, tli, segSize, files, Collections.unmodifiableList(notices), history);
     }
 
     /**
@@ -230,6 +247,60 @@ public final class WalDirectory implements ForkableSource {
                 offset);
     }
 
+    /** Adds the segment files and timeline history files of {@code dir} to {@code names} and {@code histories}. */
+    private static void list(Path dir, Map<String, List<Path>> names, Map<Long, List<Path>> histories) {
+        try (Stream<Path> s = Files.list(dir)) {
+            s.forEach(p -> {
+                String fileName = p.getFileName().toString();
+                String n = StoredSegmentName.segmentOf(fileName);
+                if (n != null && Files.isRegularFile(p)) {
+                    names.computeIfAbsent(n, k -> new ArrayList<>()).add(p);
+                }
+                long htli = TimelineHistory.timelineOfFileName(fileName);
+                if (htli > 0 && Files.isRegularFile(p)) {
+                    histories.computeIfAbsent(htli, k -> new ArrayList<>()).add(p);
+                }
+            });
+        } catch (AccessDeniedException e) {
+            throw new WalInputException("could not read directory \"" + dir + "\": permission denied");
+        } catch (IOException e) {
+            throw new WalInputException("could not read directory \"" + dir + "\": " + e.getMessage());
+        }
+    }
+
+    /**
+     * The history of timeline {@code tli}: its history file among {@code files} (a plain one before a compressed
+     * one), else none (pg_waldump's {@code -t}: that timeline's segments only).
+     */
+    private static TimelineHistory history(int tli, List<Path> files) {
+        if (files == null || files.isEmpty()) {
+            return TimelineHistory.of(tli);
+        }
+        Path p = files.stream().min(Comparator.comparingInt((Path a) -> a.getFileName().toString().length())
+                .thenComparing(a -> a.getFileName().toString())).get();
+        try {
+            return TimelineHistory.read(Files.newInputStream(p), tli, p.getFileName().toString());
+        } catch (AccessDeniedException e) {
+            throw new WalInputException("could not open file \"" + p + "\": permission denied");
+        } catch (IOException e) {
+            throw new WalInputException("could not open file \"" + p + "\": " + e.getMessage());
+        }
+    }
+
+    /**
+     * The note when segments of several timelines are there and none was asked for: timeline 1 is read, as
+     * pg_waldump does; {@code newestHistory} (-1: none) names the timeline whose history {@code -t} can follow.
+     */
+    static String severalTimelines(List<Integer> tlis, long newestHistory) {
+        String s = "segments of timelines " + tlis.stream().map(t -> String.valueOf(Integer.toUnsignedLong(t)))
+                .collect(java.util.stream.Collectors.joining(", ")) + " are here: reading timeline 1, "
+                + "pg_waldump's default (-t chooses another";
+        if (newestHistory > 0) {
+            s += "; -t " + newestHistory + " follows its history across the timeline switches";
+        }
+        return s + ")";
+    }
+
     /** The decompressed bytes of {@code p}, whatever compression its first bytes announce. */
     private static InputStream openStream(Path p) throws IOException {
         PushbackInputStream in = new PushbackInputStream(Files.newInputStream(p), Compression.MAGIC_BYTES);
@@ -244,12 +315,17 @@ public final class WalDirectory implements ForkableSource {
      */
     @Override
     public WalDirectory fork() {
-        return new WalDirectory(dir, timeline, segmentSize, files, notices);
+        return new WalDirectory(dir, timeline, segmentSize, files, notices, history);
     }
 
     @Override
     public int timeline() {
         return timeline;
+    }
+
+    @Override
+    public TimelineHistory history() {
+        return history;
     }
 
     @Override
@@ -350,7 +426,8 @@ public final class WalDirectory implements ForkableSource {
     @Override
     public String segmentName(long segno) {
         Path p = files.get(segno);
-        return p != null ? p.getFileName().toString() : WalFileName.of(timeline, segno, segmentSize);
+        return p != null ? p.getFileName().toString()
+                : WalFileName.of(history.timelineOfSegment(segno, segmentSize), segno, segmentSize);
     }
 
     private void closeSegment() {

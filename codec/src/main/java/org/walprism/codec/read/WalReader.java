@@ -38,6 +38,7 @@ public final class WalReader implements AutoCloseable {
     static final int WINDOW = 1 << 20;
 
     private final SegmentSource source;
+    private final TimelineHistory history;
     private final boolean firstChunk;
     private final boolean deferFirstPrev;
     private final long requestedStart;
@@ -88,6 +89,7 @@ public final class WalReader implements AutoCloseable {
     private WalReader(SegmentSource source, long startLsn, long endLsn, long stopStart, boolean firstChunk,
                       boolean deferFirstPrev, java.nio.ByteBuffer window) {
         this.source = source;
+        this.history = source.history();
         this.firstChunk = firstChunk;
         this.deferFirstPrev = deferFirstPrev;
         this.segSize = source.segmentSize();
@@ -278,6 +280,15 @@ public final class WalReader implements AutoCloseable {
 
     public int timeline() {
         return source.timeline();
+    }
+
+    /**
+     * The timeline of the segment file the last record returned ends in (pg_waldump's {@code ws_tli} after reading
+     * it): {@link #timeline()}, or with a history file followed the timeline that file belongs to.
+     */
+    public int lastRecordTimeline() {
+        long last = lastEnd == 0 ? nextLsn : lastEnd - 1;
+        return source.history().timelineOfSegment(last / segSize, segSize);
     }
 
     /** LSN of the first record of the range (after skipping a continuation or a partial start). */
@@ -586,6 +597,7 @@ public final class WalReader implements AutoCloseable {
         if (tli < lastTli) {
             throw outOfSequenceTimeline(tli, lastTli, pageLsn, source);
         }
+        checkInHistory(tli, pageLsn);
         if (firstPageLsn < 0) {
             firstPageLsn = pageLsn;
             firstTli = tli;
@@ -632,7 +644,22 @@ public final class WalReader implements AutoCloseable {
         if (tli < lastTli) {
             throw outOfSequenceTimeline(tli, lastTli, segStart, source);
         }
+        checkInHistory(tli, segStart);
         checkLongHeader(h, 0, segStart);
+    }
+
+    /**
+     * When a history file is followed, a page's {@code xlp_tli} must be one of its timelines, as recovery requires
+     * (xlogrecovery.c ReadRecord: tliInHistory of the page's timeline on expectedTLEs); with the check above
+     * (xlogreader.c XLogReaderValidatePageHeader: never below the page before), the timeline of the pages may only
+     * step up, and only to a timeline of the history. Without a history file pg_waldump checks neither.
+     */
+    private void checkInHistory(long tli, long pageLsn) {
+        if (history.fromFile() && !history.contains(tli)) {
+            throw fail("unexpected timeline ID " + tli + " (the timelines of " + history.file() + " are "
+                    + String.join(", ", history.entries().stream()
+                    .map(e -> String.valueOf(Integer.toUnsignedLong(e.tli()))).toList()) + ")", pageLsn);
+        }
     }
 
     private void checkLongHeader(ByteBuf seg, int idx, long pageLsn) {

@@ -98,7 +98,7 @@ public final class WalSources {
             String layout = name.equals("wals") ? "barman WAL archive " + dir
                     : PGBACKREST_ARCHIVE.matcher(name).matches() ? "pgBackRest archive " + dir
                     : "WAL archive with <16 hex> subdirectories " + dir;
-            return WalDirectory.open(dir, logDirs, timeline, List.of(layout + describe(logDirs)));
+            return WalDirectory.open(dir, withHistories(logDirs, dir), timeline, List.of(layout + describe(logDirs)));
         }
         Path pgWal = dir.resolve("pg_wal");
         if (Files.isDirectory(pgWal)) {
@@ -182,7 +182,17 @@ public final class WalSources {
         if (logDirs.isEmpty()) {
             throw new WalInputException("pgBackRest archive " + current + " holds no WAL");
         }
-        return WalDirectory.open(current, logDirs, timeline, List.of(note + describe(logDirs)));
+        return WalDirectory.open(current, withHistories(logDirs, current), timeline, List.of(note + describe(logDirs)));
+    }
+
+    /**
+     * {@code logDirs} and {@code parent}, where an archiver keeps timeline history files beside the
+     * {@code <16 hex>} directories (pgBackRest's {@code <version>-<db-id>}, barman's {@code wals}).
+     */
+    private static List<Path> withHistories(List<Path> logDirs, Path parent) {
+        List<Path> dirs = new ArrayList<>(logDirs);
+        dirs.add(parent);
+        return dirs;
     }
 
     private static long dbId(Path archive) {

@@ -63,6 +63,7 @@ public final class WalTarArchive implements ForkableSource {
     private final int segmentSize;
     private final TreeMap<Long, Member> members;
     private final List<String> notices;
+    private final TimelineHistory history;
 
     // Reading state (one per fork): the archive's channel (plain) or decompressed stream (compressed).
     private FileChannel channel;
@@ -71,8 +72,9 @@ public final class WalTarArchive implements ForkableSource {
     private SegmentReader open;
 
     private WalTarArchive(Path archive, Compression compression, long archiveSize, int timeline, int segmentSize,
-                          TreeMap<Long, Member> members, List<String> notices) {
+                          TreeMap<Long, Member> members, List<String> notices, TimelineHistory history) {
         this.archive = archive;
+        this.history = history;
         this.label = archive.getFileName().toString();
         this.compression = compression;
         this.archiveSize = archiveSize;
@@ -109,12 +111,13 @@ public final class WalTarArchive implements ForkableSource {
         String label = archive.getFileName().toString();
         Map<String, List<Member>> byName = new TreeMap<>();
         Map<Member, byte[]> heads = new java.util.HashMap<>();
+        TreeMap<Long, Map<String, byte[]>> histories = new TreeMap<>();
         Compression c;
         long size;
         try (FileChannel ch = FileChannel.open(archive, StandardOpenOption.READ)) {
             size = ch.size();
             c = compressionOf(ch);
-            index(ch, c, label, byName, heads);
+            index(ch, c, label, byName, heads, histories);
         } catch (NoSuchFileException e) {
             throw new WalInputException("could not open \"" + archive + "\": no such file or directory");
         } catch (AccessDeniedException e) {
@@ -127,22 +130,38 @@ public final class WalTarArchive implements ForkableSource {
             List<Integer> tlis = byName.keySet().stream().map(WalFileName::timeline).distinct().sorted().toList();
             timeline = tlis.size() == 1 ? tlis.get(0) : 1;
             if (tlis.size() > 1) {
-                several = "segments of timelines " + tlis.stream().map(String::valueOf)
-                        .collect(java.util.stream.Collectors.joining(", ")) + " are here: reading timeline 1, "
-                        + "pg_waldump's default (-t chooses another)";
+                several = WalDirectory.severalTimelines(tlis, histories.isEmpty() ? -1 : histories.lastKey());
             }
         }
+        final int tli = timeline;
+        TimelineHistory history = history(tli, histories.get(Integer.toUnsignedLong(tli)), label);
         List<String> notices = new ArrayList<>();
         if (several != null) {
             notices.add(several);
         }
-        TreeMap<String, Member> chosen = new TreeMap<>();
+        if (history.fromFile()) {
+            notices.add(history.describe());
+        }
+        TreeMap<String, List<Member>> candidates = new TreeMap<>();
         for (Map.Entry<String, List<Member>> e : byName.entrySet()) {
-            if (WalFileName.timeline(e.getKey()) != timeline) {
-                continue;
+            if (history.contains(Integer.toUnsignedLong(WalFileName.timeline(e.getKey())))) {
+                List<Member> ms = e.getValue();
+                ms.sort(Comparator.comparingInt((Member m) -> m.stored().rank()).thenComparing(Member::name));
+                candidates.put(e.getKey(), ms);
+            }
+        }
+        if (candidates.isEmpty()) {
+            throw new WalInputException(String.format(Locale.ROOT,
+                    "no WAL segment files of timeline %d%s in tar archive %s", Integer.toUnsignedLong(tli),
+                    history.fromFile() ? " or its ancestors (" + history.file() + ")" : "", archive));
+        }
+        int segSize = segmentSizeOf(archive, c, candidates.values().stream().map(ms -> ms.get(0)).toList(), heads);
+        TreeMap<String, Member> chosen = new TreeMap<>();
+        for (Map.Entry<String, List<Member>> e : candidates.entrySet()) {
+            if (!history.supplies(e.getKey(), segSize)) {
+                continue; // another timeline's member holds this segment's WAL (or the segment is past a switch)
             }
             List<Member> ms = e.getValue();
-            ms.sort(Comparator.comparingInt((Member m) -> m.stored().rank()).thenComparing(Member::name));
             Member m = ms.get(0);
             chosen.put(e.getKey(), m);
             if (ms.size() > 1) {
@@ -154,18 +173,19 @@ public final class WalTarArchive implements ForkableSource {
             }
         }
         if (chosen.isEmpty()) {
-            throw new WalInputException(String.format(Locale.ROOT,
-                    "no WAL segment files of timeline %d in tar archive %s", timeline, archive));
+            throw new WalInputException("no WAL segment files of timeline " + Integer.toUnsignedLong(tli)
+                    + " or its ancestors in tar archive " + archive + " hold WAL of " + history.describe());
         }
         String kind = c == Compression.NONE ? "tar archive " : c.label() + "-compressed tar archive ";
-        notices.add(0, kind + label + ": " + chosen.size() + " WAL segment member(s) of timeline " + timeline
+        notices.add(0, kind + label + ": " + chosen.size() + " WAL segment member(s) of timeline "
+                + (history.fromFile() ? Integer.toUnsignedLong(tli) + " and its ancestors" : Integer.toUnsignedLong(tli))
                 + (c == Compression.NONE ? "" : " (read front to back, on one thread)"));
-        int segSize = segmentSizeOf(archive, c, new ArrayList<>(chosen.values()), heads);
         TreeMap<Long, Member> members = new TreeMap<>();
         for (var e : chosen.entrySet()) {
             members.put(WalFileName.segno(e.getKey(), segSize), e.getValue());
         }
-        return new WalTarArchive(archive, c, size, timeline, segSize, members, Collections.unmodifiableList(notices));
+        return new WalTarArchive(archive, c, size, tli, segSize, members, Collections.unmodifiableList(notices),
+                history);
     }
 
     private static Compression compressionOf(FileChannel ch) throws IOException {
@@ -182,7 +202,8 @@ public final class WalTarArchive implements ForkableSource {
      * are kept in {@code heads} (reaching them again later would cost another pass).
      */
     private static void index(FileChannel ch, Compression c, String label, Map<String, List<Member>> byName,
-                              Map<Member, byte[]> heads) throws IOException {
+                              Map<Member, byte[]> heads, TreeMap<Long, Map<String, byte[]>> histories)
+            throws IOException {
         RegionInputStream region = new RegionInputStream(ch, 0, ch.size());
         CountingInputStream counting = null;
         if (c != Compression.NONE) {
@@ -212,6 +233,19 @@ public final class WalTarArchive implements ForkableSource {
                 if (e.isDirectory()) {
                     continue;
                 }
+                String base = e.getName().substring(e.getName().lastIndexOf('/') + 1);
+                long htli = e.isFile() && !e.isSparse() ? TimelineHistory.timelineOfFileName(base) : -1;
+                if (htli > 0) {
+                    // a timeline history: small, kept whole (bounded), read through the tar stream
+                    java.io.ByteArrayOutputStream content = new java.io.ByteArrayOutputStream();
+                    int n;
+                    while ((n = read(tar, drain, label, region)) >= 0) {
+                        // past the bound only one byte more is kept: enough for the history's size error
+                        content.write(drain, 0, Math.min(n, TimelineHistory.MAX_FILE_SIZE + 1 - content.size()));
+                    }
+                    histories.computeIfAbsent(htli, k -> new TreeMap<>()).put(e.getName(), content.toByteArray());
+                    continue;
+                }
                 if (counting == null && !e.isSparse()) {
                     // Move past the member's data with a seek. The tar reader would drain it before the next
                     // header by reading it through (into a fresh 8 KiB array per read: 16 MB of garbage per 16 MB
@@ -232,6 +266,19 @@ public final class WalTarArchive implements ForkableSource {
                 }
             }
         }
+    }
+
+    /**
+     * The history of timeline {@code tli} from its history members ({@code name -> bytes}; the shortest name, a
+     * plain one, first), else none.
+     */
+    private static TimelineHistory history(int tli, Map<String, byte[]> members, String label) {
+        if (members == null || members.isEmpty()) {
+            return TimelineHistory.of(tli);
+        }
+        String name = members.keySet().stream().min(Comparator.comparingInt(String::length)
+                .thenComparing(Comparator.naturalOrder())).get();
+        return TimelineHistory.read(new ByteArrayInputStream(members.get(name)), tli, label + ":" + name);
     }
 
     private static int read(TarArchiveInputStream tar, byte[] buf, String label, RegionInputStream raw) {
@@ -318,7 +365,7 @@ public final class WalTarArchive implements ForkableSource {
 
     @Override
     public WalTarArchive fork() {
-        return new WalTarArchive(archive, compression, archiveSize, timeline, segmentSize, members, notices);
+        return new WalTarArchive(archive, compression, archiveSize, timeline, segmentSize, members, notices, history);
     }
 
     @Override
@@ -339,6 +386,11 @@ public final class WalTarArchive implements ForkableSource {
     @Override
     public int timeline() {
         return timeline;
+    }
+
+    @Override
+    public TimelineHistory history() {
+        return history;
     }
 
     @Override
@@ -365,7 +417,8 @@ public final class WalTarArchive implements ForkableSource {
     @Override
     public String segmentName(long segno) {
         Member m = members.get(segno);
-        return m != null ? label + ":" + m.name() : WalFileName.of(timeline, segno, segmentSize);
+        return m != null ? label + ":" + m.name()
+                : WalFileName.of(history.timelineOfSegment(segno, segmentSize), segno, segmentSize);
     }
 
     /** Makes segment {@code segno}'s member the open one; false when the archive has no such member. */

@@ -1,6 +1,5 @@
 package org.walprism.codec.rmgr;
 
-import java.util.Locale;
 import org.walprism.codec.WalVersion;
 
 /**
@@ -85,7 +84,8 @@ public final class RmgrTable {
 
     static {
         for (int i = MIN_CUSTOM_ID; i <= MAX_ID; i++) {
-            CUSTOM_NAMES[i] = String.format(Locale.ROOT, "custom%03d", i);
+            // custom%03d, by hand: String.format here would start java.util.Formatter in every process
+            CUSTOM_NAMES[i] = "custom" + (i < 100 ? "0" : "") + (i < 10 ? "0" : "") + i;
         }
     }
 
