@@ -1,6 +1,7 @@
 package org.walprism.analyzer.categories;
 
 import java.nio.file.Path;
+import org.walprism.analyzer.desc.RecordCheck;
 import org.walprism.codec.read.ParallelWalScan;
 import org.walprism.codec.read.ForkableSource;
 import org.walprism.codec.read.WalSources;
@@ -11,6 +12,10 @@ import org.walprism.codec.record.RecordView;
  * Reads a WAL range once and attributes it into a {@link CategoryStats}. With more than one thread the range is
  * decoded segment by segment in parallel ({@link ParallelWalScan}) and the chunks' attributions merged in LSN
  * order, which gives exactly the sequential result.
+ *
+ * <p>Every record is validated as {@code dump} validates it before it is attributed: {@link RecordCheck}, except
+ * for the Heap2 vacuum records, which the attribution reads in place and, where that fails, the codec's decoder
+ * rejects with the describer's message.
  */
 public final class CategoryAnalyzer {
     private CategoryAnalyzer() {
@@ -37,10 +42,19 @@ public final class CategoryAnalyzer {
     /** As {@link #analyze(Path, long, long, int, long)} with {@code threads} threads (1 = on this thread). */
     public static CategoryStats analyze(Path path, long startLsn, long endLsn, int timeline, long bucketSize,
                                         int threads) {
+        return analyze(path, startLsn, endLsn, timeline, bucketSize, threads, true);
+    }
+
+    /**
+     * As {@link #analyze(Path, long, long, int, long, int)}; {@code validate} false skips {@link RecordCheck}, for
+     * WAL walprism wrote itself (replay's converted stream, whose unchanged records keep their source layout).
+     */
+    public static CategoryStats analyze(Path path, long startLsn, long endLsn, int timeline, long bucketSize,
+                                        int threads, boolean validate) {
         checkBuckets(startLsn, endLsn, bucketSize);
         if (threads <= 1) {
             try (WalReader reader = WalReader.open(path, startLsn, endLsn, timeline)) {
-                return analyze(reader, bucketSize);
+                return analyze(reader, bucketSize, validate);
             }
         }
         ParallelWalScan.Result<Sink> res;
@@ -49,7 +63,7 @@ public final class CategoryAnalyzer {
         try (ForkableSource src = WalSources.open(path, timeline)) {
             segmentSize = src.segmentSize();
             int size = segmentSize;
-            res = new ParallelWalScan<>(() -> new Sink(size, bucketSize), Sink::merge, threads)
+            res = new ParallelWalScan<>(() -> new Sink(size, bucketSize, validate), Sink::merge, threads)
                     .scan(src, src::fork, startLsn, endLsn);
         }
         CategoryStats stats = res.sink().stats;
@@ -62,9 +76,17 @@ public final class CategoryAnalyzer {
 
     /** Attributes the records {@code reader} returns from its current position on. */
     public static CategoryStats analyze(WalReader reader, long bucketSize) {
+        return analyze(reader, bucketSize, true);
+    }
+
+    private static CategoryStats analyze(WalReader reader, long bucketSize, boolean validate) {
         CategoryStats stats = null;
+        RecordCheck check = validate ? new RecordCheck(false) : null;
         RecordView v;
         while ((v = reader.nextView()) != null) {
+            if (check != null) {
+                check.check(v);
+            }
             if (stats == null) {
                 stats = new CategoryStats(v.version(), reader.segmentSize(), bucketSize);
             }
@@ -106,15 +128,20 @@ public final class CategoryAnalyzer {
     static final class Sink implements ParallelWalScan.Sink {
         private final int segmentSize;
         private final long bucketSize;
+        private final RecordCheck check;
         CategoryStats stats;
 
-        Sink(int segmentSize, long bucketSize) {
+        Sink(int segmentSize, long bucketSize, boolean validate) {
             this.segmentSize = segmentSize;
             this.bucketSize = bucketSize;
+            this.check = validate ? new RecordCheck(false) : null;
         }
 
         @Override
         public void accept(RecordView v) {
+            if (check != null) {
+                check.check(v);
+            }
             if (stats == null) {
                 stats = new CategoryStats(v.version(), segmentSize, bucketSize);
             }

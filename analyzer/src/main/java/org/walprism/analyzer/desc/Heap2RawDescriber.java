@@ -279,16 +279,28 @@ final class Heap2RawDescriber {
     }
 
     /** MULTI_INSERT: {@code flags, pad, ntuples, [offsets[ntuples] unless INIT_PAGE]}; block 0 tuples (opaque). */
+    /**
+     * Whether a MULTI_INSERT, LOCK_UPDATED or NEW_CID payload has the lengths the codec accepts: the test
+     * {@link #describe} makes before printing one of them, and the one {@link RecordCheck} makes (one rule, so
+     * that what {@code dump} rejects every command rejects).
+     */
+    static boolean wellFormed(Heap2Type type, int info, DescData m, DescData b) {
+        return switch (type) {
+            case MULTI_INSERT -> m.length() >= 4
+                    && m.length() == 4 + ((info & Heap2Type.INIT_PAGE) != 0 ? 0 : 2 * m.u16(2, "ntuples"));
+            case LOCK_UPDATED -> m.length() == 8 && b.length() == 0;
+            case NEW_CID -> m.length() == 34 && b.length() == 0;
+            default -> throw new IllegalArgumentException("no length rule for " + type);
+        };
+    }
+
     private static boolean multiInsert(Style style, int info, DescData m, DescData b, TextBuffer sb) {
-        if (m.length() < 4) {
+        if (!wellFormed(Heap2Type.MULTI_INSERT, info, m, b)) {
             return false;
         }
         boolean init = (info & Heap2Type.INIT_PAGE) != 0;
         int flags = m.u8(0, "flags");
         int ntuples = m.u16(2, "ntuples");
-        if (m.length() != 4 + (init ? 0 : 2 * ntuples)) {
-            return false;
-        }
         if (style == Style.OLD) {
             sb.append(ntuples).append(" tuples flags 0x").appendHex(flags, 2);
             return true;
@@ -306,7 +318,7 @@ final class Heap2RawDescriber {
 
     /** LOCK_UPDATED: {@code xmax, offnum, infobits_set, flags}; no block data. */
     private static boolean lockUpdated(Style style, DescData m, DescData b, TextBuffer sb) {
-        if (m.length() != 8 || b.length() != 0) {
+        if (!wellFormed(Heap2Type.LOCK_UPDATED, 0, m, b)) {
             return false;
         }
         long xmax = m.u32(0, "xmax");
@@ -343,7 +355,7 @@ final class Heap2RawDescriber {
 
     /** NEW_CID: {@code top_xid, cmin, cmax, combocid, target, target_tid}; no block data. */
     private static boolean newCid(Style style, DescData m, DescData b, TextBuffer sb) {
-        if (m.length() != 34 || b.length() != 0) {
+        if (!wellFormed(Heap2Type.NEW_CID, 0, m, b)) {
             return false;
         }
         boolean old = style == Style.OLD;

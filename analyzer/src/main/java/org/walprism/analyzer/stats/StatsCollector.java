@@ -1,6 +1,7 @@
 package org.walprism.analyzer.stats;
 
 import java.nio.file.Path;
+import org.walprism.analyzer.desc.RecordCheck;
 import org.walprism.codec.read.ParallelWalScan;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.RecordView;
@@ -10,7 +11,8 @@ import org.walprism.codec.record.RecordView;
  * (main loop of src/bin/pg_waldump/pg_waldump.c: {@code stats.startptr} is the first record found,
  * {@code stats.endptr} the reader's {@code EndRecPtr} after the last record counted).
  *
- * <p>Uses the reader's flyweight {@link RecordView}: nothing is allocated per record. With more than one
+ * <p>Every record is validated as {@code dump} validates it ({@link RecordCheck}) before it is counted.
+ * Uses the reader's flyweight {@link RecordView}: nothing is allocated per record. With more than one
  * thread the range is decoded segment by segment in parallel ({@link ParallelWalScan}) and merged in order.
  */
 public final class StatsCollector {
@@ -23,7 +25,7 @@ public final class StatsCollector {
         WalStats stats = new WalStats(reader.version());
         stats.startLsn(reader.firstRecordLsn());
         RecordView v;
-        org.walprism.codec.rmgr.heap2.Heap2PartsScan check = new org.walprism.codec.rmgr.heap2.Heap2PartsScan();
+        RecordCheck check = new RecordCheck();
         while ((v = reader.nextView()) != null) {
             check.check(v);
             stats.add(v.rmid(), v.info(), Integer.toUnsignedLong(v.totalLength()), v.fpiLength());
@@ -59,8 +61,7 @@ public final class StatsCollector {
 
     /** Per-chunk accumulator for the parallel scan. */
     static final class Sink implements ParallelWalScan.Sink {
-        private final org.walprism.codec.rmgr.heap2.Heap2PartsScan check =
-                new org.walprism.codec.rmgr.heap2.Heap2PartsScan();
+        private final RecordCheck check = new RecordCheck();
         WalStats stats;
 
         @Override

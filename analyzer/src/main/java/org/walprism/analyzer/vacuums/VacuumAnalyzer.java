@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.walprism.analyzer.categories.CategoryStats;
+import org.walprism.analyzer.desc.RecordCheck;
 import org.walprism.analyzer.relmap.PgClassRow;
 import org.walprism.analyzer.relmap.RelationMap;
 import org.walprism.analyzer.relmap.RelationTracker;
@@ -39,8 +40,11 @@ public final class VacuumAnalyzer {
         RelationTracker tracker = new RelationTracker(names);
         RunScanner scanner = new RunScanner(names, tracker);
         try (WalReader reader = WalReader.open(path, startLsn, endLsn, timeline)) {
+            // the first pass validates every record as dump does; the second reads the same records
+            RecordCheck check = new RecordCheck();
             RecordView v;
             while ((v = reader.nextView()) != null) {
+                check.check(v);
                 scanner.add(v);
             }
         }
