@@ -11,6 +11,8 @@ import org.walprism.codec.rmgr.RecordPayload;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.rmgr.heap.HeapCodec;
 import org.walprism.codec.rmgr.heap.HeapRecord;
+import org.walprism.codec.rmgr.xact.XactCodec;
+import org.walprism.codec.rmgr.xact.XactRecord;
 import org.walprism.codec.testsupport.Captures;
 import org.walprism.testdata.Capture;
 
@@ -38,6 +40,13 @@ class TypedCaptureRoundTripTest {
                     RecordPayload p = HeapCodec.encode(t);
                     PayloadAssert.sameBytes(r, p, where);
                     assertEquals(t, HeapCodec.decode(r.version(), r.info(), p.mainData().toByteArray(),
+                            PayloadAssert.blocksOf(r, p)), where);
+                }
+                case RmgrTable.TRANSACTION -> {
+                    XactRecord t = XactCodec.decode(r);
+                    RecordPayload p = XactCodec.encode(t);
+                    PayloadAssert.sameBytes(r, p, where);
+                    assertEquals(t, XactCodec.decode(r.version(), r.info(), p.mainData().toByteArray(),
                             PayloadAssert.blocksOf(r, p)), where);
                 }
                 default -> {
