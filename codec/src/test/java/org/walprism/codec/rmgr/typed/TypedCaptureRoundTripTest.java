@@ -9,6 +9,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.walprism.codec.rmgr.RecordPayload;
 import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.codec.rmgr.btree.BtreeCodec;
+import org.walprism.codec.rmgr.btree.BtreeRecord;
 import org.walprism.codec.rmgr.heap.HeapCodec;
 import org.walprism.codec.rmgr.heap.HeapRecord;
 import org.walprism.codec.rmgr.xact.XactCodec;
@@ -47,6 +49,13 @@ class TypedCaptureRoundTripTest {
                     RecordPayload p = XactCodec.encode(t);
                     PayloadAssert.sameBytes(r, p, where);
                     assertEquals(t, XactCodec.decode(r.version(), r.info(), p.mainData().toByteArray(),
+                            PayloadAssert.blocksOf(r, p)), where);
+                }
+                case RmgrTable.BTREE -> {
+                    BtreeRecord t = BtreeCodec.decode(r);
+                    RecordPayload p = BtreeCodec.encode(t);
+                    PayloadAssert.sameBytes(r, p, where);
+                    assertEquals(t, BtreeCodec.decode(r.version(), r.info(), p.mainData().toByteArray(),
                             PayloadAssert.blocksOf(r, p)), where);
                 }
                 default -> {
