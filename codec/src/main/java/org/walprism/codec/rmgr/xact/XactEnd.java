@@ -94,6 +94,7 @@ final class XactEnd {
         FieldChecks.that(has(xinfo, XINFO_HAS_RELFILELOCATORS) || rels.isEmpty(),
                 "rels need XINFO_HAS_RELFILELOCATORS");
         FieldChecks.that(hasStats(layout, xinfo) || stats.isEmpty(), "dropped stats need XINFO_HAS_DROPPED_STATS, 15+");
+        checkStats(layout, stats);
         FieldChecks.that(has(xinfo, XINFO_HAS_INVALS) || msgs.isEmpty(), "msgs need XINFO_HAS_INVALS");
         FieldChecks.u32(twophaseXid, "twophase xid");
         FieldChecks.that(has(xinfo, XINFO_HAS_TWOPHASE) || twophaseXid == 0, "xid needs XINFO_HAS_TWOPHASE");
@@ -101,6 +102,15 @@ final class XactEnd {
                 "gid is given exactly with XINFO_HAS_TWOPHASE and XINFO_HAS_GID");
         FieldChecks.that(has(xinfo, XINFO_HAS_ORIGIN) || originLsn == 0 && originTimestamp == 0,
                 "origin needs XINFO_HAS_ORIGIN");
+    }
+
+    /** 15-17 store a 32-bit object id per item. */
+    static void checkStats(XactLayout layout, List<DroppedStats> stats) {
+        if (layout == XactLayout.PG15) {
+            for (DroppedStats s : stats) {
+                FieldChecks.u32(s.objId(), "objoid");
+            }
+        }
     }
 
     static void write(XactLayout layout, PayloadWriter w, long xactTime, boolean hasXinfo, long xinfo, long dbId,

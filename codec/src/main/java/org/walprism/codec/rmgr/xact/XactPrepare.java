@@ -53,6 +53,8 @@ public record XactPrepare(XactLayout layout, long magic, long totalLen, long xid
         commitStats = List.copyOf(commitStats);
         abortStats = List.copyOf(abortStats);
         FieldChecks.that(layout.hasStats() || commitStats.isEmpty() && abortStats.isEmpty(), "no stats before 15");
+        XactEnd.checkStats(layout, commitStats);
+        XactEnd.checkStats(layout, abortStats);
         msgs = List.copyOf(msgs);
         rmgrData = FieldChecks.nonNull(rmgrData);
         padding = FieldChecks.nonNull(padding);
