@@ -7,6 +7,7 @@ import org.walprism.codec.rmgr.FieldChecks;
 import org.walprism.codec.rmgr.PayloadCursor;
 import org.walprism.codec.rmgr.PayloadWriter;
 import org.walprism.codec.rmgr.RecordPayload;
+import org.walprism.codec.rmgr.heap2.Heap2Type;
 
 /**
  * XLOG_HEAP_INSERT(+INIT): one tuple inserted. Block 0 is the heap page (its data is the new tuple), block 1
@@ -51,7 +52,7 @@ public record HeapInsert(boolean init, int offnum, int flags, BlockDataPresence 
         if (p == BlockDataPresence.PRESENT) {
             t = LoggedTuple.readRest(blocks.cursor(0));
         }
-        return new HeapInsert((info & HeapType.INIT_PAGE) != 0, off, flags, p, t);
+        return new HeapInsert((info & Heap2Type.INIT_PAGE) != 0, off, flags, p, t);
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.walprism.codec.rmgr.heap;
 
+import org.walprism.codec.rmgr.heap2.Heap2Type;
+
 /**
  * The Heap ({@code RM_HEAP_ID}, rmid 10) record kinds, from {@code xl_info & XLOG_HEAP_OPMASK}: the
  * XLOG_HEAP_* constants of src/include/access/heapam_xlog.h, the same codes in 13 to master.
@@ -7,11 +9,6 @@ package org.walprism.codec.rmgr.heap;
 public enum HeapType {
     INSERT(0x00), DELETE(0x10), UPDATE(0x20), TRUNCATE(0x30), HOT_UPDATE(0x40), CONFIRM(0x50), LOCK(0x60),
     INPLACE(0x70);
-
-    /** {@code XLOG_HEAP_OPMASK}. */
-    public static final int OPMASK = 0x70;
-    /** {@code XLOG_HEAP_INIT_PAGE}: INSERT, UPDATE and HOT_UPDATE that initialise their (new) page. */
-    public static final int INIT_PAGE = 0x80;
 
     private final int code;
 
@@ -26,6 +23,6 @@ public enum HeapType {
 
     /** The kind of a Heap record with {@code info}; every opcode is defined. */
     public static HeapType of(int info) {
-        return values()[(info & OPMASK) >> 4];
+        return values()[(info & Heap2Type.OPMASK) >> 4];
     }
 }

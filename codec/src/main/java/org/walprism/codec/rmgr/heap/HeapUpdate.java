@@ -7,6 +7,7 @@ import org.walprism.codec.rmgr.FieldChecks;
 import org.walprism.codec.rmgr.PayloadCursor;
 import org.walprism.codec.rmgr.PayloadWriter;
 import org.walprism.codec.rmgr.RecordPayload;
+import org.walprism.codec.rmgr.heap2.Heap2Type;
 
 /**
  * XLOG_HEAP_UPDATE and XLOG_HEAP_HOT_UPDATE (+INIT): a row replaced by a new version. Block 0 is the new
@@ -85,7 +86,7 @@ public record HeapUpdate(boolean hot, boolean init, long oldXmax, int oldOffnum,
             t = LoggedTuple.readRest(b);
         }
         boolean hot = HeapType.of(info) == HeapType.HOT_UPDATE;
-        return new HeapUpdate(hot, (info & HeapType.INIT_PAGE) != 0, oldXmax, oldOff, oldInfobits, flags, newXmax,
+        return new HeapUpdate(hot, (info & Heap2Type.INIT_PAGE) != 0, oldXmax, oldOff, oldInfobits, flags, newXmax,
                 newOff, old, p, prefix, suffix, t);
     }
 
