@@ -18,10 +18,10 @@ import org.walprism.codec.rmgr.btree.BtreeCodec;
 import org.walprism.codec.rmgr.btree.BtreeRecord;
 
 /**
- * Btree record types the corpus has no capture of (INSERT_META, UNLINK_PAGE(_META), MARK_PAGE_HALFDEAD, REUSE_PAGE,
- * META_CLEANUP, and DELETE of the versions whose captures hold none), built byte by byte from the nbtxlog.h layouts:
- * each decodes, encodes back to the same bytes, and its typed desc text equals dump's describer's. Not an oracle
- * check (no PostgreSQL output covers them): it ties the typed layouts and the byte describers together.
+ * Btree records in versions or types the corpus has no capture of (INSERT_META anywhere; page deletion, REUSE_PAGE,
+ * META_CLEANUP and DELETE on 14, 19 and master; the btree_pagedel captures cover them on 13 and 15-18), built byte by
+ * byte from the nbtxlog.h layouts: each decodes, encodes back to the same bytes, and its typed desc text equals dump's
+ * describer's. Not an oracle check: it ties the typed layouts and the byte describers together.
  */
 class TypedDescSyntheticTest {
     private static final RelFileLocator REL = new RelFileLocator(1663, 5, 16384);
