@@ -22,7 +22,7 @@ doc: |
     `heap_main_data` / `heap_block_data` (Heap, rmgr 10, `xlog_record.heap_main`,
     `heap_block0`), `xact_main_data` (Transaction, rmgr 1, `xlog_record.xact_main`) and
     `btree_main_data` / `btree_block_data` / `btree_metadata` (Btree, rmgr 11,
-    `xlog_record.btree_main`, `btree_block0`, `btree_meta0`).
+    `xlog_record.btree_main`, `btree_block0`, `btree_meta0`, `btree_meta_last`).
 
   The WAL format version is the page magic (`xlp_magic`). `page_header.major` maps it to
   the PostgreSQL major (13..19, 20 = master); every version-dependent type takes that
@@ -295,6 +295,25 @@ types:
         type: btree_metadata(major)
         if: rmgr_id == 11 and (info & 0xf0) == 0xe0 and has_block0_data
         doc: Block 0 data of META_CLEANUP, the metapage's xl_btree_metadata.
+      idx_last_block:
+        value: 'len_total > 24 ? (headers.last.is_main_data ? headers.size - 2 : headers.size - 1) : -1'
+        doc: Index in `headers` of the last block reference (the main-data header, when there is one, is last).
+      has_btree_meta_last:
+        value: |
+          rmgr_id == 11 and idx_last_block >= 0
+          and ((info & 0xf0) == 0x20 or (info & 0xf0) == 0xa0 or (info & 0xf0) == 0x90)
+          and headers[idx_last_block].is_block_ref
+          and headers[idx_last_block].block_id == ((info & 0xf0) == 0x90 ? 4 : 2)
+          and headers[idx_last_block].block.has_data
+        doc: Whether an INSERT_META, NEWROOT (block 2) or UNLINK_PAGE_META (block 4) record logs the metapage.
+      btree_meta_last:
+        pos: |
+          ofs_data_part + headers[idx_last_block].len_payload_before
+          + headers[idx_last_block].block.len_image_stored
+        size: headers[idx_last_block].block.len_data
+        type: btree_metadata(major)
+        if: has_btree_meta_last
+        doc: The metapage's xl_btree_metadata of INSERT_META and NEWROOT (block 2) and UNLINK_PAGE_META (block 4).
 
   record_header_entry:
     doc: |

@@ -24,6 +24,7 @@ import org.walprism.codec.rmgr.btree.BtreeSplit;
 import org.walprism.codec.rmgr.btree.BtreeUnlinkPage;
 import org.walprism.codec.rmgr.btree.BtreeVacuum;
 import org.walprism.codec.rmgr.btree.DeletedItems;
+import org.walprism.codec.rmgr.btree.MetaBlock;
 import org.walprism.codec.rmgr.heap.HeapConfirm;
 import org.walprism.codec.rmgr.heap.HeapDelete;
 import org.walprism.codec.rmgr.heap.HeapInplace;
@@ -49,8 +50,9 @@ import org.walprism.testdata.kaitai.PostgresqlWal.XactLayout;
 /**
  * Field-by-field comparison of Heap, Transaction and Btree records typed by the codec ({@code HeapCodec},
  * {@code XactCodec}, {@code BtreeCodec}) with the Kaitai parse of the same record: the layout each side chose, every
- * main-data field, and the typed block 0 data (Heap tuples, Btree VACUUM/DELETE items, DEDUP intervals and the
- * META_CLEANUP metadata), including whether block 0's data is there or replaced by an image.
+ * main-data field, and the typed block data (Heap tuples, Btree VACUUM/DELETE items, DEDUP intervals, the metapage
+ * metadata of META_CLEANUP, INSERT_META, NEWROOT and UNLINK_PAGE_META), including whether the data is there or
+ * replaced by an image.
  */
 final class KaitaiTypedCheck {
     private KaitaiTypedCheck() {
@@ -285,6 +287,7 @@ final class KaitaiTypedCheck {
         assertNotNull(main, "Kaitai Btree main data of " + at);
         assertTrue(main._io().isEof(), "Kaitai consumed all main data of " + at);
         PostgresqlWal.BtreeBlockData block = k.btreeBlock0();
+        metaLast(typed, k.btreeMetaLast(), at);
         if (typed instanceof BtreeInsert t) {
             assertEquals(BtreeLayout.INSERT, main.layout(), "layout of " + at);
             assertEquals(t.offnum(), as(main.body(), PostgresqlWal.BtreeInsert.class, at).offnum(), "offnum of " + at);
@@ -391,6 +394,17 @@ final class KaitaiTypedCheck {
             rels(List.of(t.locator()), List.of(loc), "locator of " + at);
         } else {
             fail("unchecked Btree type " + typed + " at " + at);
+        }
+    }
+
+    /** The metapage block of INSERT_META, NEWROOT (block 2) and UNLINK_PAGE_META (block 4). */
+    private static void metaLast(BtreeRecord typed, PostgresqlWal.BtreeMetadata k, String at) {
+        MetaBlock meta = typed instanceof BtreeInsert i ? i.meta() : typed instanceof BtreeNewroot n ? n.meta()
+                : typed instanceof BtreeUnlinkPage u ? u.meta() : MetaBlock.ABSENT;
+        assertEquals(meta.presence() == BlockDataPresence.PRESENT, k != null, "metapage data of " + at);
+        if (k != null) {
+            assertTrue(k._io().isEof(), "Kaitai consumed all metapage data of " + at);
+            metadata(meta.metadata(), k, "metapage of " + at);
         }
     }
 

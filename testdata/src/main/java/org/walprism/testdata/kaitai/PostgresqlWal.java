@@ -33,7 +33,7 @@ import java.nio.charset.StandardCharsets;
  *   `heap_main_data` / `heap_block_data` (Heap, rmgr 10, `xlog_record.heap_main`,
  *   `heap_block0`), `xact_main_data` (Transaction, rmgr 1, `xlog_record.xact_main`) and
  *   `btree_main_data` / `btree_block_data` / `btree_metadata` (Btree, rmgr 11,
- *   `xlog_record.btree_main`, `btree_block0`, `btree_meta0`).
+ *   `xlog_record.btree_main`, `btree_block0`, `btree_meta0`, `btree_meta_last`).
  * 
  * The WAL format version is the page magic (`xlp_magic`). `page_header.major` maps it to
  * the PostgreSQL major (13..19, 20 = master); every version-dependent type takes that
@@ -5418,6 +5418,10 @@ public class PostgresqlWal extends KaitaiStruct {
             if (this.btreeMeta0 != null) {
                 this.btreeMeta0._fetchInstances();
             }
+            btreeMetaLast();
+            if (this.btreeMetaLast != null) {
+                this.btreeMetaLast._fetchInstances();
+            }
             heap2Block0();
             if (this.heap2Block0 != null) {
                 this.heap2Block0._fetchInstances();
@@ -5491,6 +5495,23 @@ public class PostgresqlWal extends KaitaiStruct {
             }
             return this.btreeMeta0;
         }
+        private BtreeMetadata btreeMetaLast;
+
+        /**
+         * The metapage's xl_btree_metadata of INSERT_META and NEWROOT (block 2) and UNLINK_PAGE_META (block 4).
+         */
+        public BtreeMetadata btreeMetaLast() {
+            if (this.btreeMetaLast != null)
+                return this.btreeMetaLast;
+            if (hasBtreeMetaLast()) {
+                long _pos = this._io.pos();
+                this._io.seek((ofsDataPart() + headers().get(((Number) (idxLastBlock())).intValue()).lenPayloadBefore()) + headers().get(((Number) (idxLastBlock())).intValue()).block().lenImageStored());
+                KaitaiStream _io_btreeMetaLast = this._io.substream(headers().get(((Number) (idxLastBlock())).intValue()).block().lenData());
+                this.btreeMetaLast = new BtreeMetadata(_io_btreeMetaLast, this, _root, major());
+                this._io.seek(_pos);
+            }
+            return this.btreeMetaLast;
+        }
         private Boolean hasBlock0Data;
 
         /**
@@ -5501,6 +5522,17 @@ public class PostgresqlWal extends KaitaiStruct {
                 return this.hasBlock0Data;
             this.hasBlock0Data =  ((lenTotal() > 24) && (headers().get(((int) 0)).isBlockRef()) && (headers().get(((int) 0)).blockId() == 0) && (headers().get(((int) 0)).block().hasData())) ;
             return this.hasBlock0Data;
+        }
+        private Boolean hasBtreeMetaLast;
+
+        /**
+         * Whether an INSERT_META, NEWROOT (block 2) or UNLINK_PAGE_META (block 4) record logs the metapage.
+         */
+        public Boolean hasBtreeMetaLast() {
+            if (this.hasBtreeMetaLast != null)
+                return this.hasBtreeMetaLast;
+            this.hasBtreeMetaLast =  ((rmgrId() == 11) && (idxLastBlock() >= 0) && ( (((info() & 240) == 32) || ((info() & 240) == 160) || ((info() & 240) == 144)) ) && (headers().get(((Number) (idxLastBlock())).intValue()).isBlockRef()) && (headers().get(((Number) (idxLastBlock())).intValue()).blockId() == ((info() & 240) == 144 ? 4 : 2)) && (headers().get(((Number) (idxLastBlock())).intValue()).block().hasData())) ;
+            return this.hasBtreeMetaLast;
         }
         private Boolean hasCheckConsistency;
         public Boolean hasCheckConsistency() {
@@ -5592,6 +5624,17 @@ public class PostgresqlWal extends KaitaiStruct {
                 this._io.seek(_pos);
             }
             return this.heapMain;
+        }
+        private Integer idxLastBlock;
+
+        /**
+         * Index in `headers` of the last block reference (the main-data header, when there is one, is last).
+         */
+        public Integer idxLastBlock() {
+            if (this.idxLastBlock != null)
+                return this.idxLastBlock;
+            this.idxLastBlock = ((Number) ((lenTotal() > 24 ? (headers().get(headers().size() - 1).isMainData() ? headers().size() - 2 : headers().size() - 1) : -1))).intValue();
+            return this.idxLastBlock;
         }
         private Long lenMainData;
 
