@@ -6,7 +6,8 @@
 #   codec/fuzz.sh [-t SECONDS_PER_TARGET] [-x HEAP] [-k FINDINGS] [TARGET...]
 #
 # TARGET: record (RecordView.parse + toDecoded + typed decoders), typed (Heap2/XLOG payload decoders), reader
-# (WalReader and ParallelWalScan over fuzzed in-memory segments); default: all three. Defaults: -t 300, -x 256m,
+# (WalReader and ParallelWalScan over fuzzed in-memory segments), heapxactbtree (Heap/Transaction/Btree payload
+# decoders, with the re-encoding checked); default: all four. Defaults: -t 300, -x 256m,
 # -k 10 (keep fuzzing after a finding until this many distinct ones). Inputs that fail are written beside the
 # test's seeds (codec/src/test/resources/.../<Test>Inputs/<method>/crash-*), so that after a fix they are
 # replayed by every `mvn test` as regression inputs; the growing corpus stays in codec/.cifuzz-corpus (ignored
@@ -29,12 +30,13 @@ while getopts "t:x:k:h" opt; do
 done
 shift $((OPTIND - 1))
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(record typed reader)
+[ ${#targets[@]} -gt 0 ] || targets=(record typed reader heapxactbtree)
 
 declare -A test=(
   [record]=org.walprism.codec.record.RecordDecoderFuzzTest#recordBytesDecodeOrFailAsWalFormatException
   [typed]=org.walprism.codec.rmgr.TypedDecoderFuzzTest#payloadsDecodeOrFailAsWalFormatException
   [reader]=org.walprism.codec.read.WalReaderFuzzTest#readerFailsOnlyWithWalFormatExceptionAndAgreesWithParallelScan
+  [heapxactbtree]=org.walprism.codec.rmgr.typed.HeapXactBtreeFuzzTest#payloadsDecodeOrFailAsWalFormatExceptionAndReencodeExactly
 )
 
 mkdir -p "$here/target/fuzz"

@@ -1,6 +1,6 @@
 meta:
   id: postgresql_wal
-  title: PostgreSQL write-ahead log (WAL) segment, page headers, records and Heap2 payloads
+  title: PostgreSQL write-ahead log (WAL) segment, page headers, records and Heap2, Heap, Transaction and Btree payloads
   application: PostgreSQL 13, 14, 15, 16, 17, 18, 19 and master (20devel)
   ks-version: '0.11'
   endian: le
@@ -18,7 +18,11 @@ doc: |
     collected). Parses the record header, every block header, image header, the origin,
     top-level xid and main-data headers, the images, block data and main data.
   * `heap2_main_data` / `heap2_block_data`: the typed Heap2 (rmgr 9) payloads, also
-    reachable as `xlog_record.heap2_main` and `xlog_record.heap2_block0`.
+    reachable as `xlog_record.heap2_main` and `xlog_record.heap2_block0`; likewise
+    `heap_main_data` / `heap_block_data` (Heap, rmgr 10, `xlog_record.heap_main`,
+    `heap_block0`), `xact_main_data` (Transaction, rmgr 1, `xlog_record.xact_main`) and
+    `btree_main_data` / `btree_block_data` / `btree_metadata` (Btree, rmgr 11,
+    `xlog_record.btree_main`, `btree_block0`, `btree_meta0`, `btree_meta_last`).
 
   The WAL format version is the page magic (`xlp_magic`). `page_header.major` maps it to
   the PostgreSQL major (13..19, 20 = master); every version-dependent type takes that
@@ -29,6 +33,9 @@ doc-ref:
   - https://github.com/postgres/postgres/blob/master/src/include/access/xlog_internal.h
   - https://github.com/postgres/postgres/blob/master/src/include/access/xlogrecord.h
   - https://github.com/postgres/postgres/blob/master/src/include/access/heapam_xlog.h
+  - https://github.com/postgres/postgres/blob/master/src/include/access/xact.h
+  - https://github.com/postgres/postgres/blob/master/src/include/access/nbtxlog.h
+  - https://github.com/postgres/postgres/blob/master/src/backend/access/rmgrdesc/xactdesc.c
 seq:
   - id: pages
     type: page
@@ -245,6 +252,68 @@ types:
         doc: |
           Block 0 data of a Heap2 record, typed by version and record type. Absent when
           block 0 carries a full-page image (the data is then not logged).
+      has_block0_data:
+        value: 'len_total > 24 and headers[0].is_block_ref and headers[0].block_id == 0 and headers[0].block.has_data'
+        doc: Whether the first header entry is block 0 and it carries data.
+      heap_main:
+        pos: ofs_main_data
+        size: len_main_data
+        type: heap_main_data(major, info)
+        if: rmgr_id == 10 and len_main_data > 0
+        doc: Main data of a Heap record, typed by version and record type.
+      heap_block0:
+        pos: ofs_data_part + headers[0].block.len_image_stored
+        size: headers[0].block.len_data
+        type: heap_block_data(heap_main)
+        if: rmgr_id == 10 and len_main_data > 0 and has_block0_data
+        doc: |
+          Block 0 data of a Heap record (the new tuple of INSERT and UPDATE, the tuple
+          bytes of INPLACE). Absent when block 0 carries a full-page image.
+      xact_main:
+        pos: ofs_main_data
+        size: len_main_data
+        type: xact_main_data(major, info)
+        if: rmgr_id == 1 and len_main_data > 0
+        doc: Main data of a Transaction record, typed by version and record type.
+      btree_main:
+        pos: ofs_main_data
+        size: len_main_data
+        type: btree_main_data(major, info)
+        if: rmgr_id == 11 and len_main_data > 0
+        doc: Main data of a Btree record (every type but META_CLEANUP has some).
+      btree_block0:
+        pos: ofs_data_part + headers[0].block.len_image_stored
+        size: headers[0].block.len_data
+        type: btree_block_data(btree_main)
+        if: rmgr_id == 11 and len_main_data > 0 and has_block0_data
+        doc: |
+          Block 0 data of a Btree record: typed for DEDUP, DELETE and VACUUM. Absent when
+          block 0 carries a full-page image.
+      btree_meta0:
+        pos: ofs_data_part + headers[0].block.len_image_stored
+        size: headers[0].block.len_data
+        type: btree_metadata(major)
+        if: rmgr_id == 11 and (info & 0xf0) == 0xe0 and has_block0_data
+        doc: Block 0 data of META_CLEANUP, the metapage's xl_btree_metadata.
+      idx_last_block:
+        value: 'len_total > 24 ? (headers.last.is_main_data ? headers.size - 2 : headers.size - 1) : -1'
+        doc: Index in `headers` of the last block reference (the main-data header, when there is one, is last).
+      has_btree_meta_last:
+        value: |
+          rmgr_id == 11 and idx_last_block >= 0
+          and ((info & 0xf0) == 0x20 or (info & 0xf0) == 0xa0 or (info & 0xf0) == 0x90)
+          and headers[idx_last_block].is_block_ref
+          and headers[idx_last_block].block_id == ((info & 0xf0) == 0x90 ? 4 : 2)
+          and headers[idx_last_block].block.has_data
+        doc: Whether an INSERT_META, NEWROOT (block 2) or UNLINK_PAGE_META (block 4) record logs the metapage.
+      btree_meta_last:
+        pos: |
+          ofs_data_part + headers[idx_last_block].len_payload_before
+          + headers[idx_last_block].block.len_image_stored
+        size: headers[idx_last_block].block.len_data
+        type: btree_metadata(major)
+        if: has_btree_meta_last
+        doc: The metapage's xl_btree_metadata of INSERT_META and NEWROOT (block 2) and UNLINK_PAGE_META (block 4).
 
   record_header_entry:
     doc: |
@@ -995,6 +1064,892 @@ types:
       - id: mappings
         size-eos: true
 
+  # ---------------------------------------------------------------------------------
+  # Heap (rmgr 10)
+  # ---------------------------------------------------------------------------------
+
+  heap_main_data:
+    doc: |
+      Main data of a Heap record. The layout follows the opcode (info & 0x70); only
+      INPLACE changed, in 18.
+    params:
+      - id: major
+        type: u1
+      - id: info
+        type: u1
+        -orig-id: xl_info
+    seq:
+      - id: body
+        type:
+          switch-on: layout
+          cases:
+            'heap_layout::insert': heap_insert
+            'heap_layout::delete': heap_delete
+            'heap_layout::update': heap_update
+            'heap_layout::truncate': heap_truncate
+            'heap_layout::confirm': heap_confirm
+            'heap_layout::lock': heap_lock
+            'heap_layout::inplace_pg13': heap_inplace_pg13
+            'heap_layout::inplace_pg18': heap_inplace_pg18
+    instances:
+      opcode:
+        value: info & 0x70
+        -orig-id: XLOG_HEAP_OPMASK
+      is_init_page:
+        value: (info & 0x80) != 0
+        -orig-id: XLOG_HEAP_INIT_PAGE
+      layout:
+        value: |
+          opcode == 0x00 ? 1 : opcode == 0x10 ? 2 : opcode == 0x20 ? 3 : opcode == 0x30 ? 4 :
+          opcode == 0x40 ? 3 : opcode == 0x50 ? 5 : opcode == 0x60 ? 6 : major >= 18 ? 8 : 7
+        enum: heap_layout
+        doc: |
+          0x00 INSERT, 0x10 DELETE, 0x20 UPDATE, 0x30 TRUNCATE, 0x40 HOT_UPDATE (the UPDATE
+          layout), 0x50 CONFIRM, 0x60 LOCK, 0x70 INPLACE (13-17: offnum only; 18+: with
+          invalidation messages).
+
+  heap_block_data:
+    doc: Block 0 data of a Heap record, typed by the layout of its main data.
+    params:
+      - id: main
+        type: heap_main_data
+    seq:
+      - id: body
+        type:
+          switch-on: main.layout
+          cases:
+            'heap_layout::insert': heap_logged_tuple
+            'heap_layout::update': heap_update_block(main.body.as<heap_update>.flags)
+            'heap_layout::inplace_pg13': heap_inplace_block
+            'heap_layout::inplace_pg18': heap_inplace_block
+
+  heap_header:
+    doc: xl_heap_header, the stored part of a tuple header (SizeOfHeapHeader = 5).
+    seq:
+      - id: infomask2
+        type: u2
+        -orig-id: t_infomask2
+      - id: infomask
+        type: u2
+        -orig-id: t_infomask
+      - id: hoff
+        type: u1
+        -orig-id: t_hoff
+
+  heap_logged_tuple:
+    doc: A tuple as logged, xl_heap_header then the tuple bytes from t_bits on.
+    seq:
+      - id: header
+        type: heap_header
+      - id: data
+        size-eos: true
+
+  heap_insert:
+    doc: xl_heap_insert (XLOG_HEAP_INSERT), SizeOfHeapInsert = 3; the tuple is block 0 data.
+    seq:
+      - id: offnum
+        type: u2
+        -orig-id: offnum
+      - id: flags
+        type: u1
+        -orig-id: flags
+        doc: XLH_INSERT_*.
+
+  heap_delete:
+    doc: |
+      xl_heap_delete (XLOG_HEAP_DELETE), SizeOfHeapDelete = 8, then the old tuple or key
+      when XLH_DELETE_CONTAINS_OLD_TUPLE (0x02) or _OLD_KEY (0x04).
+    seq:
+      - id: xmax
+        type: u4
+        -orig-id: xmax
+      - id: offnum
+        type: u2
+        -orig-id: offnum
+      - id: infobits_set
+        type: u1
+        -orig-id: infobits_set
+      - id: flags
+        type: u1
+        -orig-id: flags
+      - id: old_tuple
+        type: heap_logged_tuple
+        size-eos: true
+        if: (flags & 0x06) != 0
+
+  heap_update:
+    doc: |
+      xl_heap_update (XLOG_HEAP_UPDATE, XLOG_HEAP_HOT_UPDATE), SizeOfHeapUpdate = 14,
+      then the old tuple or key when XLH_UPDATE_CONTAINS_OLD_TUPLE (0x04) or _OLD_KEY
+      (0x08). The new tuple is block 0 data.
+    seq:
+      - id: old_xmax
+        type: u4
+        -orig-id: old_xmax
+      - id: old_offnum
+        type: u2
+        -orig-id: old_offnum
+      - id: old_infobits_set
+        type: u1
+        -orig-id: old_infobits_set
+      - id: flags
+        type: u1
+        -orig-id: flags
+      - id: new_xmax
+        type: u4
+        -orig-id: new_xmax
+      - id: new_offnum
+        type: u2
+        -orig-id: new_offnum
+      - id: old_tuple
+        type: heap_logged_tuple
+        size-eos: true
+        if: (flags & 0x0c) != 0
+
+  heap_update_block:
+    doc: |
+      Block 0 data of UPDATE/HOT_UPDATE: the lengths of the prefix and suffix taken from
+      the old tuple (XLH_UPDATE_PREFIX_FROM_OLD 0x20, XLH_UPDATE_SUFFIX_FROM_OLD 0x40),
+      then the new tuple without them.
+    params:
+      - id: flags
+        type: u1
+    seq:
+      - id: len_prefix
+        type: u2
+        if: (flags & 0x20) != 0
+        -orig-id: prefixlen
+      - id: len_suffix
+        type: u2
+        if: (flags & 0x40) != 0
+        -orig-id: suffixlen
+      - id: tuple
+        type: heap_logged_tuple
+        size-eos: true
+
+  heap_truncate:
+    doc: xl_heap_truncate (XLOG_HEAP_TRUNCATE), SizeOfHeapTruncate = 12, then the relids.
+    seq:
+      - id: db_id
+        type: u4
+        -orig-id: dbId
+      - id: num_relids
+        type: u4
+        -orig-id: nrelids
+      - id: flags
+        type: u1
+        -orig-id: flags
+        doc: XLH_TRUNCATE_CASCADE 0x01, XLH_TRUNCATE_RESTART_SEQS 0x02.
+      - id: pad
+        size: 3
+      - id: relids
+        type: u4
+        repeat: expr
+        repeat-expr: num_relids
+        -orig-id: relids
+
+  heap_confirm:
+    doc: xl_heap_confirm (XLOG_HEAP_CONFIRM), 2 bytes.
+    seq:
+      - id: offnum
+        type: u2
+        -orig-id: offnum
+
+  heap_lock:
+    doc: xl_heap_lock (XLOG_HEAP_LOCK), SizeOfHeapLock = 8 (xmax is locking_xid in 13-14).
+    seq:
+      - id: xmax
+        type: u4
+        -orig-id: [xmax, locking_xid]
+      - id: offnum
+        type: u2
+        -orig-id: offnum
+      - id: infobits_set
+        type: u1
+        -orig-id: infobits_set
+      - id: flags
+        type: u1
+        -orig-id: flags
+
+  heap_inplace_pg13:
+    doc: xl_heap_inplace (XLOG_HEAP_INPLACE) of 13-17, 2 bytes.
+    seq:
+      - id: offnum
+        type: u2
+        -orig-id: offnum
+
+  heap_inplace_pg18:
+    doc: |
+      xl_heap_inplace (XLOG_HEAP_INPLACE) of 18+, MinSizeOfHeapInplace = 20, then the
+      invalidation messages.
+    seq:
+      - id: offnum
+        type: u2
+        -orig-id: offnum
+      - id: pad1
+        size: 2
+      - id: db_id
+        type: u4
+        -orig-id: dbId
+      - id: ts_id
+        type: u4
+        -orig-id: tsId
+      - id: relcache_init_file_inval
+        type: u1
+        -orig-id: relcacheInitFileInval
+      - id: pad2
+        size: 3
+      - id: num_msgs
+        type: s4
+        -orig-id: nmsgs
+      - id: msgs
+        type: shared_inval_msg
+        repeat: expr
+        repeat-expr: num_msgs
+        -orig-id: msgs
+
+  heap_inplace_block:
+    doc: Block 0 data of INPLACE, the tuple bytes from t_hoff on.
+    seq:
+      - id: data
+        size-eos: true
+
+  shared_inval_msg:
+    doc: |
+      SharedInvalidationMessage (16 bytes): id >= 0 catcache, -1 catalog, -2 relcache,
+      -3 smgr, -4 relmap, -5 snapshot, -6 relsync (18+). Every kind but smgr has dbId at
+      offset 4 and its object id (hashValue, catId, relId) at offset 8.
+    seq:
+      - id: id
+        type: s1
+        -orig-id: id
+      - id: pad
+        size: 3
+      - id: word1
+        type: u4
+        doc: dbId (smgr rlocator.spcOid).
+      - id: word2
+        type: u4
+        doc: hashValue, catId or relId (smgr rlocator.dbOid).
+      - id: word3
+        type: u4
+        doc: smgr rlocator.relNumber; unused otherwise.
+
+  # ---------------------------------------------------------------------------------
+  # Transaction (rmgr 1)
+  # ---------------------------------------------------------------------------------
+
+  xact_main_data:
+    doc: Main data of a Transaction record, chosen by the opcode (info & 0x70).
+    params:
+      - id: major
+        type: u1
+      - id: info
+        type: u1
+        -orig-id: xl_info
+    seq:
+      - id: body
+        type:
+          switch-on: layout
+          cases:
+            'xact_layout::commit': xact_end(major, has_info, true)
+            'xact_layout::abort': xact_end(major, has_info, false)
+            'xact_layout::prepare': xact_prepare(major)
+            'xact_layout::assignment': xact_assignment
+            'xact_layout::invalidations': xact_invals
+    instances:
+      opcode:
+        value: info & 0x70
+        -orig-id: XLOG_XACT_OPMASK
+      has_info:
+        value: (info & 0x80) != 0
+        -orig-id: XLOG_XACT_HAS_INFO
+      layout:
+        value: |
+          opcode == 0x00 or opcode == 0x30 ? 1 : opcode == 0x20 or opcode == 0x40 ? 2 :
+          opcode == 0x10 ? 3 : opcode == 0x50 ? 4 : opcode == 0x60 and major >= 14 ? 5 : 0
+        enum: xact_layout
+        doc: |
+          COMMIT 0x00 and COMMIT_PREPARED 0x30, ABORT 0x20 and ABORT_PREPARED 0x40, PREPARE
+          0x10, ASSIGNMENT 0x50, INVALIDATIONS 0x60 (14+).
+
+  xact_end:
+    doc: |
+      xl_xact_commit / xl_xact_abort and the optional parts xinfo announces, in the order
+      of xactdesc.c's ParseCommitRecord / ParseAbortRecord. Nothing is aligned; aborts
+      have no invalidation messages.
+    params:
+      - id: major
+        type: u1
+      - id: has_info
+        type: bool
+      - id: is_commit
+        type: bool
+    seq:
+      - id: xact_time
+        type: s8
+        -orig-id: xact_time
+        doc: TimestampTz, microseconds since 2000-01-01 00:00 UTC.
+      - id: xinfo
+        type: u4
+        if: has_info
+        -orig-id: xinfo
+      - id: db_id
+        type: u4
+        if: (xinfo_bits & 0x01) != 0
+        -orig-id: dbId
+      - id: ts_id
+        type: u4
+        if: (xinfo_bits & 0x01) != 0
+        -orig-id: tsId
+      - id: num_subxacts
+        type: s4
+        if: (xinfo_bits & 0x02) != 0
+        -orig-id: nsubxacts
+      - id: subxacts
+        type: u4
+        repeat: expr
+        repeat-expr: num_subxacts
+        if: (xinfo_bits & 0x02) != 0
+      - id: num_rels
+        type: s4
+        if: (xinfo_bits & 0x04) != 0
+        -orig-id: nrels
+      - id: rels
+        type: rel_file_locator
+        repeat: expr
+        repeat-expr: num_rels
+        if: (xinfo_bits & 0x04) != 0
+        -orig-id: xlocators
+      - id: num_stats
+        type: s4
+        if: has_stats
+        -orig-id: nitems
+      - id: stats
+        type: xact_stats_item(major)
+        repeat: expr
+        repeat-expr: num_stats
+        if: has_stats
+      - id: num_msgs
+        type: s4
+        if: is_commit and (xinfo_bits & 0x08) != 0
+        -orig-id: nmsgs
+      - id: msgs
+        type: shared_inval_msg
+        repeat: expr
+        repeat-expr: num_msgs
+        if: is_commit and (xinfo_bits & 0x08) != 0
+      - id: twophase_xid
+        type: u4
+        if: (xinfo_bits & 0x10) != 0
+        -orig-id: xid
+      - id: gid
+        type: strz
+        encoding: ISO-8859-1
+        if: (xinfo_bits & 0x10) != 0 and (xinfo_bits & 0x80) != 0
+        -orig-id: twophase_gid
+      - id: origin_lsn
+        type: u8
+        if: (xinfo_bits & 0x20) != 0
+        -orig-id: origin_lsn
+      - id: origin_timestamp
+        type: s8
+        if: (xinfo_bits & 0x20) != 0
+        -orig-id: origin_timestamp
+    instances:
+      xinfo_bits:
+        value: 'has_info ? xinfo : 0'
+        doc: xinfo, 0 when not stored.
+      has_stats:
+        value: major >= 15 and (xinfo_bits & 0x100) != 0
+        -orig-id: XACT_XINFO_HAS_DROPPED_STATS
+
+  xact_stats_item:
+    doc: xl_xact_stats_item (15+), 12 bytes in 15-17, 16 from 18 (a 64-bit object id).
+    params:
+      - id: major
+        type: u1
+    seq:
+      - id: kind
+        type: s4
+        -orig-id: kind
+      - id: db_oid
+        type: u4
+        -orig-id: dboid
+      - id: obj_lo
+        type: u4
+        -orig-id: [objoid, objid_lo]
+      - id: obj_hi
+        type: u4
+        if: major >= 18
+        -orig-id: objid_hi
+        doc: High half of the 64-bit object id (18+); the id is obj_hi << 32 | obj_lo.
+
+  xact_prepare:
+    doc: |
+      XLOG_XACT_PREPARE: the two-phase state file without its CRC. xl_xact_prepare (64
+      bytes in 13-14, 72 from 15), then the gid, subxacts, commit and abort relations,
+      (15+) commit and abort stats, each padded to 8 bytes, then the invalidation
+      messages and the resource managers' two-phase records (left as bytes).
+    params:
+      - id: major
+        type: u1
+    seq:
+      - id: magic
+        type: u4
+        -orig-id: magic
+      - id: len_total
+        type: u4
+        -orig-id: total_len
+      - id: xid
+        type: u4
+        -orig-id: xid
+      - id: database
+        type: u4
+        -orig-id: database
+      - id: prepared_at
+        type: s8
+        -orig-id: prepared_at
+      - id: owner
+        type: u4
+        -orig-id: owner
+      - id: num_subxacts
+        type: s4
+        -orig-id: nsubxacts
+      - id: num_commit_rels
+        type: s4
+        -orig-id: ncommitrels
+      - id: num_abort_rels
+        type: s4
+        -orig-id: nabortrels
+      - id: num_commit_stats
+        type: s4
+        if: major >= 15
+        -orig-id: ncommitstats
+      - id: num_abort_stats
+        type: s4
+        if: major >= 15
+        -orig-id: nabortstats
+      - id: num_inval_msgs
+        type: s4
+        -orig-id: ninvalmsgs
+      - id: initfileinval
+        type: u1
+        -orig-id: initfileinval
+      - id: pad
+        size: 1
+      - id: len_gid
+        type: u2
+        -orig-id: gidlen
+      - id: origin_lsn
+        type: u8
+        -orig-id: origin_lsn
+      - id: origin_timestamp
+        type: s8
+        -orig-id: origin_timestamp
+      - id: gid
+        type: strz
+        encoding: ISO-8859-1
+        size: len_gid
+      - id: pad_gid
+        size: (8 - len_gid % 8) % 8
+      - id: subxacts
+        type: u4
+        repeat: expr
+        repeat-expr: num_subxacts
+      - id: pad_subxacts
+        size: (8 - (4 * num_subxacts) % 8) % 8
+      - id: commit_rels
+        type: rel_file_locator
+        repeat: expr
+        repeat-expr: num_commit_rels
+      - id: pad_commit_rels
+        size: (8 - (12 * num_commit_rels) % 8) % 8
+      - id: abort_rels
+        type: rel_file_locator
+        repeat: expr
+        repeat-expr: num_abort_rels
+      - id: pad_abort_rels
+        size: (8 - (12 * num_abort_rels) % 8) % 8
+      - id: commit_stats
+        type: xact_stats_item(major)
+        repeat: expr
+        repeat-expr: num_commit_stats
+        if: major >= 15
+      - id: pad_commit_stats
+        size: '(8 - ((major >= 18 ? 16 : 12) * num_commit_stats) % 8) % 8'
+        if: major >= 15
+      - id: abort_stats
+        type: xact_stats_item(major)
+        repeat: expr
+        repeat-expr: num_abort_stats
+        if: major >= 15
+      - id: pad_abort_stats
+        size: '(8 - ((major >= 18 ? 16 : 12) * num_abort_stats) % 8) % 8'
+        if: major >= 15
+      - id: msgs
+        type: shared_inval_msg
+        repeat: expr
+        repeat-expr: num_inval_msgs
+      - id: rmgr_data
+        size-eos: true
+        doc: TwoPhaseRecordOnDisk entries, up to TWOPHASE_RM_END_ID.
+
+  xact_assignment:
+    doc: xl_xact_assignment (XLOG_XACT_ASSIGNMENT), MinSizeOfXactAssignment = 8.
+    seq:
+      - id: xtop
+        type: u4
+        -orig-id: xtop
+      - id: num_subxacts
+        type: s4
+        -orig-id: nsubxacts
+      - id: xsub
+        type: u4
+        repeat: expr
+        repeat-expr: num_subxacts
+        -orig-id: xsub
+
+  xact_invals:
+    doc: xl_xact_invals (XLOG_XACT_INVALIDATIONS, 14+).
+    seq:
+      - id: num_msgs
+        type: s4
+        -orig-id: nmsgs
+      - id: msgs
+        type: shared_inval_msg
+        repeat: expr
+        repeat-expr: num_msgs
+        -orig-id: msgs
+
+  # ---------------------------------------------------------------------------------
+  # Btree (rmgr 11)
+  # ---------------------------------------------------------------------------------
+
+  btree_main_data:
+    doc: |
+      Main data of a Btree record, chosen by the opcode (info & 0xf0) and, for DELETE,
+      UNLINK_PAGE and REUSE_PAGE, the version.
+    params:
+      - id: major
+        type: u1
+      - id: info
+        type: u1
+        -orig-id: xl_info
+    seq:
+      - id: body
+        type:
+          switch-on: layout
+          cases:
+            'btree_layout::insert': btree_insert
+            'btree_layout::split': btree_split
+            'btree_layout::dedup': btree_dedup
+            'btree_layout::delete_pg13': btree_delete_pg13
+            'btree_layout::delete_pg14': btree_delete_pg14
+            'btree_layout::delete_pg16': btree_delete_pg16
+            'btree_layout::unlink_page_pg13': btree_unlink_page_pg13
+            'btree_layout::unlink_page_pg14': btree_unlink_page_pg14
+            'btree_layout::newroot': btree_newroot
+            'btree_layout::mark_page_halfdead': btree_mark_page_halfdead
+            'btree_layout::vacuum': btree_vacuum
+            'btree_layout::reuse_page_pg13': btree_reuse_page_pg13
+            'btree_layout::reuse_page_pg14': btree_reuse_page_pg14
+            'btree_layout::reuse_page_pg16': btree_reuse_page_pg16
+    instances:
+      opcode:
+        value: info & 0xf0
+      layout:
+        value: |
+          opcode == 0x00 or opcode == 0x10 or opcode == 0x20 or opcode == 0x50 ? 1 :
+          opcode == 0x30 or opcode == 0x40 ? 2 : opcode == 0x60 ? 3 :
+          opcode == 0x70 ? (major == 13 ? 4 : major <= 15 ? 5 : 6) :
+          opcode == 0x80 or opcode == 0x90 ? (major == 13 ? 7 : 8) :
+          opcode == 0xa0 ? 9 : opcode == 0xb0 ? 10 : opcode == 0xc0 ? 11 :
+          opcode == 0xd0 ? (major == 13 ? 12 : major <= 15 ? 13 : 14) : 0
+        enum: btree_layout
+        doc: |
+          INSERT_LEAF 0x00, INSERT_UPPER 0x10, INSERT_META 0x20, INSERT_POST 0x50; SPLIT_L
+          0x30, SPLIT_R 0x40; DEDUP 0x60; DELETE 0x70; UNLINK_PAGE 0x80, UNLINK_PAGE_META
+          0x90; NEWROOT 0xa0; MARK_PAGE_HALFDEAD 0xb0; VACUUM 0xc0; REUSE_PAGE 0xd0;
+          META_CLEANUP 0xe0 has no main data.
+
+  btree_block_data:
+    doc: Block 0 data of DEDUP, DELETE and VACUUM, typed by the main data.
+    params:
+      - id: main
+        type: btree_main_data
+    seq:
+      - id: body
+        type:
+          switch-on: main.layout
+          cases:
+            'btree_layout::dedup': btree_dedup_intervals(main.body.as<btree_dedup>.num_intervals)
+            'btree_layout::delete_pg13': btree_deleted_items(main.body.as<btree_delete_pg13>.num_deleted, 0)
+            'btree_layout::delete_pg14': btree_deleted_items(main.body.as<btree_delete_pg14>.num_deleted, main.body.as<btree_delete_pg14>.num_updated)
+            'btree_layout::delete_pg16': btree_deleted_items(main.body.as<btree_delete_pg16>.num_deleted, main.body.as<btree_delete_pg16>.num_updated)
+            'btree_layout::vacuum': btree_deleted_items(main.body.as<btree_vacuum>.num_deleted, main.body.as<btree_vacuum>.num_updated)
+
+  btree_insert:
+    doc: xl_btree_insert (INSERT_LEAF, _UPPER, _META, _POST), 2 bytes.
+    seq:
+      - id: offnum
+        type: u2
+        -orig-id: offnum
+
+  btree_split:
+    doc: xl_btree_split (SPLIT_L, SPLIT_R), SizeOfBtreeSplit = 10.
+    seq:
+      - id: level
+        type: u4
+        -orig-id: level
+      - id: firstrightoff
+        type: u2
+        -orig-id: [firstrightoff, firstright]
+      - id: newitemoff
+        type: u2
+        -orig-id: newitemoff
+      - id: postingoff
+        type: u2
+        -orig-id: postingoff
+
+  btree_dedup:
+    doc: xl_btree_dedup (DEDUP), 2 bytes; the intervals are block 0 data.
+    seq:
+      - id: num_intervals
+        type: u2
+        -orig-id: nintervals
+
+  btree_dedup_intervals:
+    params:
+      - id: num_intervals
+        type: u2
+    seq:
+      - id: intervals
+        type: btree_dedup_interval
+        repeat: expr
+        repeat-expr: num_intervals
+
+  btree_dedup_interval:
+    doc: BTDedupInterval.
+    seq:
+      - id: baseoff
+        type: u2
+        -orig-id: baseoff
+      - id: num_items
+        type: u2
+        -orig-id: nitems
+
+  btree_delete_pg13:
+    doc: xl_btree_delete of 13, 8 bytes; the deleted offsets are block 0 data.
+    seq:
+      - id: latest_removed_xid
+        type: u4
+        -orig-id: latestRemovedXid
+      - id: num_deleted
+        type: u4
+        -orig-id: ndeleted
+
+  btree_delete_pg14:
+    doc: xl_btree_delete of 14-15, 8 bytes.
+    seq:
+      - id: latest_removed_xid
+        type: u4
+        -orig-id: latestRemovedXid
+      - id: num_deleted
+        type: u2
+        -orig-id: ndeleted
+      - id: num_updated
+        type: u2
+        -orig-id: nupdated
+
+  btree_delete_pg16:
+    doc: xl_btree_delete of 16+, SizeOfBtreeDelete = 9.
+    seq:
+      - id: snapshot_conflict_horizon
+        type: u4
+        -orig-id: snapshotConflictHorizon
+      - id: num_deleted
+        type: u2
+        -orig-id: ndeleted
+      - id: num_updated
+        type: u2
+        -orig-id: nupdated
+      - id: is_catalog_rel
+        type: u1
+        -orig-id: isCatalogRel
+
+  btree_vacuum:
+    doc: xl_btree_vacuum (VACUUM), 4 bytes.
+    seq:
+      - id: num_deleted
+        type: u2
+        -orig-id: ndeleted
+      - id: num_updated
+        type: u2
+        -orig-id: nupdated
+
+  btree_deleted_items:
+    doc: |
+      Block 0 data of VACUUM and DELETE: deleted offsets, updated offsets, then one
+      xl_btree_update per updated offset (13 DELETE: the deleted offsets only).
+    params:
+      - id: num_deleted
+        type: u4
+      - id: num_updated
+        type: u2
+    seq:
+      - id: deleted
+        type: u2
+        repeat: expr
+        repeat-expr: num_deleted
+      - id: updated_offsets
+        type: u2
+        repeat: expr
+        repeat-expr: num_updated
+      - id: updates
+        type: btree_update
+        repeat: expr
+        repeat-expr: num_updated
+
+  btree_update:
+    doc: xl_btree_update, then the posting-list positions of the deleted TIDs.
+    seq:
+      - id: num_deleted_tids
+        type: u2
+        -orig-id: ndeletedtids
+      - id: ptids
+        type: u2
+        repeat: expr
+        repeat-expr: num_deleted_tids
+
+  btree_mark_page_halfdead:
+    doc: xl_btree_mark_page_halfdead (MARK_PAGE_HALFDEAD), 20 bytes.
+    seq:
+      - id: poffset
+        type: u2
+        -orig-id: poffset
+      - id: pad
+        size: 2
+      - id: leafblk
+        type: u4
+        -orig-id: leafblk
+      - id: leftblk
+        type: u4
+        -orig-id: leftblk
+      - id: rightblk
+        type: u4
+        -orig-id: rightblk
+      - id: topparent
+        type: u4
+        -orig-id: topparent
+
+  btree_unlink_page_pg13:
+    doc: xl_btree_unlink_page of 13, 24 bytes.
+    seq:
+      - id: leftsib
+        type: u4
+      - id: rightsib
+        type: u4
+      - id: leafleftsib
+        type: u4
+      - id: leafrightsib
+        type: u4
+      - id: topparent
+        type: u4
+      - id: btpo_xact
+        type: u4
+
+  btree_unlink_page_pg14:
+    doc: xl_btree_unlink_page of 14+, SizeOfBtreeUnlinkPage = 36.
+    seq:
+      - id: leftsib
+        type: u4
+      - id: rightsib
+        type: u4
+      - id: level
+        type: u4
+      - id: pad
+        size: 4
+      - id: safexid
+        type: u8
+        doc: FullTransactionId.
+      - id: leafleftsib
+        type: u4
+      - id: leafrightsib
+        type: u4
+      - id: leaftopparent
+        type: u4
+
+  btree_newroot:
+    doc: xl_btree_newroot (NEWROOT), 8 bytes.
+    seq:
+      - id: rootblk
+        type: u4
+      - id: level
+        type: u4
+
+  btree_reuse_page_pg13:
+    doc: xl_btree_reuse_page of 13, 20 bytes.
+    seq:
+      - id: locator
+        type: rel_file_locator
+      - id: block
+        type: u4
+      - id: latest_removed_xid
+        type: u4
+
+  btree_reuse_page_pg14:
+    doc: xl_btree_reuse_page of 14-15, 24 bytes.
+    seq:
+      - id: locator
+        type: rel_file_locator
+      - id: block
+        type: u4
+      - id: latest_removed_full_xid
+        type: u8
+
+  btree_reuse_page_pg16:
+    doc: xl_btree_reuse_page of 16+, SizeOfBtreeReusePage = 25.
+    seq:
+      - id: locator
+        type: rel_file_locator
+      - id: block
+        type: u4
+      - id: snapshot_conflict_horizon
+        type: u8
+      - id: is_catalog_rel
+        type: u1
+
+  btree_metadata:
+    doc: xl_btree_metadata, 40 bytes in 13, 28 from 14 (padding included).
+    params:
+      - id: major
+        type: u1
+    seq:
+      - id: version
+        type: u4
+      - id: root
+        type: u4
+      - id: level
+        type: u4
+      - id: fastroot
+        type: u4
+      - id: fastlevel
+        type: u4
+      - id: oldest_btpo_xact
+        type: u4
+        if: major == 13
+      - id: last_cleanup_num_heap_tuples
+        type: f8
+        if: major == 13
+      - id: last_cleanup_num_delpages
+        type: u4
+        if: major >= 14
+      - id: allequalimage
+        type: u1
+      - id: pad
+        size: 'major == 13 ? 7 : 3'
+
 enums:
   fork_number:
     0: main
@@ -1045,3 +2000,36 @@ enums:
     11: lock_updated
     12: new_cid
     13: rewrite
+  heap_layout:
+    0: unknown
+    1: insert
+    2: delete
+    3: update
+    4: truncate
+    5: confirm
+    6: lock
+    7: inplace_pg13
+    8: inplace_pg18
+  xact_layout:
+    0: unknown
+    1: commit
+    2: abort
+    3: prepare
+    4: assignment
+    5: invalidations
+  btree_layout:
+    0: unknown
+    1: insert
+    2: split
+    3: dedup
+    4: delete_pg13
+    5: delete_pg14
+    6: delete_pg16
+    7: unlink_page_pg13
+    8: unlink_page_pg14
+    9: newroot
+    10: mark_page_halfdead
+    11: vacuum
+    12: reuse_page_pg13
+    13: reuse_page_pg14
+    14: reuse_page_pg16

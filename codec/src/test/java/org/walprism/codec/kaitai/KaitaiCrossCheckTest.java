@@ -19,7 +19,10 @@ import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.codec.rmgr.btree.BtreeCodec;
+import org.walprism.codec.rmgr.heap.HeapCodec;
 import org.walprism.codec.rmgr.heap2.Heap2Codec;
+import org.walprism.codec.rmgr.xact.XactCodec;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 import org.walprism.testdata.kaitai.KaitaiWalRecords;
@@ -30,8 +33,9 @@ import org.walprism.testdata.kaitai.PostgresqlWal;
  * Cross-checks the Netty codec against the parser generated from testdata/ksy/postgresql_wal.ksy: for every
  * capture, both read the whole WAL directory (the Kaitai side with its own page-based reassembly) and must
  * yield the same records at the same LSNs, agreeing field by field: record header, every block header and
- * image header, relation, block number, block data, origin, top-level xid and main data; and for Heap2
- * records the codec's typed value ({@code Heap2Codec}) against the Kaitai Heap2 types, field by field.
+ * image header, relation, block number, block data, origin, top-level xid and main data; and for Heap2, Heap,
+ * Transaction and Btree records the codec's typed value ({@code Heap2Codec}, {@code HeapCodec}, {@code XactCodec},
+ * {@code BtreeCodec}) against the Kaitai types, field by field.
  */
 class KaitaiCrossCheckTest {
 
@@ -50,6 +54,7 @@ class KaitaiCrossCheckTest {
         assertFalse(expected.isEmpty(), "Kaitai read no record of " + capture.name() + ": " + kaitai.stopReason());
         int n = 0;
         int heap2 = 0;
+        int typed = 0;
         try (WalReader reader = WalReader.open(walDir, 0, 0)) {
             DecodedRecord d;
             while ((d = reader.next()) != null) {
@@ -61,13 +66,25 @@ class KaitaiCrossCheckTest {
                     KaitaiHeap2Check.compare(Heap2Codec.decode(d), expected.get(n).parsed(), "record at "
                             + lsn(d, d.lsn()) + " of " + capture.name());
                     heap2++;
+                } else if (d.rmid() == RmgrTable.HEAP) {
+                    KaitaiTypedCheck.heap(HeapCodec.decode(d), expected.get(n).parsed(), "record at " + lsn(d, d.lsn())
+                            + " of " + capture.name());
+                    typed++;
+                } else if (d.rmid() == RmgrTable.TRANSACTION) {
+                    KaitaiTypedCheck.xact(XactCodec.decode(d), expected.get(n).parsed(), "record at " + lsn(d, d.lsn())
+                            + " of " + capture.name());
+                    typed++;
+                } else if (d.rmid() == RmgrTable.BTREE) {
+                    KaitaiTypedCheck.btree(BtreeCodec.decode(d), expected.get(n).parsed(), "record at "
+                            + lsn(d, d.lsn()) + " of " + capture.name());
+                    typed++;
                 }
                 n++;
             }
         }
         assertEquals(expected.size(), n, "record count of " + capture.name());
-        System.out.printf("%s: %d records agree, %d of them Heap2 with typed fields (Kaitai stopped: %s)%n",
-                capture.name(), n, heap2, kaitai.stopReason());
+        System.out.printf("%s: %d records agree, %d of them Heap2 and %d Heap/Transaction/Btree with typed fields"
+                + " (Kaitai stopped: %s)%n", capture.name(), n, heap2, typed, kaitai.stopReason());
     }
 
     private static String lsn(DecodedRecord d, long lsn) {

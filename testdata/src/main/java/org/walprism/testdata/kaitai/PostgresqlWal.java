@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.HashMap;
 import java.util.ArrayList;
 import java.util.List;
+import java.nio.charset.StandardCharsets;
 
 
 /**
@@ -28,7 +29,11 @@ import java.util.List;
  *   collected). Parses the record header, every block header, image header, the origin,
  *   top-level xid and main-data headers, the images, block data and main data.
  * * `heap2_main_data` / `heap2_block_data`: the typed Heap2 (rmgr 9) payloads, also
- *   reachable as `xlog_record.heap2_main` and `xlog_record.heap2_block0`.
+ *   reachable as `xlog_record.heap2_main` and `xlog_record.heap2_block0`; likewise
+ *   `heap_main_data` / `heap_block_data` (Heap, rmgr 10, `xlog_record.heap_main`,
+ *   `heap_block0`), `xact_main_data` (Transaction, rmgr 1, `xlog_record.xact_main`) and
+ *   `btree_main_data` / `btree_block_data` / `btree_metadata` (Btree, rmgr 11,
+ *   `xlog_record.btree_main`, `btree_block0`, `btree_meta0`, `btree_meta_last`).
  * 
  * The WAL format version is the page magic (`xlp_magic`). `page_header.major` maps it to
  * the PostgreSQL major (13..19, 20 = master); every version-dependent type takes that
@@ -38,10 +43,41 @@ import java.util.List;
  * @see <a href="https://github.com/postgres/postgres/blob/master/src/include/access/xlog_internal.h">Source</a>
  * @see <a href="https://github.com/postgres/postgres/blob/master/src/include/access/xlogrecord.h">Source</a>
  * @see <a href="https://github.com/postgres/postgres/blob/master/src/include/access/heapam_xlog.h">Source</a>
+ * @see <a href="https://github.com/postgres/postgres/blob/master/src/include/access/xact.h">Source</a>
+ * @see <a href="https://github.com/postgres/postgres/blob/master/src/include/access/nbtxlog.h">Source</a>
+ * @see <a href="https://github.com/postgres/postgres/blob/master/src/backend/access/rmgrdesc/xactdesc.c">Source</a>
  */
 public class PostgresqlWal extends KaitaiStruct {
     public static PostgresqlWal fromFile(String fileName) throws IOException {
         return new PostgresqlWal(new ByteBufferKaitaiStream(fileName));
+    }
+
+    public enum BtreeLayout {
+        UNKNOWN(0),
+        INSERT(1),
+        SPLIT(2),
+        DEDUP(3),
+        DELETE_PG13(4),
+        DELETE_PG14(5),
+        DELETE_PG16(6),
+        UNLINK_PAGE_PG13(7),
+        UNLINK_PAGE_PG14(8),
+        NEWROOT(9),
+        MARK_PAGE_HALFDEAD(10),
+        VACUUM(11),
+        REUSE_PAGE_PG13(12),
+        REUSE_PAGE_PG14(13),
+        REUSE_PAGE_PG16(14);
+
+        private final long id;
+        BtreeLayout(long id) { this.id = id; }
+        public long id() { return id; }
+        private static final Map<Long, BtreeLayout> byId = new HashMap<Long, BtreeLayout>(15);
+        static {
+            for (BtreeLayout e : BtreeLayout.values())
+                byId.put(e.id(), e);
+        }
+        public static BtreeLayout byId(long id) { return byId.get(id); }
     }
 
     public enum ForkNumber {
@@ -86,6 +122,28 @@ public class PostgresqlWal extends KaitaiStruct {
                 byId.put(e.id(), e);
         }
         public static Heap2Layout byId(long id) { return byId.get(id); }
+    }
+
+    public enum HeapLayout {
+        UNKNOWN(0),
+        INSERT(1),
+        DELETE(2),
+        UPDATE(3),
+        TRUNCATE(4),
+        CONFIRM(5),
+        LOCK(6),
+        INPLACE_PG13(7),
+        INPLACE_PG18(8);
+
+        private final long id;
+        HeapLayout(long id) { this.id = id; }
+        public long id() { return id; }
+        private static final Map<Long, HeapLayout> byId = new HashMap<Long, HeapLayout>(9);
+        static {
+            for (HeapLayout e : HeapLayout.values())
+                byId.put(e.id(), e);
+        }
+        public static HeapLayout byId(long id) { return byId.get(id); }
     }
 
     public enum ImageCompression {
@@ -139,6 +197,25 @@ public class PostgresqlWal extends KaitaiStruct {
                 byId.put(e.id(), e);
         }
         public static Rmgr byId(long id) { return byId.get(id); }
+    }
+
+    public enum XactLayout {
+        UNKNOWN(0),
+        COMMIT(1),
+        ABORT(2),
+        PREPARE(3),
+        ASSIGNMENT(4),
+        INVALIDATIONS(5);
+
+        private final long id;
+        XactLayout(long id) { this.id = id; }
+        public long id() { return id; }
+        private static final Map<Long, XactLayout> byId = new HashMap<Long, XactLayout>(6);
+        static {
+            for (XactLayout e : XactLayout.values())
+                byId.put(e.id(), e);
+        }
+        public static XactLayout byId(long id) { return byId.get(id); }
     }
 
     public PostgresqlWal(KaitaiStream _io) {
@@ -463,6 +540,1155 @@ public class PostgresqlWal extends KaitaiStruct {
     }
 
     /**
+     * Block 0 data of DEDUP, DELETE and VACUUM, typed by the main data.
+     */
+    public static class BtreeBlockData extends KaitaiStruct {
+
+        public BtreeBlockData(KaitaiStream _io, BtreeMainData main) {
+            this(_io, null, null, main);
+        }
+
+        public BtreeBlockData(KaitaiStream _io, PostgresqlWal.XlogRecord _parent, BtreeMainData main) {
+            this(_io, _parent, null, main);
+        }
+
+        public BtreeBlockData(KaitaiStream _io, PostgresqlWal.XlogRecord _parent, PostgresqlWal _root, BtreeMainData main) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            this.main = main;
+            _read();
+        }
+        private void _read() {
+            {
+                BtreeLayout on = main().layout();
+                if (on != null) {
+                    switch (main().layout()) {
+                    case DEDUP: {
+                        this.body = new BtreeDedupIntervals(this._io, this, _root, ((PostgresqlWal.BtreeDedup) (main().body())).numIntervals());
+                        break;
+                    }
+                    case DELETE_PG13: {
+                        this.body = new BtreeDeletedItems(this._io, this, _root, ((PostgresqlWal.BtreeDeletePg13) (main().body())).numDeleted(), 0);
+                        break;
+                    }
+                    case DELETE_PG14: {
+                        this.body = new BtreeDeletedItems(this._io, this, _root, ((PostgresqlWal.BtreeDeletePg14) (main().body())).numDeleted(), ((PostgresqlWal.BtreeDeletePg14) (main().body())).numUpdated());
+                        break;
+                    }
+                    case DELETE_PG16: {
+                        this.body = new BtreeDeletedItems(this._io, this, _root, ((PostgresqlWal.BtreeDeletePg16) (main().body())).numDeleted(), ((PostgresqlWal.BtreeDeletePg16) (main().body())).numUpdated());
+                        break;
+                    }
+                    case VACUUM: {
+                        this.body = new BtreeDeletedItems(this._io, this, _root, ((PostgresqlWal.BtreeVacuum) (main().body())).numDeleted(), ((PostgresqlWal.BtreeVacuum) (main().body())).numUpdated());
+                        break;
+                    }
+                    }
+                }
+            }
+        }
+
+        public void _fetchInstances() {
+            {
+                BtreeLayout on = main().layout();
+                if (on != null) {
+                    switch (main().layout()) {
+                    case DEDUP: {
+                        ((BtreeDedupIntervals) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case DELETE_PG13: {
+                        ((BtreeDeletedItems) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case DELETE_PG14: {
+                        ((BtreeDeletedItems) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case DELETE_PG16: {
+                        ((BtreeDeletedItems) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case VACUUM: {
+                        ((BtreeDeletedItems) (this.body))._fetchInstances();
+                        break;
+                    }
+                    }
+                }
+            }
+        }
+        private KaitaiStruct body;
+        private BtreeMainData main;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XlogRecord _parent;
+        public KaitaiStruct body() { return body; }
+        public BtreeMainData main() { return main; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XlogRecord _parent() { return _parent; }
+    }
+
+    /**
+     * xl_btree_dedup (DEDUP), 2 bytes; the intervals are block 0 data.
+     */
+    public static class BtreeDedup extends KaitaiStruct {
+        public static BtreeDedup fromFile(String fileName) throws IOException {
+            return new BtreeDedup(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public BtreeDedup(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public BtreeDedup(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public BtreeDedup(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.numIntervals = this._io.readU2le();
+        }
+
+        public void _fetchInstances() {
+        }
+        private int numIntervals;
+        private PostgresqlWal _root;
+        private PostgresqlWal.BtreeMainData _parent;
+        public int numIntervals() { return numIntervals; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.BtreeMainData _parent() { return _parent; }
+    }
+
+    /**
+     * BTDedupInterval.
+     */
+    public static class BtreeDedupInterval extends KaitaiStruct {
+        public static BtreeDedupInterval fromFile(String fileName) throws IOException {
+            return new BtreeDedupInterval(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public BtreeDedupInterval(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public BtreeDedupInterval(KaitaiStream _io, PostgresqlWal.BtreeDedupIntervals _parent) {
+            this(_io, _parent, null);
+        }
+
+        public BtreeDedupInterval(KaitaiStream _io, PostgresqlWal.BtreeDedupIntervals _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.baseoff = this._io.readU2le();
+            this.numItems = this._io.readU2le();
+        }
+
+        public void _fetchInstances() {
+        }
+        private int baseoff;
+        private int numItems;
+        private PostgresqlWal _root;
+        private PostgresqlWal.BtreeDedupIntervals _parent;
+        public int baseoff() { return baseoff; }
+        public int numItems() { return numItems; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.BtreeDedupIntervals _parent() { return _parent; }
+    }
+    public static class BtreeDedupIntervals extends KaitaiStruct {
+
+        public BtreeDedupIntervals(KaitaiStream _io, int numIntervals) {
+            this(_io, null, null, numIntervals);
+        }
+
+        public BtreeDedupIntervals(KaitaiStream _io, PostgresqlWal.BtreeBlockData _parent, int numIntervals) {
+            this(_io, _parent, null, numIntervals);
+        }
+
+        public BtreeDedupIntervals(KaitaiStream _io, PostgresqlWal.BtreeBlockData _parent, PostgresqlWal _root, int numIntervals) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            this.numIntervals = numIntervals;
+            _read();
+        }
+        private void _read() {
+            this.intervals = new ArrayList<BtreeDedupInterval>();
+            for (int i = 0; i < numIntervals(); i++) {
+                this.intervals.add(new BtreeDedupInterval(this._io, this, _root));
+            }
+        }
+
+        public void _fetchInstances() {
+            for (int i = 0; i < this.intervals.size(); i++) {
+                this.intervals.get(((Number) (i)).intValue())._fetchInstances();
+            }
+        }
+        private List<BtreeDedupInterval> intervals;
+        private int numIntervals;
+        private PostgresqlWal _root;
+        private PostgresqlWal.BtreeBlockData _parent;
+        public List<BtreeDedupInterval> intervals() { return intervals; }
+        public int numIntervals() { return numIntervals; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.BtreeBlockData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_btree_delete of 13, 8 bytes; the deleted offsets are block 0 data.
+     */
+    public static class BtreeDeletePg13 extends KaitaiStruct {
+        public static BtreeDeletePg13 fromFile(String fileName) throws IOException {
+            return new BtreeDeletePg13(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public BtreeDeletePg13(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public BtreeDeletePg13(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public BtreeDeletePg13(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.latestRemovedXid = this._io.readU4le();
+            this.numDeleted = this._io.readU4le();
+        }
+
+        public void _fetchInstances() {
+        }
+        private long latestRemovedXid;
+        private long numDeleted;
+        private PostgresqlWal _root;
+        private PostgresqlWal.BtreeMainData _parent;
+        public long latestRemovedXid() { return latestRemovedXid; }
+        public long numDeleted() { return numDeleted; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.BtreeMainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_btree_delete of 14-15, 8 bytes.
+     */
+    public static class BtreeDeletePg14 extends KaitaiStruct {
+        public static BtreeDeletePg14 fromFile(String fileName) throws IOException {
+            return new BtreeDeletePg14(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public BtreeDeletePg14(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public BtreeDeletePg14(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public BtreeDeletePg14(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.latestRemovedXid = this._io.readU4le();
+            this.numDeleted = this._io.readU2le();
+            this.numUpdated = this._io.readU2le();
+        }
+
+        public void _fetchInstances() {
+        }
+        private long latestRemovedXid;
+        private int numDeleted;
+        private int numUpdated;
+        private PostgresqlWal _root;
+        private PostgresqlWal.BtreeMainData _parent;
+        public long latestRemovedXid() { return latestRemovedXid; }
+        public int numDeleted() { return numDeleted; }
+        public int numUpdated() { return numUpdated; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.BtreeMainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_btree_delete of 16+, SizeOfBtreeDelete = 9.
+     */
+    public static class BtreeDeletePg16 extends KaitaiStruct {
+        public static BtreeDeletePg16 fromFile(String fileName) throws IOException {
+            return new BtreeDeletePg16(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public BtreeDeletePg16(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public BtreeDeletePg16(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public BtreeDeletePg16(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.snapshotConflictHorizon = this._io.readU4le();
+            this.numDeleted = this._io.readU2le();
+            this.numUpdated = this._io.readU2le();
+            this.isCatalogRel = this._io.readU1();
+        }
+
+        public void _fetchInstances() {
+        }
+        private long snapshotConflictHorizon;
+        private int numDeleted;
+        private int numUpdated;
+        private int isCatalogRel;
+        private PostgresqlWal _root;
+        private PostgresqlWal.BtreeMainData _parent;
+        public long snapshotConflictHorizon() { return snapshotConflictHorizon; }
+        public int numDeleted() { return numDeleted; }
+        public int numUpdated() { return numUpdated; }
+        public int isCatalogRel() { return isCatalogRel; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.BtreeMainData _parent() { return _parent; }
+    }
+
+    /**
+     * Block 0 data of VACUUM and DELETE: deleted offsets, updated offsets, then one
+     * xl_btree_update per updated offset (13 DELETE: the deleted offsets only).
+     */
+    public static class BtreeDeletedItems extends KaitaiStruct {
+
+        public BtreeDeletedItems(KaitaiStream _io, long numDeleted, int numUpdated) {
+            this(_io, null, null, numDeleted, numUpdated);
+        }
+
+        public BtreeDeletedItems(KaitaiStream _io, PostgresqlWal.BtreeBlockData _parent, long numDeleted, int numUpdated) {
+            this(_io, _parent, null, numDeleted, numUpdated);
+        }
+
+        public BtreeDeletedItems(KaitaiStream _io, PostgresqlWal.BtreeBlockData _parent, PostgresqlWal _root, long numDeleted, int numUpdated) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            this.numDeleted = numDeleted;
+            this.numUpdated = numUpdated;
+            _read();
+        }
+        private void _read() {
+            this.deleted = new ArrayList<Integer>();
+            for (int i = 0; i < numDeleted(); i++) {
+                this.deleted.add(this._io.readU2le());
+            }
+            this.updatedOffsets = new ArrayList<Integer>();
+            for (int i = 0; i < numUpdated(); i++) {
+                this.updatedOffsets.add(this._io.readU2le());
+            }
+            this.updates = new ArrayList<BtreeUpdate>();
+            for (int i = 0; i < numUpdated(); i++) {
+                this.updates.add(new BtreeUpdate(this._io, this, _root));
+            }
+        }
+
+        public void _fetchInstances() {
+            for (int i = 0; i < this.deleted.size(); i++) {
+            }
+            for (int i = 0; i < this.updatedOffsets.size(); i++) {
+            }
+            for (int i = 0; i < this.updates.size(); i++) {
+                this.updates.get(((Number) (i)).intValue())._fetchInstances();
+            }
+        }
+        private List<Integer> deleted;
+        private List<Integer> updatedOffsets;
+        private List<BtreeUpdate> updates;
+        private long numDeleted;
+        private int numUpdated;
+        private PostgresqlWal _root;
+        private PostgresqlWal.BtreeBlockData _parent;
+        public List<Integer> deleted() { return deleted; }
+        public List<Integer> updatedOffsets() { return updatedOffsets; }
+        public List<BtreeUpdate> updates() { return updates; }
+        public long numDeleted() { return numDeleted; }
+        public int numUpdated() { return numUpdated; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.BtreeBlockData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_btree_insert (INSERT_LEAF, _UPPER, _META, _POST), 2 bytes.
+     */
+    public static class BtreeInsert extends KaitaiStruct {
+        public static BtreeInsert fromFile(String fileName) throws IOException {
+            return new BtreeInsert(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public BtreeInsert(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public BtreeInsert(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public BtreeInsert(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.offnum = this._io.readU2le();
+        }
+
+        public void _fetchInstances() {
+        }
+        private int offnum;
+        private PostgresqlWal _root;
+        private PostgresqlWal.BtreeMainData _parent;
+        public int offnum() { return offnum; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.BtreeMainData _parent() { return _parent; }
+    }
+
+    /**
+     * Main data of a Btree record, chosen by the opcode (info & 0xf0) and, for DELETE,
+     * UNLINK_PAGE and REUSE_PAGE, the version.
+     */
+    public static class BtreeMainData extends KaitaiStruct {
+
+        public BtreeMainData(KaitaiStream _io, int major, int info) {
+            this(_io, null, null, major, info);
+        }
+
+        public BtreeMainData(KaitaiStream _io, PostgresqlWal.XlogRecord _parent, int major, int info) {
+            this(_io, _parent, null, major, info);
+        }
+
+        public BtreeMainData(KaitaiStream _io, PostgresqlWal.XlogRecord _parent, PostgresqlWal _root, int major, int info) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            this.major = major;
+            this.info = info;
+            _read();
+        }
+        private void _read() {
+            {
+                BtreeLayout on = layout();
+                if (on != null) {
+                    switch (layout()) {
+                    case DEDUP: {
+                        this.body = new BtreeDedup(this._io, this, _root);
+                        break;
+                    }
+                    case DELETE_PG13: {
+                        this.body = new BtreeDeletePg13(this._io, this, _root);
+                        break;
+                    }
+                    case DELETE_PG14: {
+                        this.body = new BtreeDeletePg14(this._io, this, _root);
+                        break;
+                    }
+                    case DELETE_PG16: {
+                        this.body = new BtreeDeletePg16(this._io, this, _root);
+                        break;
+                    }
+                    case INSERT: {
+                        this.body = new BtreeInsert(this._io, this, _root);
+                        break;
+                    }
+                    case MARK_PAGE_HALFDEAD: {
+                        this.body = new BtreeMarkPageHalfdead(this._io, this, _root);
+                        break;
+                    }
+                    case NEWROOT: {
+                        this.body = new BtreeNewroot(this._io, this, _root);
+                        break;
+                    }
+                    case REUSE_PAGE_PG13: {
+                        this.body = new BtreeReusePagePg13(this._io, this, _root);
+                        break;
+                    }
+                    case REUSE_PAGE_PG14: {
+                        this.body = new BtreeReusePagePg14(this._io, this, _root);
+                        break;
+                    }
+                    case REUSE_PAGE_PG16: {
+                        this.body = new BtreeReusePagePg16(this._io, this, _root);
+                        break;
+                    }
+                    case SPLIT: {
+                        this.body = new BtreeSplit(this._io, this, _root);
+                        break;
+                    }
+                    case UNLINK_PAGE_PG13: {
+                        this.body = new BtreeUnlinkPagePg13(this._io, this, _root);
+                        break;
+                    }
+                    case UNLINK_PAGE_PG14: {
+                        this.body = new BtreeUnlinkPagePg14(this._io, this, _root);
+                        break;
+                    }
+                    case VACUUM: {
+                        this.body = new BtreeVacuum(this._io, this, _root);
+                        break;
+                    }
+                    }
+                }
+            }
+        }
+
+        public void _fetchInstances() {
+            {
+                BtreeLayout on = layout();
+                if (on != null) {
+                    switch (layout()) {
+                    case DEDUP: {
+                        ((BtreeDedup) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case DELETE_PG13: {
+                        ((BtreeDeletePg13) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case DELETE_PG14: {
+                        ((BtreeDeletePg14) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case DELETE_PG16: {
+                        ((BtreeDeletePg16) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case INSERT: {
+                        ((BtreeInsert) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case MARK_PAGE_HALFDEAD: {
+                        ((BtreeMarkPageHalfdead) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case NEWROOT: {
+                        ((BtreeNewroot) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case REUSE_PAGE_PG13: {
+                        ((BtreeReusePagePg13) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case REUSE_PAGE_PG14: {
+                        ((BtreeReusePagePg14) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case REUSE_PAGE_PG16: {
+                        ((BtreeReusePagePg16) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case SPLIT: {
+                        ((BtreeSplit) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case UNLINK_PAGE_PG13: {
+                        ((BtreeUnlinkPagePg13) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case UNLINK_PAGE_PG14: {
+                        ((BtreeUnlinkPagePg14) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case VACUUM: {
+                        ((BtreeVacuum) (this.body))._fetchInstances();
+                        break;
+                    }
+                    }
+                }
+            }
+        }
+        private BtreeLayout layout;
+
+        /**
+         * INSERT_LEAF 0x00, INSERT_UPPER 0x10, INSERT_META 0x20, INSERT_POST 0x50; SPLIT_L
+         * 0x30, SPLIT_R 0x40; DEDUP 0x60; DELETE 0x70; UNLINK_PAGE 0x80, UNLINK_PAGE_META
+         * 0x90; NEWROOT 0xa0; MARK_PAGE_HALFDEAD 0xb0; VACUUM 0xc0; REUSE_PAGE 0xd0;
+         * META_CLEANUP 0xe0 has no main data.
+         */
+        public BtreeLayout layout() {
+            if (this.layout != null)
+                return this.layout;
+            this.layout = PostgresqlWal.BtreeLayout.byId(( ((opcode() == 0) || (opcode() == 16) || (opcode() == 32) || (opcode() == 80))  ? 1 : ( ((opcode() == 48) || (opcode() == 64))  ? 2 : (opcode() == 96 ? 3 : (opcode() == 112 ? (major() == 13 ? 4 : (major() <= 15 ? 5 : 6)) : ( ((opcode() == 128) || (opcode() == 144))  ? (major() == 13 ? 7 : 8) : (opcode() == 160 ? 9 : (opcode() == 176 ? 10 : (opcode() == 192 ? 11 : (opcode() == 208 ? (major() == 13 ? 12 : (major() <= 15 ? 13 : 14)) : 0))))))))));
+            return this.layout;
+        }
+        private Integer opcode;
+        public Integer opcode() {
+            if (this.opcode != null)
+                return this.opcode;
+            this.opcode = ((Number) (info() & 240)).intValue();
+            return this.opcode;
+        }
+        private KaitaiStruct body;
+        private int major;
+        private int info;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XlogRecord _parent;
+        public KaitaiStruct body() { return body; }
+        public int major() { return major; }
+        public int info() { return info; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XlogRecord _parent() { return _parent; }
+    }
+
+    /**
+     * xl_btree_mark_page_halfdead (MARK_PAGE_HALFDEAD), 20 bytes.
+     */
+    public static class BtreeMarkPageHalfdead extends KaitaiStruct {
+        public static BtreeMarkPageHalfdead fromFile(String fileName) throws IOException {
+            return new BtreeMarkPageHalfdead(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public BtreeMarkPageHalfdead(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public BtreeMarkPageHalfdead(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public BtreeMarkPageHalfdead(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.poffset = this._io.readU2le();
+            this.pad = this._io.readBytes(2);
+            this.leafblk = this._io.readU4le();
+            this.leftblk = this._io.readU4le();
+            this.rightblk = this._io.readU4le();
+            this.topparent = this._io.readU4le();
+        }
+
+        public void _fetchInstances() {
+        }
+        private int poffset;
+        private byte[] pad;
+        private long leafblk;
+        private long leftblk;
+        private long rightblk;
+        private long topparent;
+        private PostgresqlWal _root;
+        private PostgresqlWal.BtreeMainData _parent;
+        public int poffset() { return poffset; }
+        public byte[] pad() { return pad; }
+        public long leafblk() { return leafblk; }
+        public long leftblk() { return leftblk; }
+        public long rightblk() { return rightblk; }
+        public long topparent() { return topparent; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.BtreeMainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_btree_metadata, 40 bytes in 13, 28 from 14 (padding included).
+     */
+    public static class BtreeMetadata extends KaitaiStruct {
+
+        public BtreeMetadata(KaitaiStream _io, int major) {
+            this(_io, null, null, major);
+        }
+
+        public BtreeMetadata(KaitaiStream _io, PostgresqlWal.XlogRecord _parent, int major) {
+            this(_io, _parent, null, major);
+        }
+
+        public BtreeMetadata(KaitaiStream _io, PostgresqlWal.XlogRecord _parent, PostgresqlWal _root, int major) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            this.major = major;
+            _read();
+        }
+        private void _read() {
+            this.version = this._io.readU4le();
+            this.root = this._io.readU4le();
+            this.level = this._io.readU4le();
+            this.fastroot = this._io.readU4le();
+            this.fastlevel = this._io.readU4le();
+            if (major() == 13) {
+                this.oldestBtpoXact = this._io.readU4le();
+            }
+            if (major() == 13) {
+                this.lastCleanupNumHeapTuples = this._io.readF8le();
+            }
+            if (major() >= 14) {
+                this.lastCleanupNumDelpages = this._io.readU4le();
+            }
+            this.allequalimage = this._io.readU1();
+            this.pad = this._io.readBytes((major() == 13 ? 7 : 3));
+        }
+
+        public void _fetchInstances() {
+            if (major() == 13) {
+            }
+            if (major() == 13) {
+            }
+            if (major() >= 14) {
+            }
+        }
+        private long version;
+        private long root;
+        private long level;
+        private long fastroot;
+        private long fastlevel;
+        private Long oldestBtpoXact;
+        private Double lastCleanupNumHeapTuples;
+        private Long lastCleanupNumDelpages;
+        private int allequalimage;
+        private byte[] pad;
+        private int major;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XlogRecord _parent;
+        public long version() { return version; }
+        public long root() { return root; }
+        public long level() { return level; }
+        public long fastroot() { return fastroot; }
+        public long fastlevel() { return fastlevel; }
+        public Long oldestBtpoXact() { return oldestBtpoXact; }
+        public Double lastCleanupNumHeapTuples() { return lastCleanupNumHeapTuples; }
+        public Long lastCleanupNumDelpages() { return lastCleanupNumDelpages; }
+        public int allequalimage() { return allequalimage; }
+        public byte[] pad() { return pad; }
+        public int major() { return major; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XlogRecord _parent() { return _parent; }
+    }
+
+    /**
+     * xl_btree_newroot (NEWROOT), 8 bytes.
+     */
+    public static class BtreeNewroot extends KaitaiStruct {
+        public static BtreeNewroot fromFile(String fileName) throws IOException {
+            return new BtreeNewroot(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public BtreeNewroot(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public BtreeNewroot(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public BtreeNewroot(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.rootblk = this._io.readU4le();
+            this.level = this._io.readU4le();
+        }
+
+        public void _fetchInstances() {
+        }
+        private long rootblk;
+        private long level;
+        private PostgresqlWal _root;
+        private PostgresqlWal.BtreeMainData _parent;
+        public long rootblk() { return rootblk; }
+        public long level() { return level; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.BtreeMainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_btree_reuse_page of 13, 20 bytes.
+     */
+    public static class BtreeReusePagePg13 extends KaitaiStruct {
+        public static BtreeReusePagePg13 fromFile(String fileName) throws IOException {
+            return new BtreeReusePagePg13(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public BtreeReusePagePg13(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public BtreeReusePagePg13(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public BtreeReusePagePg13(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.locator = new RelFileLocator(this._io, this, _root);
+            this.block = this._io.readU4le();
+            this.latestRemovedXid = this._io.readU4le();
+        }
+
+        public void _fetchInstances() {
+            this.locator._fetchInstances();
+        }
+        private RelFileLocator locator;
+        private long block;
+        private long latestRemovedXid;
+        private PostgresqlWal _root;
+        private PostgresqlWal.BtreeMainData _parent;
+        public RelFileLocator locator() { return locator; }
+        public long block() { return block; }
+        public long latestRemovedXid() { return latestRemovedXid; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.BtreeMainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_btree_reuse_page of 14-15, 24 bytes.
+     */
+    public static class BtreeReusePagePg14 extends KaitaiStruct {
+        public static BtreeReusePagePg14 fromFile(String fileName) throws IOException {
+            return new BtreeReusePagePg14(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public BtreeReusePagePg14(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public BtreeReusePagePg14(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public BtreeReusePagePg14(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.locator = new RelFileLocator(this._io, this, _root);
+            this.block = this._io.readU4le();
+            this.latestRemovedFullXid = this._io.readU8le();
+        }
+
+        public void _fetchInstances() {
+            this.locator._fetchInstances();
+        }
+        private RelFileLocator locator;
+        private long block;
+        private long latestRemovedFullXid;
+        private PostgresqlWal _root;
+        private PostgresqlWal.BtreeMainData _parent;
+        public RelFileLocator locator() { return locator; }
+        public long block() { return block; }
+        public long latestRemovedFullXid() { return latestRemovedFullXid; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.BtreeMainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_btree_reuse_page of 16+, SizeOfBtreeReusePage = 25.
+     */
+    public static class BtreeReusePagePg16 extends KaitaiStruct {
+        public static BtreeReusePagePg16 fromFile(String fileName) throws IOException {
+            return new BtreeReusePagePg16(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public BtreeReusePagePg16(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public BtreeReusePagePg16(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public BtreeReusePagePg16(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.locator = new RelFileLocator(this._io, this, _root);
+            this.block = this._io.readU4le();
+            this.snapshotConflictHorizon = this._io.readU8le();
+            this.isCatalogRel = this._io.readU1();
+        }
+
+        public void _fetchInstances() {
+            this.locator._fetchInstances();
+        }
+        private RelFileLocator locator;
+        private long block;
+        private long snapshotConflictHorizon;
+        private int isCatalogRel;
+        private PostgresqlWal _root;
+        private PostgresqlWal.BtreeMainData _parent;
+        public RelFileLocator locator() { return locator; }
+        public long block() { return block; }
+        public long snapshotConflictHorizon() { return snapshotConflictHorizon; }
+        public int isCatalogRel() { return isCatalogRel; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.BtreeMainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_btree_split (SPLIT_L, SPLIT_R), SizeOfBtreeSplit = 10.
+     */
+    public static class BtreeSplit extends KaitaiStruct {
+        public static BtreeSplit fromFile(String fileName) throws IOException {
+            return new BtreeSplit(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public BtreeSplit(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public BtreeSplit(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public BtreeSplit(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.level = this._io.readU4le();
+            this.firstrightoff = this._io.readU2le();
+            this.newitemoff = this._io.readU2le();
+            this.postingoff = this._io.readU2le();
+        }
+
+        public void _fetchInstances() {
+        }
+        private long level;
+        private int firstrightoff;
+        private int newitemoff;
+        private int postingoff;
+        private PostgresqlWal _root;
+        private PostgresqlWal.BtreeMainData _parent;
+        public long level() { return level; }
+        public int firstrightoff() { return firstrightoff; }
+        public int newitemoff() { return newitemoff; }
+        public int postingoff() { return postingoff; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.BtreeMainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_btree_unlink_page of 13, 24 bytes.
+     */
+    public static class BtreeUnlinkPagePg13 extends KaitaiStruct {
+        public static BtreeUnlinkPagePg13 fromFile(String fileName) throws IOException {
+            return new BtreeUnlinkPagePg13(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public BtreeUnlinkPagePg13(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public BtreeUnlinkPagePg13(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public BtreeUnlinkPagePg13(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.leftsib = this._io.readU4le();
+            this.rightsib = this._io.readU4le();
+            this.leafleftsib = this._io.readU4le();
+            this.leafrightsib = this._io.readU4le();
+            this.topparent = this._io.readU4le();
+            this.btpoXact = this._io.readU4le();
+        }
+
+        public void _fetchInstances() {
+        }
+        private long leftsib;
+        private long rightsib;
+        private long leafleftsib;
+        private long leafrightsib;
+        private long topparent;
+        private long btpoXact;
+        private PostgresqlWal _root;
+        private PostgresqlWal.BtreeMainData _parent;
+        public long leftsib() { return leftsib; }
+        public long rightsib() { return rightsib; }
+        public long leafleftsib() { return leafleftsib; }
+        public long leafrightsib() { return leafrightsib; }
+        public long topparent() { return topparent; }
+        public long btpoXact() { return btpoXact; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.BtreeMainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_btree_unlink_page of 14+, SizeOfBtreeUnlinkPage = 36.
+     */
+    public static class BtreeUnlinkPagePg14 extends KaitaiStruct {
+        public static BtreeUnlinkPagePg14 fromFile(String fileName) throws IOException {
+            return new BtreeUnlinkPagePg14(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public BtreeUnlinkPagePg14(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public BtreeUnlinkPagePg14(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public BtreeUnlinkPagePg14(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.leftsib = this._io.readU4le();
+            this.rightsib = this._io.readU4le();
+            this.level = this._io.readU4le();
+            this.pad = this._io.readBytes(4);
+            this.safexid = this._io.readU8le();
+            this.leafleftsib = this._io.readU4le();
+            this.leafrightsib = this._io.readU4le();
+            this.leaftopparent = this._io.readU4le();
+        }
+
+        public void _fetchInstances() {
+        }
+        private long leftsib;
+        private long rightsib;
+        private long level;
+        private byte[] pad;
+        private long safexid;
+        private long leafleftsib;
+        private long leafrightsib;
+        private long leaftopparent;
+        private PostgresqlWal _root;
+        private PostgresqlWal.BtreeMainData _parent;
+        public long leftsib() { return leftsib; }
+        public long rightsib() { return rightsib; }
+        public long level() { return level; }
+        public byte[] pad() { return pad; }
+
+        /**
+         * FullTransactionId.
+         */
+        public long safexid() { return safexid; }
+        public long leafleftsib() { return leafleftsib; }
+        public long leafrightsib() { return leafrightsib; }
+        public long leaftopparent() { return leaftopparent; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.BtreeMainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_btree_update, then the posting-list positions of the deleted TIDs.
+     */
+    public static class BtreeUpdate extends KaitaiStruct {
+        public static BtreeUpdate fromFile(String fileName) throws IOException {
+            return new BtreeUpdate(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public BtreeUpdate(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public BtreeUpdate(KaitaiStream _io, PostgresqlWal.BtreeDeletedItems _parent) {
+            this(_io, _parent, null);
+        }
+
+        public BtreeUpdate(KaitaiStream _io, PostgresqlWal.BtreeDeletedItems _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.numDeletedTids = this._io.readU2le();
+            this.ptids = new ArrayList<Integer>();
+            for (int i = 0; i < numDeletedTids(); i++) {
+                this.ptids.add(this._io.readU2le());
+            }
+        }
+
+        public void _fetchInstances() {
+            for (int i = 0; i < this.ptids.size(); i++) {
+            }
+        }
+        private int numDeletedTids;
+        private List<Integer> ptids;
+        private PostgresqlWal _root;
+        private PostgresqlWal.BtreeDeletedItems _parent;
+        public int numDeletedTids() { return numDeletedTids; }
+        public List<Integer> ptids() { return ptids; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.BtreeDeletedItems _parent() { return _parent; }
+    }
+
+    /**
+     * xl_btree_vacuum (VACUUM), 4 bytes.
+     */
+    public static class BtreeVacuum extends KaitaiStruct {
+        public static BtreeVacuum fromFile(String fileName) throws IOException {
+            return new BtreeVacuum(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public BtreeVacuum(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public BtreeVacuum(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public BtreeVacuum(KaitaiStream _io, PostgresqlWal.BtreeMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.numDeleted = this._io.readU2le();
+            this.numUpdated = this._io.readU2le();
+        }
+
+        public void _fetchInstances() {
+        }
+        private int numDeleted;
+        private int numUpdated;
+        private PostgresqlWal _root;
+        private PostgresqlWal.BtreeMainData _parent;
+        public int numDeleted() { return numDeleted; }
+        public int numUpdated() { return numUpdated; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.BtreeMainData _parent() { return _parent; }
+    }
+
+    /**
      * Block 0 data of a Heap2 record, typed by the layout of its main data.
      */
     public static class Heap2BlockData extends KaitaiStruct {
@@ -756,6 +1982,87 @@ public class PostgresqlWal extends KaitaiStruct {
     }
 
     /**
+     * Block 0 data of a Heap record, typed by the layout of its main data.
+     */
+    public static class HeapBlockData extends KaitaiStruct {
+
+        public HeapBlockData(KaitaiStream _io, HeapMainData main) {
+            this(_io, null, null, main);
+        }
+
+        public HeapBlockData(KaitaiStream _io, PostgresqlWal.XlogRecord _parent, HeapMainData main) {
+            this(_io, _parent, null, main);
+        }
+
+        public HeapBlockData(KaitaiStream _io, PostgresqlWal.XlogRecord _parent, PostgresqlWal _root, HeapMainData main) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            this.main = main;
+            _read();
+        }
+        private void _read() {
+            {
+                HeapLayout on = main().layout();
+                if (on != null) {
+                    switch (main().layout()) {
+                    case INPLACE_PG13: {
+                        this.body = new HeapInplaceBlock(this._io, this, _root);
+                        break;
+                    }
+                    case INPLACE_PG18: {
+                        this.body = new HeapInplaceBlock(this._io, this, _root);
+                        break;
+                    }
+                    case INSERT: {
+                        this.body = new HeapLoggedTuple(this._io, this, _root);
+                        break;
+                    }
+                    case UPDATE: {
+                        this.body = new HeapUpdateBlock(this._io, this, _root, ((PostgresqlWal.HeapUpdate) (main().body())).flags());
+                        break;
+                    }
+                    }
+                }
+            }
+        }
+
+        public void _fetchInstances() {
+            {
+                HeapLayout on = main().layout();
+                if (on != null) {
+                    switch (main().layout()) {
+                    case INPLACE_PG13: {
+                        ((HeapInplaceBlock) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case INPLACE_PG18: {
+                        ((HeapInplaceBlock) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case INSERT: {
+                        ((HeapLoggedTuple) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case UPDATE: {
+                        ((HeapUpdateBlock) (this.body))._fetchInstances();
+                        break;
+                    }
+                    }
+                }
+            }
+        }
+        private KaitaiStruct body;
+        private HeapMainData main;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XlogRecord _parent;
+        public KaitaiStruct body() { return body; }
+        public HeapMainData main() { return main; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XlogRecord _parent() { return _parent; }
+    }
+
+    /**
      * Block 0 data of CLEAN (13) and PRUNE (14-16): redirect pairs, then dead offsets,
      * then now-unused offsets, whose count is implied by the data length.
      */
@@ -909,6 +2216,100 @@ public class PostgresqlWal extends KaitaiStruct {
         public long latestRemovedXid() { return latestRemovedXid; }
         public PostgresqlWal _root() { return _root; }
         public PostgresqlWal.Heap2MainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_heap_confirm (XLOG_HEAP_CONFIRM), 2 bytes.
+     */
+    public static class HeapConfirm extends KaitaiStruct {
+        public static HeapConfirm fromFile(String fileName) throws IOException {
+            return new HeapConfirm(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public HeapConfirm(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public HeapConfirm(KaitaiStream _io, PostgresqlWal.HeapMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public HeapConfirm(KaitaiStream _io, PostgresqlWal.HeapMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.offnum = this._io.readU2le();
+        }
+
+        public void _fetchInstances() {
+        }
+        private int offnum;
+        private PostgresqlWal _root;
+        private PostgresqlWal.HeapMainData _parent;
+        public int offnum() { return offnum; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.HeapMainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_heap_delete (XLOG_HEAP_DELETE), SizeOfHeapDelete = 8, then the old tuple or key
+     * when XLH_DELETE_CONTAINS_OLD_TUPLE (0x02) or _OLD_KEY (0x04).
+     */
+    public static class HeapDelete extends KaitaiStruct {
+        public static HeapDelete fromFile(String fileName) throws IOException {
+            return new HeapDelete(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public HeapDelete(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public HeapDelete(KaitaiStream _io, PostgresqlWal.HeapMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public HeapDelete(KaitaiStream _io, PostgresqlWal.HeapMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.xmax = this._io.readU4le();
+            this.offnum = this._io.readU2le();
+            this.infobitsSet = this._io.readU1();
+            this.flags = this._io.readU1();
+            if ((flags() & 6) != 0) {
+                this._raw_oldTuple = this._io.readBytesFull();
+                KaitaiStream _io__raw_oldTuple = new ByteBufferKaitaiStream(this._raw_oldTuple);
+                this.oldTuple = new HeapLoggedTuple(_io__raw_oldTuple, this, _root);
+            }
+        }
+
+        public void _fetchInstances() {
+            if ((flags() & 6) != 0) {
+                this.oldTuple._fetchInstances();
+            }
+        }
+        private long xmax;
+        private int offnum;
+        private int infobitsSet;
+        private int flags;
+        private HeapLoggedTuple oldTuple;
+        private PostgresqlWal _root;
+        private PostgresqlWal.HeapMainData _parent;
+        private byte[] _raw_oldTuple;
+        public long xmax() { return xmax; }
+        public int offnum() { return offnum; }
+        public int infobitsSet() { return infobitsSet; }
+        public int flags() { return flags; }
+        public HeapLoggedTuple oldTuple() { return oldTuple; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.HeapMainData _parent() { return _parent; }
+        public byte[] _raw_oldTuple() { return _raw_oldTuple; }
     }
 
     /**
@@ -1265,6 +2666,272 @@ public class PostgresqlWal extends KaitaiStruct {
     }
 
     /**
+     * xl_heap_header, the stored part of a tuple header (SizeOfHeapHeader = 5).
+     */
+    public static class HeapHeader extends KaitaiStruct {
+        public static HeapHeader fromFile(String fileName) throws IOException {
+            return new HeapHeader(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public HeapHeader(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public HeapHeader(KaitaiStream _io, PostgresqlWal.HeapLoggedTuple _parent) {
+            this(_io, _parent, null);
+        }
+
+        public HeapHeader(KaitaiStream _io, PostgresqlWal.HeapLoggedTuple _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.infomask2 = this._io.readU2le();
+            this.infomask = this._io.readU2le();
+            this.hoff = this._io.readU1();
+        }
+
+        public void _fetchInstances() {
+        }
+        private int infomask2;
+        private int infomask;
+        private int hoff;
+        private PostgresqlWal _root;
+        private PostgresqlWal.HeapLoggedTuple _parent;
+        public int infomask2() { return infomask2; }
+        public int infomask() { return infomask; }
+        public int hoff() { return hoff; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.HeapLoggedTuple _parent() { return _parent; }
+    }
+
+    /**
+     * Block 0 data of INPLACE, the tuple bytes from t_hoff on.
+     */
+    public static class HeapInplaceBlock extends KaitaiStruct {
+        public static HeapInplaceBlock fromFile(String fileName) throws IOException {
+            return new HeapInplaceBlock(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public HeapInplaceBlock(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public HeapInplaceBlock(KaitaiStream _io, PostgresqlWal.HeapBlockData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public HeapInplaceBlock(KaitaiStream _io, PostgresqlWal.HeapBlockData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.data = this._io.readBytesFull();
+        }
+
+        public void _fetchInstances() {
+        }
+        private byte[] data;
+        private PostgresqlWal _root;
+        private PostgresqlWal.HeapBlockData _parent;
+        public byte[] data() { return data; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.HeapBlockData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_heap_inplace (XLOG_HEAP_INPLACE) of 13-17, 2 bytes.
+     */
+    public static class HeapInplacePg13 extends KaitaiStruct {
+        public static HeapInplacePg13 fromFile(String fileName) throws IOException {
+            return new HeapInplacePg13(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public HeapInplacePg13(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public HeapInplacePg13(KaitaiStream _io, PostgresqlWal.HeapMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public HeapInplacePg13(KaitaiStream _io, PostgresqlWal.HeapMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.offnum = this._io.readU2le();
+        }
+
+        public void _fetchInstances() {
+        }
+        private int offnum;
+        private PostgresqlWal _root;
+        private PostgresqlWal.HeapMainData _parent;
+        public int offnum() { return offnum; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.HeapMainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_heap_inplace (XLOG_HEAP_INPLACE) of 18+, MinSizeOfHeapInplace = 20, then the
+     * invalidation messages.
+     */
+    public static class HeapInplacePg18 extends KaitaiStruct {
+        public static HeapInplacePg18 fromFile(String fileName) throws IOException {
+            return new HeapInplacePg18(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public HeapInplacePg18(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public HeapInplacePg18(KaitaiStream _io, PostgresqlWal.HeapMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public HeapInplacePg18(KaitaiStream _io, PostgresqlWal.HeapMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.offnum = this._io.readU2le();
+            this.pad1 = this._io.readBytes(2);
+            this.dbId = this._io.readU4le();
+            this.tsId = this._io.readU4le();
+            this.relcacheInitFileInval = this._io.readU1();
+            this.pad2 = this._io.readBytes(3);
+            this.numMsgs = this._io.readS4le();
+            this.msgs = new ArrayList<SharedInvalMsg>();
+            for (int i = 0; i < numMsgs(); i++) {
+                this.msgs.add(new SharedInvalMsg(this._io, this, _root));
+            }
+        }
+
+        public void _fetchInstances() {
+            for (int i = 0; i < this.msgs.size(); i++) {
+                this.msgs.get(((Number) (i)).intValue())._fetchInstances();
+            }
+        }
+        private int offnum;
+        private byte[] pad1;
+        private long dbId;
+        private long tsId;
+        private int relcacheInitFileInval;
+        private byte[] pad2;
+        private int numMsgs;
+        private List<SharedInvalMsg> msgs;
+        private PostgresqlWal _root;
+        private PostgresqlWal.HeapMainData _parent;
+        public int offnum() { return offnum; }
+        public byte[] pad1() { return pad1; }
+        public long dbId() { return dbId; }
+        public long tsId() { return tsId; }
+        public int relcacheInitFileInval() { return relcacheInitFileInval; }
+        public byte[] pad2() { return pad2; }
+        public int numMsgs() { return numMsgs; }
+        public List<SharedInvalMsg> msgs() { return msgs; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.HeapMainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_heap_insert (XLOG_HEAP_INSERT), SizeOfHeapInsert = 3; the tuple is block 0 data.
+     */
+    public static class HeapInsert extends KaitaiStruct {
+        public static HeapInsert fromFile(String fileName) throws IOException {
+            return new HeapInsert(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public HeapInsert(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public HeapInsert(KaitaiStream _io, PostgresqlWal.HeapMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public HeapInsert(KaitaiStream _io, PostgresqlWal.HeapMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.offnum = this._io.readU2le();
+            this.flags = this._io.readU1();
+        }
+
+        public void _fetchInstances() {
+        }
+        private int offnum;
+        private int flags;
+        private PostgresqlWal _root;
+        private PostgresqlWal.HeapMainData _parent;
+        public int offnum() { return offnum; }
+
+        /**
+         * XLH_INSERT_*.
+         */
+        public int flags() { return flags; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.HeapMainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_heap_lock (XLOG_HEAP_LOCK), SizeOfHeapLock = 8 (xmax is locking_xid in 13-14).
+     */
+    public static class HeapLock extends KaitaiStruct {
+        public static HeapLock fromFile(String fileName) throws IOException {
+            return new HeapLock(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public HeapLock(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public HeapLock(KaitaiStream _io, PostgresqlWal.HeapMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public HeapLock(KaitaiStream _io, PostgresqlWal.HeapMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.xmax = this._io.readU4le();
+            this.offnum = this._io.readU2le();
+            this.infobitsSet = this._io.readU1();
+            this.flags = this._io.readU1();
+        }
+
+        public void _fetchInstances() {
+        }
+        private long xmax;
+        private int offnum;
+        private int infobitsSet;
+        private int flags;
+        private PostgresqlWal _root;
+        private PostgresqlWal.HeapMainData _parent;
+        public long xmax() { return xmax; }
+        public int offnum() { return offnum; }
+        public int infobitsSet() { return infobitsSet; }
+        public int flags() { return flags; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.HeapMainData _parent() { return _parent; }
+    }
+
+    /**
      * xl_heap_lock_updated (XLOG_HEAP2_LOCK_UPDATED), 8 bytes.
      */
     public static class HeapLockUpdated extends KaitaiStruct {
@@ -1307,6 +2974,190 @@ public class PostgresqlWal extends KaitaiStruct {
         public int flags() { return flags; }
         public PostgresqlWal _root() { return _root; }
         public PostgresqlWal.Heap2MainData _parent() { return _parent; }
+    }
+
+    /**
+     * A tuple as logged, xl_heap_header then the tuple bytes from t_bits on.
+     */
+    public static class HeapLoggedTuple extends KaitaiStruct {
+        public static HeapLoggedTuple fromFile(String fileName) throws IOException {
+            return new HeapLoggedTuple(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public HeapLoggedTuple(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public HeapLoggedTuple(KaitaiStream _io, KaitaiStruct _parent) {
+            this(_io, _parent, null);
+        }
+
+        public HeapLoggedTuple(KaitaiStream _io, KaitaiStruct _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.header = new HeapHeader(this._io, this, _root);
+            this.data = this._io.readBytesFull();
+        }
+
+        public void _fetchInstances() {
+            this.header._fetchInstances();
+        }
+        private HeapHeader header;
+        private byte[] data;
+        private PostgresqlWal _root;
+        private KaitaiStruct _parent;
+        public HeapHeader header() { return header; }
+        public byte[] data() { return data; }
+        public PostgresqlWal _root() { return _root; }
+        public KaitaiStruct _parent() { return _parent; }
+    }
+
+    /**
+     * Main data of a Heap record. The layout follows the opcode (info & 0x70); only
+     * INPLACE changed, in 18.
+     */
+    public static class HeapMainData extends KaitaiStruct {
+
+        public HeapMainData(KaitaiStream _io, int major, int info) {
+            this(_io, null, null, major, info);
+        }
+
+        public HeapMainData(KaitaiStream _io, PostgresqlWal.XlogRecord _parent, int major, int info) {
+            this(_io, _parent, null, major, info);
+        }
+
+        public HeapMainData(KaitaiStream _io, PostgresqlWal.XlogRecord _parent, PostgresqlWal _root, int major, int info) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            this.major = major;
+            this.info = info;
+            _read();
+        }
+        private void _read() {
+            {
+                HeapLayout on = layout();
+                if (on != null) {
+                    switch (layout()) {
+                    case CONFIRM: {
+                        this.body = new HeapConfirm(this._io, this, _root);
+                        break;
+                    }
+                    case DELETE: {
+                        this.body = new HeapDelete(this._io, this, _root);
+                        break;
+                    }
+                    case INPLACE_PG13: {
+                        this.body = new HeapInplacePg13(this._io, this, _root);
+                        break;
+                    }
+                    case INPLACE_PG18: {
+                        this.body = new HeapInplacePg18(this._io, this, _root);
+                        break;
+                    }
+                    case INSERT: {
+                        this.body = new HeapInsert(this._io, this, _root);
+                        break;
+                    }
+                    case LOCK: {
+                        this.body = new HeapLock(this._io, this, _root);
+                        break;
+                    }
+                    case TRUNCATE: {
+                        this.body = new HeapTruncate(this._io, this, _root);
+                        break;
+                    }
+                    case UPDATE: {
+                        this.body = new HeapUpdate(this._io, this, _root);
+                        break;
+                    }
+                    }
+                }
+            }
+        }
+
+        public void _fetchInstances() {
+            {
+                HeapLayout on = layout();
+                if (on != null) {
+                    switch (layout()) {
+                    case CONFIRM: {
+                        ((HeapConfirm) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case DELETE: {
+                        ((HeapDelete) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case INPLACE_PG13: {
+                        ((HeapInplacePg13) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case INPLACE_PG18: {
+                        ((HeapInplacePg18) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case INSERT: {
+                        ((HeapInsert) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case LOCK: {
+                        ((HeapLock) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case TRUNCATE: {
+                        ((HeapTruncate) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case UPDATE: {
+                        ((HeapUpdate) (this.body))._fetchInstances();
+                        break;
+                    }
+                    }
+                }
+            }
+        }
+        private Boolean isInitPage;
+        public Boolean isInitPage() {
+            if (this.isInitPage != null)
+                return this.isInitPage;
+            this.isInitPage = (info() & 128) != 0;
+            return this.isInitPage;
+        }
+        private HeapLayout layout;
+
+        /**
+         * 0x00 INSERT, 0x10 DELETE, 0x20 UPDATE, 0x30 TRUNCATE, 0x40 HOT_UPDATE (the UPDATE
+         * layout), 0x50 CONFIRM, 0x60 LOCK, 0x70 INPLACE (13-17: offnum only; 18+: with
+         * invalidation messages).
+         */
+        public HeapLayout layout() {
+            if (this.layout != null)
+                return this.layout;
+            this.layout = PostgresqlWal.HeapLayout.byId((opcode() == 0 ? 1 : (opcode() == 16 ? 2 : (opcode() == 32 ? 3 : (opcode() == 48 ? 4 : (opcode() == 64 ? 3 : (opcode() == 80 ? 5 : (opcode() == 96 ? 6 : (major() >= 18 ? 8 : 7)))))))));
+            return this.layout;
+        }
+        private Integer opcode;
+        public Integer opcode() {
+            if (this.opcode != null)
+                return this.opcode;
+            this.opcode = ((Number) (info() & 112)).intValue();
+            return this.opcode;
+        }
+        private KaitaiStruct body;
+        private int major;
+        private int info;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XlogRecord _parent;
+        public KaitaiStruct body() { return body; }
+        public int major() { return major; }
+        public int info() { return info; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XlogRecord _parent() { return _parent; }
     }
 
     /**
@@ -1942,6 +3793,185 @@ public class PostgresqlWal extends KaitaiStruct {
         public byte[] mappings() { return mappings; }
         public PostgresqlWal _root() { return _root; }
         public PostgresqlWal.Heap2MainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_heap_truncate (XLOG_HEAP_TRUNCATE), SizeOfHeapTruncate = 12, then the relids.
+     */
+    public static class HeapTruncate extends KaitaiStruct {
+        public static HeapTruncate fromFile(String fileName) throws IOException {
+            return new HeapTruncate(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public HeapTruncate(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public HeapTruncate(KaitaiStream _io, PostgresqlWal.HeapMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public HeapTruncate(KaitaiStream _io, PostgresqlWal.HeapMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.dbId = this._io.readU4le();
+            this.numRelids = this._io.readU4le();
+            this.flags = this._io.readU1();
+            this.pad = this._io.readBytes(3);
+            this.relids = new ArrayList<Long>();
+            for (int i = 0; i < numRelids(); i++) {
+                this.relids.add(this._io.readU4le());
+            }
+        }
+
+        public void _fetchInstances() {
+            for (int i = 0; i < this.relids.size(); i++) {
+            }
+        }
+        private long dbId;
+        private long numRelids;
+        private int flags;
+        private byte[] pad;
+        private List<Long> relids;
+        private PostgresqlWal _root;
+        private PostgresqlWal.HeapMainData _parent;
+        public long dbId() { return dbId; }
+        public long numRelids() { return numRelids; }
+
+        /**
+         * XLH_TRUNCATE_CASCADE 0x01, XLH_TRUNCATE_RESTART_SEQS 0x02.
+         */
+        public int flags() { return flags; }
+        public byte[] pad() { return pad; }
+        public List<Long> relids() { return relids; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.HeapMainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_heap_update (XLOG_HEAP_UPDATE, XLOG_HEAP_HOT_UPDATE), SizeOfHeapUpdate = 14,
+     * then the old tuple or key when XLH_UPDATE_CONTAINS_OLD_TUPLE (0x04) or _OLD_KEY
+     * (0x08). The new tuple is block 0 data.
+     */
+    public static class HeapUpdate extends KaitaiStruct {
+        public static HeapUpdate fromFile(String fileName) throws IOException {
+            return new HeapUpdate(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public HeapUpdate(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public HeapUpdate(KaitaiStream _io, PostgresqlWal.HeapMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public HeapUpdate(KaitaiStream _io, PostgresqlWal.HeapMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.oldXmax = this._io.readU4le();
+            this.oldOffnum = this._io.readU2le();
+            this.oldInfobitsSet = this._io.readU1();
+            this.flags = this._io.readU1();
+            this.newXmax = this._io.readU4le();
+            this.newOffnum = this._io.readU2le();
+            if ((flags() & 12) != 0) {
+                this._raw_oldTuple = this._io.readBytesFull();
+                KaitaiStream _io__raw_oldTuple = new ByteBufferKaitaiStream(this._raw_oldTuple);
+                this.oldTuple = new HeapLoggedTuple(_io__raw_oldTuple, this, _root);
+            }
+        }
+
+        public void _fetchInstances() {
+            if ((flags() & 12) != 0) {
+                this.oldTuple._fetchInstances();
+            }
+        }
+        private long oldXmax;
+        private int oldOffnum;
+        private int oldInfobitsSet;
+        private int flags;
+        private long newXmax;
+        private int newOffnum;
+        private HeapLoggedTuple oldTuple;
+        private PostgresqlWal _root;
+        private PostgresqlWal.HeapMainData _parent;
+        private byte[] _raw_oldTuple;
+        public long oldXmax() { return oldXmax; }
+        public int oldOffnum() { return oldOffnum; }
+        public int oldInfobitsSet() { return oldInfobitsSet; }
+        public int flags() { return flags; }
+        public long newXmax() { return newXmax; }
+        public int newOffnum() { return newOffnum; }
+        public HeapLoggedTuple oldTuple() { return oldTuple; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.HeapMainData _parent() { return _parent; }
+        public byte[] _raw_oldTuple() { return _raw_oldTuple; }
+    }
+
+    /**
+     * Block 0 data of UPDATE/HOT_UPDATE: the lengths of the prefix and suffix taken from
+     * the old tuple (XLH_UPDATE_PREFIX_FROM_OLD 0x20, XLH_UPDATE_SUFFIX_FROM_OLD 0x40),
+     * then the new tuple without them.
+     */
+    public static class HeapUpdateBlock extends KaitaiStruct {
+
+        public HeapUpdateBlock(KaitaiStream _io, int flags) {
+            this(_io, null, null, flags);
+        }
+
+        public HeapUpdateBlock(KaitaiStream _io, PostgresqlWal.HeapBlockData _parent, int flags) {
+            this(_io, _parent, null, flags);
+        }
+
+        public HeapUpdateBlock(KaitaiStream _io, PostgresqlWal.HeapBlockData _parent, PostgresqlWal _root, int flags) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            this.flags = flags;
+            _read();
+        }
+        private void _read() {
+            if ((flags() & 32) != 0) {
+                this.lenPrefix = this._io.readU2le();
+            }
+            if ((flags() & 64) != 0) {
+                this.lenSuffix = this._io.readU2le();
+            }
+            this._raw_tuple = this._io.readBytesFull();
+            KaitaiStream _io__raw_tuple = new ByteBufferKaitaiStream(this._raw_tuple);
+            this.tuple = new HeapLoggedTuple(_io__raw_tuple, this, _root);
+        }
+
+        public void _fetchInstances() {
+            if ((flags() & 32) != 0) {
+            }
+            if ((flags() & 64) != 0) {
+            }
+            this.tuple._fetchInstances();
+        }
+        private Integer lenPrefix;
+        private Integer lenSuffix;
+        private HeapLoggedTuple tuple;
+        private int flags;
+        private PostgresqlWal _root;
+        private PostgresqlWal.HeapBlockData _parent;
+        private byte[] _raw_tuple;
+        public Integer lenPrefix() { return lenPrefix; }
+        public Integer lenSuffix() { return lenSuffix; }
+        public HeapLoggedTuple tuple() { return tuple; }
+        public int flags() { return flags; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.HeapBlockData _parent() { return _parent; }
+        public byte[] _raw_tuple() { return _raw_tuple; }
     }
 
     /**
@@ -2606,6 +4636,717 @@ public class PostgresqlWal extends KaitaiStruct {
     }
 
     /**
+     * SharedInvalidationMessage (16 bytes): id >= 0 catcache, -1 catalog, -2 relcache,
+     * -3 smgr, -4 relmap, -5 snapshot, -6 relsync (18+). Every kind but smgr has dbId at
+     * offset 4 and its object id (hashValue, catId, relId) at offset 8.
+     */
+    public static class SharedInvalMsg extends KaitaiStruct {
+        public static SharedInvalMsg fromFile(String fileName) throws IOException {
+            return new SharedInvalMsg(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public SharedInvalMsg(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public SharedInvalMsg(KaitaiStream _io, KaitaiStruct _parent) {
+            this(_io, _parent, null);
+        }
+
+        public SharedInvalMsg(KaitaiStream _io, KaitaiStruct _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.id = this._io.readS1();
+            this.pad = this._io.readBytes(3);
+            this.word1 = this._io.readU4le();
+            this.word2 = this._io.readU4le();
+            this.word3 = this._io.readU4le();
+        }
+
+        public void _fetchInstances() {
+        }
+        private byte id;
+        private byte[] pad;
+        private long word1;
+        private long word2;
+        private long word3;
+        private PostgresqlWal _root;
+        private KaitaiStruct _parent;
+        public byte id() { return id; }
+        public byte[] pad() { return pad; }
+
+        /**
+         * dbId (smgr rlocator.spcOid).
+         */
+        public long word1() { return word1; }
+
+        /**
+         * hashValue, catId or relId (smgr rlocator.dbOid).
+         */
+        public long word2() { return word2; }
+
+        /**
+         * smgr rlocator.relNumber; unused otherwise.
+         */
+        public long word3() { return word3; }
+        public PostgresqlWal _root() { return _root; }
+        public KaitaiStruct _parent() { return _parent; }
+    }
+
+    /**
+     * xl_xact_assignment (XLOG_XACT_ASSIGNMENT), MinSizeOfXactAssignment = 8.
+     */
+    public static class XactAssignment extends KaitaiStruct {
+        public static XactAssignment fromFile(String fileName) throws IOException {
+            return new XactAssignment(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public XactAssignment(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public XactAssignment(KaitaiStream _io, PostgresqlWal.XactMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public XactAssignment(KaitaiStream _io, PostgresqlWal.XactMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.xtop = this._io.readU4le();
+            this.numSubxacts = this._io.readS4le();
+            this.xsub = new ArrayList<Long>();
+            for (int i = 0; i < numSubxacts(); i++) {
+                this.xsub.add(this._io.readU4le());
+            }
+        }
+
+        public void _fetchInstances() {
+            for (int i = 0; i < this.xsub.size(); i++) {
+            }
+        }
+        private long xtop;
+        private int numSubxacts;
+        private List<Long> xsub;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XactMainData _parent;
+        public long xtop() { return xtop; }
+        public int numSubxacts() { return numSubxacts; }
+        public List<Long> xsub() { return xsub; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XactMainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_xact_commit / xl_xact_abort and the optional parts xinfo announces, in the order
+     * of xactdesc.c's ParseCommitRecord / ParseAbortRecord. Nothing is aligned; aborts
+     * have no invalidation messages.
+     */
+    public static class XactEnd extends KaitaiStruct {
+
+        public XactEnd(KaitaiStream _io, int major, boolean hasInfo, boolean isCommit) {
+            this(_io, null, null, major, hasInfo, isCommit);
+        }
+
+        public XactEnd(KaitaiStream _io, PostgresqlWal.XactMainData _parent, int major, boolean hasInfo, boolean isCommit) {
+            this(_io, _parent, null, major, hasInfo, isCommit);
+        }
+
+        public XactEnd(KaitaiStream _io, PostgresqlWal.XactMainData _parent, PostgresqlWal _root, int major, boolean hasInfo, boolean isCommit) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            this.major = major;
+            this.hasInfo = hasInfo;
+            this.isCommit = isCommit;
+            _read();
+        }
+        private void _read() {
+            this.xactTime = this._io.readS8le();
+            if (hasInfo()) {
+                this.xinfo = this._io.readU4le();
+            }
+            if ((xinfoBits() & 1) != 0) {
+                this.dbId = this._io.readU4le();
+            }
+            if ((xinfoBits() & 1) != 0) {
+                this.tsId = this._io.readU4le();
+            }
+            if ((xinfoBits() & 2) != 0) {
+                this.numSubxacts = this._io.readS4le();
+            }
+            if ((xinfoBits() & 2) != 0) {
+                this.subxacts = new ArrayList<Long>();
+                for (int i = 0; i < numSubxacts(); i++) {
+                    this.subxacts.add(this._io.readU4le());
+                }
+            }
+            if ((xinfoBits() & 4) != 0) {
+                this.numRels = this._io.readS4le();
+            }
+            if ((xinfoBits() & 4) != 0) {
+                this.rels = new ArrayList<RelFileLocator>();
+                for (int i = 0; i < numRels(); i++) {
+                    this.rels.add(new RelFileLocator(this._io, this, _root));
+                }
+            }
+            if (hasStats()) {
+                this.numStats = this._io.readS4le();
+            }
+            if (hasStats()) {
+                this.stats = new ArrayList<XactStatsItem>();
+                for (int i = 0; i < numStats(); i++) {
+                    this.stats.add(new XactStatsItem(this._io, this, _root, major()));
+                }
+            }
+            if ( ((isCommit()) && ((xinfoBits() & 8) != 0)) ) {
+                this.numMsgs = this._io.readS4le();
+            }
+            if ( ((isCommit()) && ((xinfoBits() & 8) != 0)) ) {
+                this.msgs = new ArrayList<SharedInvalMsg>();
+                for (int i = 0; i < numMsgs(); i++) {
+                    this.msgs.add(new SharedInvalMsg(this._io, this, _root));
+                }
+            }
+            if ((xinfoBits() & 16) != 0) {
+                this.twophaseXid = this._io.readU4le();
+            }
+            if ( (((xinfoBits() & 16) != 0) && ((xinfoBits() & 128) != 0)) ) {
+                this.gid = new String(this._io.readBytesTerm((byte) 0, false, true, true), StandardCharsets.ISO_8859_1);
+            }
+            if ((xinfoBits() & 32) != 0) {
+                this.originLsn = this._io.readU8le();
+            }
+            if ((xinfoBits() & 32) != 0) {
+                this.originTimestamp = this._io.readS8le();
+            }
+        }
+
+        public void _fetchInstances() {
+            if (hasInfo()) {
+            }
+            if ((xinfoBits() & 1) != 0) {
+            }
+            if ((xinfoBits() & 1) != 0) {
+            }
+            if ((xinfoBits() & 2) != 0) {
+            }
+            if ((xinfoBits() & 2) != 0) {
+                for (int i = 0; i < this.subxacts.size(); i++) {
+                }
+            }
+            if ((xinfoBits() & 4) != 0) {
+            }
+            if ((xinfoBits() & 4) != 0) {
+                for (int i = 0; i < this.rels.size(); i++) {
+                    this.rels.get(((Number) (i)).intValue())._fetchInstances();
+                }
+            }
+            if (hasStats()) {
+            }
+            if (hasStats()) {
+                for (int i = 0; i < this.stats.size(); i++) {
+                    this.stats.get(((Number) (i)).intValue())._fetchInstances();
+                }
+            }
+            if ( ((isCommit()) && ((xinfoBits() & 8) != 0)) ) {
+            }
+            if ( ((isCommit()) && ((xinfoBits() & 8) != 0)) ) {
+                for (int i = 0; i < this.msgs.size(); i++) {
+                    this.msgs.get(((Number) (i)).intValue())._fetchInstances();
+                }
+            }
+            if ((xinfoBits() & 16) != 0) {
+            }
+            if ( (((xinfoBits() & 16) != 0) && ((xinfoBits() & 128) != 0)) ) {
+            }
+            if ((xinfoBits() & 32) != 0) {
+            }
+            if ((xinfoBits() & 32) != 0) {
+            }
+        }
+        private Boolean hasStats;
+        public Boolean hasStats() {
+            if (this.hasStats != null)
+                return this.hasStats;
+            this.hasStats =  ((major() >= 15) && ((xinfoBits() & 256) != 0)) ;
+            return this.hasStats;
+        }
+        private Long xinfoBits;
+
+        /**
+         * xinfo, 0 when not stored.
+         */
+        public Long xinfoBits() {
+            if (this.xinfoBits != null)
+                return this.xinfoBits;
+            this.xinfoBits = ((Number) ((hasInfo() ? xinfo() : 0))).longValue();
+            return this.xinfoBits;
+        }
+        private long xactTime;
+        private Long xinfo;
+        private Long dbId;
+        private Long tsId;
+        private Integer numSubxacts;
+        private List<Long> subxacts;
+        private Integer numRels;
+        private List<RelFileLocator> rels;
+        private Integer numStats;
+        private List<XactStatsItem> stats;
+        private Integer numMsgs;
+        private List<SharedInvalMsg> msgs;
+        private Long twophaseXid;
+        private String gid;
+        private Long originLsn;
+        private Long originTimestamp;
+        private int major;
+        private boolean hasInfo;
+        private boolean isCommit;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XactMainData _parent;
+
+        /**
+         * TimestampTz, microseconds since 2000-01-01 00:00 UTC.
+         */
+        public long xactTime() { return xactTime; }
+        public Long xinfo() { return xinfo; }
+        public Long dbId() { return dbId; }
+        public Long tsId() { return tsId; }
+        public Integer numSubxacts() { return numSubxacts; }
+        public List<Long> subxacts() { return subxacts; }
+        public Integer numRels() { return numRels; }
+        public List<RelFileLocator> rels() { return rels; }
+        public Integer numStats() { return numStats; }
+        public List<XactStatsItem> stats() { return stats; }
+        public Integer numMsgs() { return numMsgs; }
+        public List<SharedInvalMsg> msgs() { return msgs; }
+        public Long twophaseXid() { return twophaseXid; }
+        public String gid() { return gid; }
+        public Long originLsn() { return originLsn; }
+        public Long originTimestamp() { return originTimestamp; }
+        public int major() { return major; }
+        public boolean hasInfo() { return hasInfo; }
+        public boolean isCommit() { return isCommit; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XactMainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_xact_invals (XLOG_XACT_INVALIDATIONS, 14+).
+     */
+    public static class XactInvals extends KaitaiStruct {
+        public static XactInvals fromFile(String fileName) throws IOException {
+            return new XactInvals(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public XactInvals(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public XactInvals(KaitaiStream _io, PostgresqlWal.XactMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public XactInvals(KaitaiStream _io, PostgresqlWal.XactMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.numMsgs = this._io.readS4le();
+            this.msgs = new ArrayList<SharedInvalMsg>();
+            for (int i = 0; i < numMsgs(); i++) {
+                this.msgs.add(new SharedInvalMsg(this._io, this, _root));
+            }
+        }
+
+        public void _fetchInstances() {
+            for (int i = 0; i < this.msgs.size(); i++) {
+                this.msgs.get(((Number) (i)).intValue())._fetchInstances();
+            }
+        }
+        private int numMsgs;
+        private List<SharedInvalMsg> msgs;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XactMainData _parent;
+        public int numMsgs() { return numMsgs; }
+        public List<SharedInvalMsg> msgs() { return msgs; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XactMainData _parent() { return _parent; }
+    }
+
+    /**
+     * Main data of a Transaction record, chosen by the opcode (info & 0x70).
+     */
+    public static class XactMainData extends KaitaiStruct {
+
+        public XactMainData(KaitaiStream _io, int major, int info) {
+            this(_io, null, null, major, info);
+        }
+
+        public XactMainData(KaitaiStream _io, PostgresqlWal.XlogRecord _parent, int major, int info) {
+            this(_io, _parent, null, major, info);
+        }
+
+        public XactMainData(KaitaiStream _io, PostgresqlWal.XlogRecord _parent, PostgresqlWal _root, int major, int info) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            this.major = major;
+            this.info = info;
+            _read();
+        }
+        private void _read() {
+            {
+                XactLayout on = layout();
+                if (on != null) {
+                    switch (layout()) {
+                    case ABORT: {
+                        this.body = new XactEnd(this._io, this, _root, major(), hasInfo(), false);
+                        break;
+                    }
+                    case ASSIGNMENT: {
+                        this.body = new XactAssignment(this._io, this, _root);
+                        break;
+                    }
+                    case COMMIT: {
+                        this.body = new XactEnd(this._io, this, _root, major(), hasInfo(), true);
+                        break;
+                    }
+                    case INVALIDATIONS: {
+                        this.body = new XactInvals(this._io, this, _root);
+                        break;
+                    }
+                    case PREPARE: {
+                        this.body = new XactPrepare(this._io, this, _root, major());
+                        break;
+                    }
+                    }
+                }
+            }
+        }
+
+        public void _fetchInstances() {
+            {
+                XactLayout on = layout();
+                if (on != null) {
+                    switch (layout()) {
+                    case ABORT: {
+                        ((XactEnd) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case ASSIGNMENT: {
+                        ((XactAssignment) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case COMMIT: {
+                        ((XactEnd) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case INVALIDATIONS: {
+                        ((XactInvals) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case PREPARE: {
+                        ((XactPrepare) (this.body))._fetchInstances();
+                        break;
+                    }
+                    }
+                }
+            }
+        }
+        private Boolean hasInfo;
+        public Boolean hasInfo() {
+            if (this.hasInfo != null)
+                return this.hasInfo;
+            this.hasInfo = (info() & 128) != 0;
+            return this.hasInfo;
+        }
+        private XactLayout layout;
+
+        /**
+         * COMMIT 0x00 and COMMIT_PREPARED 0x30, ABORT 0x20 and ABORT_PREPARED 0x40, PREPARE
+         * 0x10, ASSIGNMENT 0x50, INVALIDATIONS 0x60 (14+).
+         */
+        public XactLayout layout() {
+            if (this.layout != null)
+                return this.layout;
+            this.layout = PostgresqlWal.XactLayout.byId(( ((opcode() == 0) || (opcode() == 48))  ? 1 : ( ((opcode() == 32) || (opcode() == 64))  ? 2 : (opcode() == 16 ? 3 : (opcode() == 80 ? 4 : ( ((opcode() == 96) && (major() >= 14))  ? 5 : 0))))));
+            return this.layout;
+        }
+        private Integer opcode;
+        public Integer opcode() {
+            if (this.opcode != null)
+                return this.opcode;
+            this.opcode = ((Number) (info() & 112)).intValue();
+            return this.opcode;
+        }
+        private KaitaiStruct body;
+        private int major;
+        private int info;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XlogRecord _parent;
+        public KaitaiStruct body() { return body; }
+        public int major() { return major; }
+        public int info() { return info; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XlogRecord _parent() { return _parent; }
+    }
+
+    /**
+     * XLOG_XACT_PREPARE: the two-phase state file without its CRC. xl_xact_prepare (64
+     * bytes in 13-14, 72 from 15), then the gid, subxacts, commit and abort relations,
+     * (15+) commit and abort stats, each padded to 8 bytes, then the invalidation
+     * messages and the resource managers' two-phase records (left as bytes).
+     */
+    public static class XactPrepare extends KaitaiStruct {
+
+        public XactPrepare(KaitaiStream _io, int major) {
+            this(_io, null, null, major);
+        }
+
+        public XactPrepare(KaitaiStream _io, PostgresqlWal.XactMainData _parent, int major) {
+            this(_io, _parent, null, major);
+        }
+
+        public XactPrepare(KaitaiStream _io, PostgresqlWal.XactMainData _parent, PostgresqlWal _root, int major) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            this.major = major;
+            _read();
+        }
+        private void _read() {
+            this.magic = this._io.readU4le();
+            this.lenTotal = this._io.readU4le();
+            this.xid = this._io.readU4le();
+            this.database = this._io.readU4le();
+            this.preparedAt = this._io.readS8le();
+            this.owner = this._io.readU4le();
+            this.numSubxacts = this._io.readS4le();
+            this.numCommitRels = this._io.readS4le();
+            this.numAbortRels = this._io.readS4le();
+            if (major() >= 15) {
+                this.numCommitStats = this._io.readS4le();
+            }
+            if (major() >= 15) {
+                this.numAbortStats = this._io.readS4le();
+            }
+            this.numInvalMsgs = this._io.readS4le();
+            this.initfileinval = this._io.readU1();
+            this.pad = this._io.readBytes(1);
+            this.lenGid = this._io.readU2le();
+            this.originLsn = this._io.readU8le();
+            this.originTimestamp = this._io.readS8le();
+            this.gid = new String(KaitaiStream.bytesTerminate(this._io.readBytes(lenGid()), (byte) 0, false), StandardCharsets.ISO_8859_1);
+            this.padGid = this._io.readBytes(KaitaiStream.mod(8 - KaitaiStream.mod(lenGid(), 8), 8));
+            this.subxacts = new ArrayList<Long>();
+            for (int i = 0; i < numSubxacts(); i++) {
+                this.subxacts.add(this._io.readU4le());
+            }
+            this.padSubxacts = this._io.readBytes(KaitaiStream.mod(8 - KaitaiStream.mod(4 * numSubxacts(), 8), 8));
+            this.commitRels = new ArrayList<RelFileLocator>();
+            for (int i = 0; i < numCommitRels(); i++) {
+                this.commitRels.add(new RelFileLocator(this._io, this, _root));
+            }
+            this.padCommitRels = this._io.readBytes(KaitaiStream.mod(8 - KaitaiStream.mod(12 * numCommitRels(), 8), 8));
+            this.abortRels = new ArrayList<RelFileLocator>();
+            for (int i = 0; i < numAbortRels(); i++) {
+                this.abortRels.add(new RelFileLocator(this._io, this, _root));
+            }
+            this.padAbortRels = this._io.readBytes(KaitaiStream.mod(8 - KaitaiStream.mod(12 * numAbortRels(), 8), 8));
+            if (major() >= 15) {
+                this.commitStats = new ArrayList<XactStatsItem>();
+                for (int i = 0; i < numCommitStats(); i++) {
+                    this.commitStats.add(new XactStatsItem(this._io, this, _root, major()));
+                }
+            }
+            if (major() >= 15) {
+                this.padCommitStats = this._io.readBytes(KaitaiStream.mod(8 - KaitaiStream.mod((major() >= 18 ? 16 : 12) * numCommitStats(), 8), 8));
+            }
+            if (major() >= 15) {
+                this.abortStats = new ArrayList<XactStatsItem>();
+                for (int i = 0; i < numAbortStats(); i++) {
+                    this.abortStats.add(new XactStatsItem(this._io, this, _root, major()));
+                }
+            }
+            if (major() >= 15) {
+                this.padAbortStats = this._io.readBytes(KaitaiStream.mod(8 - KaitaiStream.mod((major() >= 18 ? 16 : 12) * numAbortStats(), 8), 8));
+            }
+            this.msgs = new ArrayList<SharedInvalMsg>();
+            for (int i = 0; i < numInvalMsgs(); i++) {
+                this.msgs.add(new SharedInvalMsg(this._io, this, _root));
+            }
+            this.rmgrData = this._io.readBytesFull();
+        }
+
+        public void _fetchInstances() {
+            if (major() >= 15) {
+            }
+            if (major() >= 15) {
+            }
+            for (int i = 0; i < this.subxacts.size(); i++) {
+            }
+            for (int i = 0; i < this.commitRels.size(); i++) {
+                this.commitRels.get(((Number) (i)).intValue())._fetchInstances();
+            }
+            for (int i = 0; i < this.abortRels.size(); i++) {
+                this.abortRels.get(((Number) (i)).intValue())._fetchInstances();
+            }
+            if (major() >= 15) {
+                for (int i = 0; i < this.commitStats.size(); i++) {
+                    this.commitStats.get(((Number) (i)).intValue())._fetchInstances();
+                }
+            }
+            if (major() >= 15) {
+            }
+            if (major() >= 15) {
+                for (int i = 0; i < this.abortStats.size(); i++) {
+                    this.abortStats.get(((Number) (i)).intValue())._fetchInstances();
+                }
+            }
+            if (major() >= 15) {
+            }
+            for (int i = 0; i < this.msgs.size(); i++) {
+                this.msgs.get(((Number) (i)).intValue())._fetchInstances();
+            }
+        }
+        private long magic;
+        private long lenTotal;
+        private long xid;
+        private long database;
+        private long preparedAt;
+        private long owner;
+        private int numSubxacts;
+        private int numCommitRels;
+        private int numAbortRels;
+        private Integer numCommitStats;
+        private Integer numAbortStats;
+        private int numInvalMsgs;
+        private int initfileinval;
+        private byte[] pad;
+        private int lenGid;
+        private long originLsn;
+        private long originTimestamp;
+        private String gid;
+        private byte[] padGid;
+        private List<Long> subxacts;
+        private byte[] padSubxacts;
+        private List<RelFileLocator> commitRels;
+        private byte[] padCommitRels;
+        private List<RelFileLocator> abortRels;
+        private byte[] padAbortRels;
+        private List<XactStatsItem> commitStats;
+        private byte[] padCommitStats;
+        private List<XactStatsItem> abortStats;
+        private byte[] padAbortStats;
+        private List<SharedInvalMsg> msgs;
+        private byte[] rmgrData;
+        private int major;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XactMainData _parent;
+        public long magic() { return magic; }
+        public long lenTotal() { return lenTotal; }
+        public long xid() { return xid; }
+        public long database() { return database; }
+        public long preparedAt() { return preparedAt; }
+        public long owner() { return owner; }
+        public int numSubxacts() { return numSubxacts; }
+        public int numCommitRels() { return numCommitRels; }
+        public int numAbortRels() { return numAbortRels; }
+        public Integer numCommitStats() { return numCommitStats; }
+        public Integer numAbortStats() { return numAbortStats; }
+        public int numInvalMsgs() { return numInvalMsgs; }
+        public int initfileinval() { return initfileinval; }
+        public byte[] pad() { return pad; }
+        public int lenGid() { return lenGid; }
+        public long originLsn() { return originLsn; }
+        public long originTimestamp() { return originTimestamp; }
+        public String gid() { return gid; }
+        public byte[] padGid() { return padGid; }
+        public List<Long> subxacts() { return subxacts; }
+        public byte[] padSubxacts() { return padSubxacts; }
+        public List<RelFileLocator> commitRels() { return commitRels; }
+        public byte[] padCommitRels() { return padCommitRels; }
+        public List<RelFileLocator> abortRels() { return abortRels; }
+        public byte[] padAbortRels() { return padAbortRels; }
+        public List<XactStatsItem> commitStats() { return commitStats; }
+        public byte[] padCommitStats() { return padCommitStats; }
+        public List<XactStatsItem> abortStats() { return abortStats; }
+        public byte[] padAbortStats() { return padAbortStats; }
+        public List<SharedInvalMsg> msgs() { return msgs; }
+
+        /**
+         * TwoPhaseRecordOnDisk entries, up to TWOPHASE_RM_END_ID.
+         */
+        public byte[] rmgrData() { return rmgrData; }
+        public int major() { return major; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XactMainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_xact_stats_item (15+), 12 bytes in 15-17, 16 from 18 (a 64-bit object id).
+     */
+    public static class XactStatsItem extends KaitaiStruct {
+
+        public XactStatsItem(KaitaiStream _io, int major) {
+            this(_io, null, null, major);
+        }
+
+        public XactStatsItem(KaitaiStream _io, KaitaiStruct _parent, int major) {
+            this(_io, _parent, null, major);
+        }
+
+        public XactStatsItem(KaitaiStream _io, KaitaiStruct _parent, PostgresqlWal _root, int major) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            this.major = major;
+            _read();
+        }
+        private void _read() {
+            this.kind = this._io.readS4le();
+            this.dbOid = this._io.readU4le();
+            this.objLo = this._io.readU4le();
+            if (major() >= 18) {
+                this.objHi = this._io.readU4le();
+            }
+        }
+
+        public void _fetchInstances() {
+            if (major() >= 18) {
+            }
+        }
+        private int kind;
+        private long dbOid;
+        private long objLo;
+        private Long objHi;
+        private int major;
+        private PostgresqlWal _root;
+        private KaitaiStruct _parent;
+        public int kind() { return kind; }
+        public long dbOid() { return dbOid; }
+        public long objLo() { return objLo; }
+
+        /**
+         * High half of the 64-bit object id (18+); the id is obj_hi << 32 | obj_lo.
+         */
+        public Long objHi() { return objHi; }
+        public int major() { return major; }
+        public PostgresqlWal _root() { return _root; }
+        public KaitaiStruct _parent() { return _parent; }
+    }
+
+    /**
      * One whole WAL record, `len_total` bytes, reassembled from the page payloads.
      * Order: XLogRecord header (24 bytes); then the header part: one block header per
      * registered block (ascending block id), the origin (253), the top-level xid (252) and
@@ -2665,6 +5406,22 @@ public class PostgresqlWal extends KaitaiStruct {
             for (int i = 0; i < this.payloads.size(); i++) {
                 this.payloads.get(((Number) (i)).intValue())._fetchInstances();
             }
+            btreeBlock0();
+            if (this.btreeBlock0 != null) {
+                this.btreeBlock0._fetchInstances();
+            }
+            btreeMain();
+            if (this.btreeMain != null) {
+                this.btreeMain._fetchInstances();
+            }
+            btreeMeta0();
+            if (this.btreeMeta0 != null) {
+                this.btreeMeta0._fetchInstances();
+            }
+            btreeMetaLast();
+            if (this.btreeMetaLast != null) {
+                this.btreeMetaLast._fetchInstances();
+            }
             heap2Block0();
             if (this.heap2Block0 != null) {
                 this.heap2Block0._fetchInstances();
@@ -2673,6 +5430,109 @@ public class PostgresqlWal extends KaitaiStruct {
             if (this.heap2Main != null) {
                 this.heap2Main._fetchInstances();
             }
+            heapBlock0();
+            if (this.heapBlock0 != null) {
+                this.heapBlock0._fetchInstances();
+            }
+            heapMain();
+            if (this.heapMain != null) {
+                this.heapMain._fetchInstances();
+            }
+            xactMain();
+            if (this.xactMain != null) {
+                this.xactMain._fetchInstances();
+            }
+        }
+        private BtreeBlockData btreeBlock0;
+
+        /**
+         * Block 0 data of a Btree record: typed for DEDUP, DELETE and VACUUM. Absent when
+         * block 0 carries a full-page image.
+         */
+        public BtreeBlockData btreeBlock0() {
+            if (this.btreeBlock0 != null)
+                return this.btreeBlock0;
+            if ( ((rmgrId() == 11) && (lenMainData() > 0) && (hasBlock0Data())) ) {
+                long _pos = this._io.pos();
+                this._io.seek(ofsDataPart() + headers().get(((int) 0)).block().lenImageStored());
+                KaitaiStream _io_btreeBlock0 = this._io.substream(headers().get(((int) 0)).block().lenData());
+                this.btreeBlock0 = new BtreeBlockData(_io_btreeBlock0, this, _root, btreeMain());
+                this._io.seek(_pos);
+            }
+            return this.btreeBlock0;
+        }
+        private BtreeMainData btreeMain;
+
+        /**
+         * Main data of a Btree record (every type but META_CLEANUP has some).
+         */
+        public BtreeMainData btreeMain() {
+            if (this.btreeMain != null)
+                return this.btreeMain;
+            if ( ((rmgrId() == 11) && (lenMainData() > 0)) ) {
+                long _pos = this._io.pos();
+                this._io.seek(ofsMainData());
+                KaitaiStream _io_btreeMain = this._io.substream(lenMainData());
+                this.btreeMain = new BtreeMainData(_io_btreeMain, this, _root, major(), info());
+                this._io.seek(_pos);
+            }
+            return this.btreeMain;
+        }
+        private BtreeMetadata btreeMeta0;
+
+        /**
+         * Block 0 data of META_CLEANUP, the metapage's xl_btree_metadata.
+         */
+        public BtreeMetadata btreeMeta0() {
+            if (this.btreeMeta0 != null)
+                return this.btreeMeta0;
+            if ( ((rmgrId() == 11) && ((info() & 240) == 224) && (hasBlock0Data())) ) {
+                long _pos = this._io.pos();
+                this._io.seek(ofsDataPart() + headers().get(((int) 0)).block().lenImageStored());
+                KaitaiStream _io_btreeMeta0 = this._io.substream(headers().get(((int) 0)).block().lenData());
+                this.btreeMeta0 = new BtreeMetadata(_io_btreeMeta0, this, _root, major());
+                this._io.seek(_pos);
+            }
+            return this.btreeMeta0;
+        }
+        private BtreeMetadata btreeMetaLast;
+
+        /**
+         * The metapage's xl_btree_metadata of INSERT_META and NEWROOT (block 2) and UNLINK_PAGE_META (block 4).
+         */
+        public BtreeMetadata btreeMetaLast() {
+            if (this.btreeMetaLast != null)
+                return this.btreeMetaLast;
+            if (hasBtreeMetaLast()) {
+                long _pos = this._io.pos();
+                this._io.seek((ofsDataPart() + headers().get(((Number) (idxLastBlock())).intValue()).lenPayloadBefore()) + headers().get(((Number) (idxLastBlock())).intValue()).block().lenImageStored());
+                KaitaiStream _io_btreeMetaLast = this._io.substream(headers().get(((Number) (idxLastBlock())).intValue()).block().lenData());
+                this.btreeMetaLast = new BtreeMetadata(_io_btreeMetaLast, this, _root, major());
+                this._io.seek(_pos);
+            }
+            return this.btreeMetaLast;
+        }
+        private Boolean hasBlock0Data;
+
+        /**
+         * Whether the first header entry is block 0 and it carries data.
+         */
+        public Boolean hasBlock0Data() {
+            if (this.hasBlock0Data != null)
+                return this.hasBlock0Data;
+            this.hasBlock0Data =  ((lenTotal() > 24) && (headers().get(((int) 0)).isBlockRef()) && (headers().get(((int) 0)).blockId() == 0) && (headers().get(((int) 0)).block().hasData())) ;
+            return this.hasBlock0Data;
+        }
+        private Boolean hasBtreeMetaLast;
+
+        /**
+         * Whether an INSERT_META, NEWROOT (block 2) or UNLINK_PAGE_META (block 4) record logs the metapage.
+         */
+        public Boolean hasBtreeMetaLast() {
+            if (this.hasBtreeMetaLast != null)
+                return this.hasBtreeMetaLast;
+            this.hasBtreeMetaLast =  ((rmgrId() == 11) && (idxLastBlock() >= 0) && ( (((info() & 240) == 32) || ((info() & 240) == 160) || ((info() & 240) == 144)) ) && (headers().get(((Number) (idxLastBlock())).intValue()).isBlockRef()) && (headers().get(((Number) (idxLastBlock())).intValue()).blockId() == ((info() & 240) == 144 ? 4 : 2)) && (headers().get(((Number) (idxLastBlock())).intValue()).block().hasData())) ;
+            return this.hasBtreeMetaLast;
         }
         private Boolean hasCheckConsistency;
         public Boolean hasCheckConsistency() {
@@ -2729,6 +5589,52 @@ public class PostgresqlWal extends KaitaiStruct {
                 this._io.seek(_pos);
             }
             return this.heap2Main;
+        }
+        private HeapBlockData heapBlock0;
+
+        /**
+         * Block 0 data of a Heap record (the new tuple of INSERT and UPDATE, the tuple
+         * bytes of INPLACE). Absent when block 0 carries a full-page image.
+         */
+        public HeapBlockData heapBlock0() {
+            if (this.heapBlock0 != null)
+                return this.heapBlock0;
+            if ( ((rmgrId() == 10) && (lenMainData() > 0) && (hasBlock0Data())) ) {
+                long _pos = this._io.pos();
+                this._io.seek(ofsDataPart() + headers().get(((int) 0)).block().lenImageStored());
+                KaitaiStream _io_heapBlock0 = this._io.substream(headers().get(((int) 0)).block().lenData());
+                this.heapBlock0 = new HeapBlockData(_io_heapBlock0, this, _root, heapMain());
+                this._io.seek(_pos);
+            }
+            return this.heapBlock0;
+        }
+        private HeapMainData heapMain;
+
+        /**
+         * Main data of a Heap record, typed by version and record type.
+         */
+        public HeapMainData heapMain() {
+            if (this.heapMain != null)
+                return this.heapMain;
+            if ( ((rmgrId() == 10) && (lenMainData() > 0)) ) {
+                long _pos = this._io.pos();
+                this._io.seek(ofsMainData());
+                KaitaiStream _io_heapMain = this._io.substream(lenMainData());
+                this.heapMain = new HeapMainData(_io_heapMain, this, _root, major(), info());
+                this._io.seek(_pos);
+            }
+            return this.heapMain;
+        }
+        private Integer idxLastBlock;
+
+        /**
+         * Index in `headers` of the last block reference (the main-data header, when there is one, is last).
+         */
+        public Integer idxLastBlock() {
+            if (this.idxLastBlock != null)
+                return this.idxLastBlock;
+            this.idxLastBlock = ((Number) ((lenTotal() > 24 ? (headers().get(headers().size() - 1).isMainData() ? headers().size() - 2 : headers().size() - 1) : -1))).intValue();
+            return this.idxLastBlock;
         }
         private Long lenMainData;
 
@@ -2795,6 +5701,23 @@ public class PostgresqlWal extends KaitaiStruct {
                 return this.rmgrInfo;
             this.rmgrInfo = ((Number) (info() & 240)).intValue();
             return this.rmgrInfo;
+        }
+        private XactMainData xactMain;
+
+        /**
+         * Main data of a Transaction record, typed by version and record type.
+         */
+        public XactMainData xactMain() {
+            if (this.xactMain != null)
+                return this.xactMain;
+            if ( ((rmgrId() == 1) && (lenMainData() > 0)) ) {
+                long _pos = this._io.pos();
+                this._io.seek(ofsMainData());
+                KaitaiStream _io_xactMain = this._io.substream(lenMainData());
+                this.xactMain = new XactMainData(_io_xactMain, this, _root, major(), info());
+                this._io.seek(_pos);
+            }
+            return this.xactMain;
         }
         private long lenTotal;
         private long xid;

@@ -1,0 +1,124 @@
+package org.walprism.analyzer.desc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.walprism.codec.Lsn;
+import org.walprism.codec.read.WalReader;
+import org.walprism.codec.record.DecodedRecord;
+import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.codec.rmgr.btree.BtreeCodec;
+import org.walprism.codec.rmgr.heap.HeapCodec;
+import org.walprism.codec.rmgr.xact.XactCodec;
+import org.walprism.testdata.Capture;
+import org.walprism.testdata.TestData;
+
+/**
+ * The desc text made from the codec's typed Heap, Transaction and Btree values ({@link HeapTypedDesc},
+ * {@link XactTypedDesc}, {@link BtreeTypedDesc}) equals, on every such record of every capture's WAL directory,
+ * the text dump's allocation-free describers print from the bytes (pg_waldump and server timestamp styles), and,
+ * where the capture has them, pg_waldump's own desc text (waldump.txt) and pg_walinspect's description
+ * (records.tsv) for the records of the measured range.
+ */
+class TypedDescParityTest {
+
+    static Stream<Capture> captures() {
+        List<Capture> all = TestData.captures();
+        assertFalse(all.isEmpty(), "the corpus lists no capture");
+        return all.stream();
+    }
+
+    private static boolean typed(int rmid) {
+        return rmid == RmgrTable.HEAP || rmid == RmgrTable.TRANSACTION || rmid == RmgrTable.BTREE;
+    }
+
+    /** The typed desc text of {@code r} in {@code ts} style. */
+    static String typedDesc(DecodedRecord r, TimestampStyle ts) {
+        TextBuffer sb = new TextBuffer(64);
+        switch (r.rmid()) {
+            case RmgrTable.HEAP -> HeapTypedDesc.describe(r.version(), HeapCodec.decode(r), sb);
+            case RmgrTable.TRANSACTION -> XactTypedDesc.describe(r.version(), XactCodec.decode(r), r.origin(), ts, sb);
+            case RmgrTable.BTREE -> BtreeTypedDesc.describe(r.version(), BtreeCodec.decode(r), sb);
+            default -> throw new IllegalArgumentException("rmid " + r.rmid());
+        }
+        return sb.toString();
+    }
+
+    /** LSN -> pg_waldump's text after {@code desc: NAME } up to the block references, for Heap/Transaction/Btree. */
+    static Map<Long, String> waldumpDescs(Capture c) {
+        Map<Long, String> out = new HashMap<>();
+        for (String line : c.oracleText("waldump.txt").lines().toList()) {
+            if (!(line.startsWith("rmgr: Heap ") || line.startsWith("rmgr: Transaction ")
+                    || line.startsWith("rmgr: Btree "))) {
+                continue;
+            }
+            int l = line.indexOf("lsn: ") + 5;
+            long lsn = Lsn.parse(line.substring(l, line.indexOf(',', l))).value();
+            int d = line.indexOf("desc: ") + 6;
+            int afterName = line.indexOf(' ', d) + 1;
+            int blk = line.indexOf(", blkref #", afterName - 1);
+            String desc = afterName == 0 ? "" : line.substring(afterName, blk < 0 ? line.length() : blk);
+            out.put(lsn, desc);
+        }
+        return out;
+    }
+
+    /** LSN -> pg_walinspect's description (records.tsv column 10), for Heap/Transaction/Btree. */
+    static Map<Long, String> walinspectDescs(Capture c) {
+        Map<Long, String> out = new HashMap<>();
+        for (String line : c.oracleText("records.tsv").lines().toList()) {
+            String[] cols = line.split("\t", -1);
+            if (cols[4].equals("Heap") || cols[4].equals("Transaction") || cols[4].equals("Btree")) {
+                out.put(Lsn.parse(cols[0]).value(), cols[9]);
+            }
+        }
+        return out;
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("captures")
+    void typedDescEqualsDescribersAndOracles(Capture capture) {
+        Map<Long, String> waldump = capture.has("waldump.txt") ? waldumpDescs(capture) : Map.of();
+        Map<Long, String> walinspect = capture.has("records.tsv") ? walinspectDescs(capture) : Map.of();
+        Map<String, Integer> counts = new TreeMap<>();
+        int[] oracle = new int[2];
+        try (WalReader reader = WalReader.open(capture.walDir(), 0, 0)) {
+            DecodedRecord r;
+            while ((r = reader.next()) != null) {
+                if (!typed(r.rmid())) {
+                    continue;
+                }
+                String at = capture.name() + " " + Lsn.format(r.lsn(), true) + " "
+                        + RmgrTable.identify(r.version(), r.rmid(), r.info());
+                String ours = typedDesc(r, TimestampStyle.WALDUMP);
+                assertEquals(Describers.describe(r), ours, "typed vs dump describer, " + at);
+                String backend = typedDesc(r, TimestampStyle.BACKEND);
+                assertEquals(Describers.describeBackend(r), backend, "typed vs backend describer, " + at);
+                boolean inRange = Long.compareUnsigned(r.lsn(), capture.startLsn()) >= 0
+                        && Long.compareUnsigned(r.lsn(), capture.endLsn()) < 0;
+                if (inRange && waldump.containsKey(r.lsn())) {
+                    assertEquals(waldump.get(r.lsn()), ours, "typed vs pg_waldump, " + at);
+                    oracle[0]++;
+                }
+                if (inRange && walinspect.containsKey(r.lsn())) {
+                    assertEquals(walinspect.get(r.lsn()), backend, "typed vs pg_walinspect, " + at);
+                    oracle[1]++;
+                }
+                counts.merge(RmgrTable.name(r.version(), r.rmid()) + "/"
+                        + RmgrTable.identify(r.version(), r.rmid(), r.info()), 1, Integer::sum);
+            }
+        }
+        assertEquals(waldump.size(), oracle[0], "every pg_waldump Heap/Transaction/Btree line checked");
+        assertEquals(walinspect.size(), oracle[1], "every pg_walinspect Heap/Transaction/Btree row checked");
+        assertFalse(counts.isEmpty(), "no Heap, Transaction or Btree record in " + capture);
+        System.out.printf("typed desc %s (%s): %s; pg_waldump %d, pg_walinspect %d%n", capture.name(),
+                capture.versionLabel(), counts, oracle[0], oracle[1]);
+    }
+}

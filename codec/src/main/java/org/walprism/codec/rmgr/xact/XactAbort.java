@@ -1,0 +1,77 @@
+package org.walprism.codec.rmgr.xact;
+
+import java.util.List;
+import org.walprism.codec.record.RelFileLocator;
+import org.walprism.codec.rmgr.Bytes;
+import org.walprism.codec.rmgr.PayloadCursor;
+import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.rmgr.RecordPayload;
+
+/**
+ * XLOG_XACT_ABORT and XLOG_XACT_ABORT_PREPARED: a transaction aborted.
+ *
+ * <p>{@code xl_xact_abort => xact_time: int64, [xl_xact_xinfo => xinfo: uint32 if XLOG_XACT_HAS_INFO],
+ * [xl_xact_dbinfo => dbId: uint32, tsId: uint32 if XINFO_HAS_DBINFO], [xl_xact_subxacts => nsubxacts: int32,
+ * subxacts: uint32[nsubxacts] if XINFO_HAS_SUBXACTS], [xl_xact_relfilelocators => nrels: int32,
+ * xlocators: RelFileLocator[nrels] if XINFO_HAS_RELFILELOCATORS], [xl_xact_stats_items => nitems: int32,
+ * items: xl_xact_stats_item[nitems] if XINFO_HAS_DROPPED_STATS, 15+], [xl_xact_twophase => xid: uint32 if
+ * XINFO_HAS_TWOPHASE], [gid: cstring if XINFO_HAS_GID], [xl_xact_origin => origin_lsn: uint64,
+ * origin_timestamp: int64 if XINFO_HAS_ORIGIN]}, nothing aligned; no invalidation messages.
+ *
+ * <p>Layout used by: PG13, PG14 (no stats), PG15 to PG17 (12-byte stats items), PG18, PG19, MASTER (16-byte
+ * items); see {@link XactLayout}. Mirrors {@code xl_xact_abort}, src/include/access/xact.h, and
+ * ParseAbortRecord in src/backend/access/rmgrdesc/xactdesc.c. The replication origin's node id is in the
+ * record header ({@code DecodedRecord.origin()}), not here.
+ *
+ * @param prepared        ABORT_PREPARED rather than ABORT
+ * @param xactTime        {@code xact_time}, a TimestampTz ({@link XactRecord#toInstant})
+ * @param hasXinfo        {@code XLOG_XACT_HAS_INFO} in {@code xl_info}: the xinfo word is stored
+ * @param xinfo           {@code xinfo} (XACT_XINFO_* and XACT_COMPLETION_* bits), 0 when not stored
+ * @param droppedStats    statistics dropped at abort (15+)
+ * @param twophaseXid     the prepared transaction's xid (XINFO_HAS_TWOPHASE), else 0
+ * @param gid             its GID (XINFO_HAS_GID), else null; one char per byte
+ * @param originLsn       {@code origin_lsn} (XINFO_HAS_ORIGIN), else 0
+ * @param originTimestamp {@code origin_timestamp} (XINFO_HAS_ORIGIN), else 0
+ */
+public record XactAbort(XactLayout layout, boolean prepared, long xactTime, boolean hasXinfo, long xinfo, long dbId,
+                         long tsId, List<Long> subxacts, List<RelFileLocator> rels, List<DroppedStats> droppedStats,
+                         long twophaseXid, String gid, long originLsn,
+                         long originTimestamp) implements XactRecord {
+    public XactAbort {
+        subxacts = List.copyOf(subxacts);
+        rels = List.copyOf(rels);
+        droppedStats = List.copyOf(droppedStats);
+        XactEnd.check(layout, hasXinfo, xinfo, dbId, tsId, subxacts, rels, droppedStats, List.of(), twophaseXid, gid,
+                originLsn, originTimestamp);
+    }
+
+    static XactAbort decode(XactLayout layout, int info, PayloadCursor main) {
+        XactEnd e = XactEnd.parse(layout, info, main, false);
+        return new XactAbort(layout, (info & XactType.OPMASK) == 0x40,
+                e.xactTime, e.hasXinfo, e.xinfo, e.dbId, e.tsId, e.subxacts, e.rels, e.stats, e.twophaseXid,
+                e.gid, e.originLsn, e.originTimestamp);
+    }
+
+    /** Whether {@code xinfo} has {@code XACT_XINFO_HAS_ORIGIN}. */
+    public boolean hasOrigin() {
+        return (xinfo & XactEnd.XINFO_HAS_ORIGIN) != 0;
+    }
+
+    @Override
+    public XactType type() {
+        return prepared ? XactType.ABORT_PREPARED : XactType.ABORT;
+    }
+
+    /** The {@code xl_info} rmgr bits this value needs: its opcode, plus HAS_INFO when the xinfo is stored. */
+    public int info() {
+        return (prepared ? 0x40 : 0x20) | (hasXinfo ? XactType.HAS_INFO : 0);
+    }
+
+    @Override
+    public RecordPayload encode() {
+        PayloadWriter w = new PayloadWriter(64);
+        XactEnd.write(layout, w, xactTime, hasXinfo, xinfo, dbId, tsId, subxacts, rels, droppedStats, List.of(), false,
+                twophaseXid, gid, originLsn, originTimestamp);
+        return RecordPayload.mainOnly(Bytes.of(w.toByteArray()));
+    }
+}
