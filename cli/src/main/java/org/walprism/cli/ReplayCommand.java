@@ -6,6 +6,7 @@ import org.walprism.analyzer.replay.ReplayDiff;
 import org.walprism.analyzer.report.ReplayFormatter;
 import org.walprism.codec.WalVersion;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -23,8 +24,8 @@ public final class ReplayCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** Added to the model by {@link Main} ({@link WalRangeOptions#addTo}). */
-    final WalRangeOptions range = new WalRangeOptions();
+    @Mixin
+    WalRangeOptions range;
 
     @Option(names = "--as", paramLabel = "N", required = true, converter = MajorConverter.class,
             description = "target major: 13..19 or master")

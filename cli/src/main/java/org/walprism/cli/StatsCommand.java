@@ -5,60 +5,54 @@ import java.util.concurrent.Callable;
 import org.walprism.analyzer.stats.StatsCollector;
 import org.walprism.analyzer.stats.StatsFormatter;
 import org.walprism.analyzer.stats.WalStats;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code walprism stats}: pg_waldump {@code --stats} / {@code --stats=record} over a WAL range, the same
  * text byte for byte, or JSON / CSV with the same figures.
  */
+@Command(name = "stats", description = "Summarise WAL by resource manager or record type, as pg_waldump --stats does.",
+        mixinStandardHelpOptions = true, sortOptions = false)
 public final class StatsCommand implements Callable<Integer> {
 
     /** Output formats. */
     public enum Format { text, json, csv }
 
+    @Spec
     CommandSpec spec;
 
-    final WalRangeOptions range = new WalRangeOptions();
+    @Mixin
+    WalRangeOptions range;
 
-    String mode = "rmgr";
+    @Option(names = {"-z", "--stats"}, arity = "0..1", paramLabel = "record", fallbackValue = "rmgr",
+            defaultValue = "rmgr",
+            description = "rmgr (default): one row per resource manager; record: one row per record type")
+    String mode;
 
-    Format format = Format.text;
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "text (pg_waldump's table), json or csv (keys of pg_get_wal_stats)")
+    Format format;
 
+    @Option(names = {"-j", "--jobs"}, paramLabel = "N",
+            description = "decode N segments in parallel (default: the number of processors, ${DEFAULT-VALUE})")
     int jobs = Runtime.getRuntime().availableProcessors();
 
+    @Option(names = "--categories",
+            description = "attribute every byte to categories (prune, freeze, vm, ...), parts and FPI causes instead")
     boolean categories;
 
+    @Option(names = "--bucket", paramLabel = "BYTES", defaultValue = "0",
+            description = "with --categories: LSN bucket width in bytes, at most 10000 buckets over the range "
+                    + "(default: the segment size, doubled as often as the range needs)")
     long bucket;
-
-    /** The command's picocli model, built by hand ({@link Specs}); the options appear in this order in the help. */
-    CommandSpec spec() {
-        spec = CommandSpec.wrapWithoutInspection(this).name("stats");
-        spec.usageMessage().sortOptions(false)
-                .description("Summarise WAL by resource manager or record type, as pg_waldump --stats does.");
-        range.addTo(spec);
-        spec.addOption(Specs.option(String.class, () -> mode, v -> mode = v, "-z", "--stats").arity("0..1")
-                .paramLabel("record").fallbackValue("rmgr").defaultValue("rmgr")
-                .description("rmgr (default): one row per resource manager; record: one row per record type").build());
-        spec.addOption(Specs.option(Format.class, () -> format, v -> format = v, "--format").paramLabel("FORMAT")
-                .defaultValue("text").description("text (pg_waldump's table), json or csv (keys of pg_get_wal_stats)")
-                .build());
-        spec.addOption(Specs.option(int.class, () -> jobs, v -> jobs = v, "-j", "--jobs").paramLabel("N")
-                .description("decode N segments in parallel (default: the number of processors, ${DEFAULT-VALUE})")
-                .build());
-        spec.addOption(Specs.flag(() -> categories, v -> categories = v, "--categories")
-                .description("attribute every byte to categories (prune, freeze, vm, ...), parts and FPI causes "
-                        + "instead").build());
-        spec.addOption(Specs.option(long.class, () -> bucket, v -> bucket = v, "--bucket").paramLabel("BYTES")
-                .defaultValue("0").description("with --categories: LSN bucket width in bytes, at most 10000 buckets "
-                        + "over the range (default: the segment size, doubled as often as the range needs)").build());
-        Specs.standardHelp(spec);
-        return spec;
-    }
 
     @Override
     public Integer call() throws Exception {
-        Phases.mark("parsed");
         if (jobs < 1) {
             throw new ParameterException(spec.commandLine(), "--jobs must be at least 1");
         }
@@ -76,7 +70,6 @@ public final class StatsCommand implements Callable<Integer> {
         }
         WalRangeOptions.Range r = range.range();
         WalStats stats = StatsCollector.collect(r.path(), r.start(), r.end(), r.timeline(), jobs);
-        Phases.mark("scanned");
         String result = switch (format) {
             case text -> StatsFormatter.text(stats, perRecord);
             case json -> StatsFormatter.json(stats, perRecord);
@@ -85,7 +78,6 @@ public final class StatsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.print(result);
         out.flush();
-        Phases.mark("printed");
         Notices.print(spec.commandLine().getErr(), stats.notices());
         return ExitCode.OK.code();
     }

@@ -10,6 +10,7 @@ import org.walprism.analyzer.report.OutputFormat;
 import org.walprism.analyzer.report.VacuumFormatter;
 import org.walprism.analyzer.vacuums.VacuumAnalyzer;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -29,8 +30,8 @@ public final class VacuumsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** Added to the model by {@link Main} ({@link WalRangeOptions#addTo}). */
-    final WalRangeOptions range = new WalRangeOptions();
+    @Mixin
+    WalRangeOptions range;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text, json or csv (the same keys)")
