@@ -97,6 +97,7 @@ public final class DumpCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Phases.mark("parsed");
         PrintWriter out = spec.commandLine().getOut();
         if (rmgrs.contains("list")) {
             for (int i = 0; i <= RmgrTable.maxBuiltinId(WalVersion.MASTER); i++) {

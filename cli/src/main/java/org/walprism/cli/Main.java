@@ -83,6 +83,7 @@ public final class Main implements Runnable {
         for (CommandLine c : all) {
             c.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(ExitCode.helpList());
         }
+        Phases.mark("model");
         try {
             return cl.execute(args);
         } catch (OutOfMemoryError | StackOverflowError e) {
@@ -128,10 +129,30 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
+        Phases.enterMain();
         configureNetty();
         PrintWriter out = Stdout.processWriter();
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
-        System.exit(run(out, err, args));
+        int code = run(out, err, args);
+        Phases.report(System.err);
+        // Success ends by returning, as a JVM ends after its last thread: System.exit on JDK 21 and later first asks
+        // for a System.Logger ("Runtime.exit" logging), which loads and looks up logging classes in every process
+        if (code != 0 || otherThreadsAlive()) {
+            System.exit(code);
+        }
+    }
+
+    /** Whether a thread other than this one would keep the JVM running after main returns (none should). */
+    private static boolean otherThreadsAlive() {
+        Thread self = Thread.currentThread();
+        Thread[] all = new Thread[self.getThreadGroup().activeCount() + 8];
+        int n = self.getThreadGroup().enumerate(all);
+        for (int i = 0; i < n; i++) {
+            if (all[i] != self && !all[i].isDaemon() && all[i].isAlive()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code --version}: the jar's implementation version. */

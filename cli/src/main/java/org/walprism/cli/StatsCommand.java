@@ -53,6 +53,7 @@ public final class StatsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Phases.mark("parsed");
         if (jobs < 1) {
             throw new ParameterException(spec.commandLine(), "--jobs must be at least 1");
         }
@@ -70,6 +71,7 @@ public final class StatsCommand implements Callable<Integer> {
         }
         WalRangeOptions.Range r = range.range();
         WalStats stats = StatsCollector.collect(r.path(), r.start(), r.end(), r.timeline(), jobs);
+        Phases.mark("scanned");
         String result = switch (format) {
             case text -> StatsFormatter.text(stats, perRecord);
             case json -> StatsFormatter.json(stats, perRecord);
@@ -78,6 +80,7 @@ public final class StatsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.print(result);
         out.flush();
+        Phases.mark("printed");
         Notices.print(spec.commandLine().getErr(), stats.notices());
         return ExitCode.OK.code();
     }
