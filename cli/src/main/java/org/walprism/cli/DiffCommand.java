@@ -15,10 +15,10 @@ import picocli.CommandLine.Spec;
  * two WAL ranges side by side, deltas sorted by impact, and the causes it recognises.
  */
 @Command(name = "diff", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Compare two WAL ranges (possibly of different PostgreSQL versions) by category, record type,",
-            "part and full-page-image cause, and explain the differences it recognises.",
-            "A and B are PATH[:START[:END]]: a WAL directory (or segment file) with an optional LSN range,",
-            "e.g. wal16:0/3000028:0/5000000 or wal17::0/5000000 (START and END as pg_waldump's -s/-e)."})
+        description = {"Compare two WAL ranges (possibly of different PostgreSQL versions) by category, record type, "
+                + "part and full-page-image cause, and explain the differences it recognises.",
+            "A and B are PATH[:START[:END]]: a WAL directory (or segment file) with an optional LSN range, "
+                + "e.g. wal16:0/3000028:0/5000000 or wal17::0/5000000 (START and END as pg_waldump's -s/-e)."})
 public final class DiffCommand implements Callable<Integer> {
 
     @Spec

@@ -40,6 +40,9 @@ public final class GenerateCommand implements Callable<Integer> {
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
     boolean help;
 
+    @Option(names = "-V", versionHelp = true, description = "Print version information and exit.")
+    boolean versionHelp;
+
     @Option(names = "--version", paramLabel = "N", required = true, converter = MajorConverter.class,
             description = "PostgreSQL major whose record design to use: 13..19 or master")
     WalVersion version;

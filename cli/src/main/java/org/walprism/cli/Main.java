@@ -82,6 +82,8 @@ public final class Main implements Runnable {
         all.add(cl);
         for (CommandLine c : all) {
             c.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(ExitCode.helpList());
+            // -V/--version of a subcommand prints what walprism --version prints (picocli gives each its own spec)
+            c.getCommandSpec().versionProvider(VERSION);
         }
         try {
             return cl.execute(args);
@@ -133,6 +135,8 @@ public final class Main implements Runnable {
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         System.exit(run(out, err, args));
     }
+
+    private static final Version VERSION = new Version();
 
     /** {@code --version}: the jar's implementation version. */
     static final class Version implements CommandLine.IVersionProvider {

@@ -17,8 +17,8 @@ import picocli.CommandLine.Spec;
  * FPI causes and layout; A = as captured, B = replayed).
  */
 @Command(name = "replay", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Re-express captured vacuum/pruning records in another PostgreSQL major's design and",
-            "compare before (A) with after (B) by the categories of \"walprism diff\"."})
+        description = "Re-express captured vacuum/pruning records in another PostgreSQL major's design and "
+                + "compare before (A) with after (B) by the categories of \"walprism diff\".")
 public final class ReplayCommand implements Callable<Integer> {
 
     @Spec

@@ -20,8 +20,9 @@ import picocli.CommandLine.Spec;
  * category and record type, the full-page-image breakdown and, with B, the diff's explanations.
  */
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Write one self-contained HTML page (inline SVG charts, no network needed) for a WAL range,",
-            "or for two compared side by side. A and B are PATH[:START[:END]] as for diff."})
+        description = {"Write one self-contained HTML page (inline SVG charts, no network needed) for a WAL range, "
+                + "or for two compared side by side.",
+            "A and B are PATH[:START[:END]] as for diff."})
 public final class ReportCommand implements Callable<Integer> {
 
     @Spec
