@@ -1,5 +1,6 @@
 package org.walprism.cli;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -52,10 +53,18 @@ public final class ReportCommand implements Callable<Integer> {
         if (Files.exists(output, LinkOption.NOFOLLOW_LINKS)) {
             throw new FileAlreadyExistsException(output.toString());
         }
+        OutputException.checkCreatable(output);
         StreamDiff.Side sa = a.analyze(bucket);
         StreamDiff.Side sb = b == null ? null : b.analyze(bucket);
-        Files.writeString(output, HtmlReport.render(sa, sb), StandardCharsets.UTF_8, StandardOpenOption.WRITE,
-                StandardOpenOption.CREATE_NEW);
+        String html = HtmlReport.render(sa, sb);
+        try {
+            Files.writeString(output, html, StandardCharsets.UTF_8, StandardOpenOption.WRITE,
+                    StandardOpenOption.CREATE_NEW);
+        } catch (FileAlreadyExistsException e) {
+            throw e;
+        } catch (IOException e) {
+            throw OutputException.of(output, e);
+        }
         spec.commandLine().getOut().println("wrote " + output);
         spec.commandLine().getOut().flush();
         return ExitCode.OK.code();

@@ -117,4 +117,20 @@ class AnalyzerCommandsTest {
         assertEquals(0, run("report", input(capture(false)), "-o", single.toString()).code());
         assertTrue(!Files.readString(single).contains("What changed"), "no diff section for one input");
     }
+
+    @Test
+    void reportToAnUnwritablePathIsAnOutputError(@TempDir Path tmp) throws Exception {
+        Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        for (Path out : new Path[] {tmp.resolve("missing-dir").resolve("r.html"), file.resolve("r.html")}) {
+            Result r = run("report", input(pairOff()), "-o", out.toString());
+            assertEquals(ExitCode.OUTPUT.code(), r.code(), r.err());
+            assertEquals("walprism: error: could not write \"" + out + "\": no such directory\n", r.err());
+            assertEquals("", r.out());
+        }
+        // an existing file stays a usage error (walprism never overwrites), an unreadable input an input error
+        assertEquals(ExitCode.USAGE.code(), run("report", input(pairOff()), "-o", file.toString()).code());
+        assertEquals(ExitCode.INPUT.code(),
+                run("report", "/nonexistent/wal", "-o", tmp.resolve("r.html").toString()).code());
+        assertEquals(8, ExitCode.OUTPUT.code());
+    }
 }
