@@ -36,11 +36,15 @@ public final class DiffCommand implements Callable<Integer> {
             description = "text (80 columns), json or csv")
     StatsCommand.Format format;
 
+    @Option(names = "--rows", paramLabel = "N|all", defaultValue = "12", converter = RowsConverter.class,
+            description = "text: rows per table (default ${DEFAULT-VALUE}; all: every row); json and csv list all")
+    int rows;
+
     @Override
     public Integer call() throws Exception {
         StreamDiff d = new StreamDiff(a.analyze(0), b.analyze(0));
         PrintWriter out = spec.commandLine().getOut();
-        out.print(DiffFormatter.format(d, StatsCategories.format(format)));
+        out.print(DiffFormatter.format(d, StatsCategories.format(format), rows));
         out.flush();
         return ExitCode.OK.code();
     }

@@ -133,4 +133,29 @@ class AnalyzerCommandsTest {
                 run("report", "/nonexistent/wal", "-o", tmp.resolve("r.html").toString()).code());
         assertEquals(8, ExitCode.OUTPUT.code());
     }
+
+    @Test
+    void diffListsOnlyRealChangesAndAllRowsOnRequest() {
+        // 18 -> 19: the VISIBLE records merge into the prunes; the other record types keep their counts
+        String a = input(TestData.capture("18/vacuum_noindex"));
+        String b = input(TestData.capture("19/vacuum_noindex"));
+        Result text = run("diff", a, b);
+        assertEquals(0, text.code(), text.err());
+        String flat = text.out().replaceAll("\\s+", " ");
+        assertTrue(flat.contains("largest changes: Heap2/VISIBLE -260."), flat);
+        String largest = flat.substring(flat.indexOf("largest changes:"));
+        largest = largest.substring(0, largest.indexOf('.'));
+        assertTrue(!largest.contains("+0") && !largest.contains("-0"), "a change of 0 listed: " + largest);
+        assertTrue(text.out().contains("more rows: --rows all shows them)"), text.out());
+        Result all = run("diff", "--rows", "all", a, b);
+        assertEquals(0, all.code(), all.err());
+        assertTrue(!all.out().contains("more rows"), all.out());
+        assertTrue(all.out().length() > text.out().length());
+        Result two = run("diff", "--rows", "2", a, b);
+        assertTrue(two.out().contains("more rows"), two.out());
+        assertTrue(two.out().length() < text.out().length());
+        Result bad = run("diff", "--rows", "-3", a, b);
+        assertEquals(ExitCode.USAGE.code(), bad.code());
+        assertTrue(bad.err().contains("--rows"), bad.err());
+    }
 }
