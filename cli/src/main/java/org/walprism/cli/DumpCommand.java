@@ -9,6 +9,7 @@ import org.walprism.analyzer.dump.BlockRows;
 import org.walprism.analyzer.dump.DumpFilter;
 import org.walprism.analyzer.dump.FullPageFiles;
 import org.walprism.analyzer.dump.OrderedDump;
+import org.walprism.analyzer.dump.RecordEnds;
 import org.walprism.analyzer.dump.RecordJson;
 import org.walprism.analyzer.dump.WalDumpFormatter;
 import org.walprism.codec.read.WalReader;
@@ -98,9 +99,10 @@ public final class DumpCommand implements Callable<Integer> {
             }
         }
         DumpFilter f = filter;
+        int segmentSize = format == Format.json && !quiet ? segmentSize(r) : 0;
         Supplier<OrderedDump.RecordPrinter> printers = switch (format) {
             case text -> () -> textPrinter(f);
-            case json -> () -> jsonPrinter(f);
+            case json -> () -> jsonPrinter(f, segmentSize);
             case csv -> throw new AssertionError("csv is for --blocks only");
         };
         OutputStream bytes = Stdout.bytesOf(out);
@@ -135,18 +137,29 @@ public final class DumpCommand implements Callable<Integer> {
         };
     }
 
-    private OrderedDump.RecordPrinter jsonPrinter(DumpFilter f) {
+    private OrderedDump.RecordPrinter jsonPrinter(DumpFilter f, int segmentSize) {
         if (quiet) {
             return textPrinter(f);
         }
         RecordJson json = new RecordJson();
+        boolean b = bkpDetails;
         return (v, out) -> {
             if (!f.test(v)) {
                 return false;
             }
-            out.append(json.format(v.toDecoded())).append('\n');
+            // the printers run on the parallel scan's workers, which do not share a reader: the end is computed
+            long end = RecordEnds.end(v.lsn(), Integer.toUnsignedLong(v.totalLength()), segmentSize, v.rmid(),
+                    v.info());
+            out.append(json.format(v.toDecoded(), end, b)).append('\n');
             return true;
         };
+    }
+
+    /** The segment size of the WAL of {@code r}, from its first page. */
+    private static int segmentSize(WalRangeOptions.Range r) {
+        try (WalReader reader = WalReader.open(r.path(), r.start(), r.end(), r.timeline())) {
+            return reader.segmentSize();
+        }
     }
 
     /**
@@ -176,7 +189,7 @@ public final class DumpCommand implements Callable<Integer> {
                 } else {
                     switch (format) {
                         case text -> out.print(text.format(r, bkpDetails));
-                        case json -> out.println(json.format(r));
+                        case json -> out.println(json.format(r, reader.endOfLastRecord(), bkpDetails));
                         default -> throw new AssertionError(format);
                     }
                 }
