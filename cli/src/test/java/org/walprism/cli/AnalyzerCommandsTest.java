@@ -158,4 +158,32 @@ class AnalyzerCommandsTest {
         assertEquals(ExitCode.USAGE.code(), bad.code());
         assertTrue(bad.err().contains("--rows"), bad.err());
     }
+
+    @Test
+    void oneCategoryVocabularyInEveryFormat(@TempDir Path tmp) throws Exception {
+        Capture c = TestData.capture("17/vacuum_noindex");
+        String[] range = {"-p", c.walDir().toString(), "-s", Lsn.format(c.startLsn(), true), "-e",
+                Lsn.format(c.endLsn(), true)};
+        Result json = run(java.util.stream.Stream.concat(java.util.stream.Stream.of("stats", "--categories",
+                "--format", "json"), java.util.Arrays.stream(range)).toArray(String[]::new));
+        Result text = run(java.util.stream.Stream.concat(java.util.stream.Stream.of("stats", "--categories"),
+                java.util.Arrays.stream(range)).toArray(String[]::new));
+        Path html = tmp.resolve("r.html");
+        assertEquals(0, run("report", input(c), "-o", html.toString()).code());
+        String page = Files.readString(html);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"name\": \"([^\"]+)\"").matcher(
+                json.out().substring(json.out().indexOf("\"category\""), json.out().indexOf("]")));
+        int n = 0;
+        for (; m.find(); n++) {
+            String name = m.group(1);
+            assertTrue(name.matches("[a-z_]+"), name);
+            assertTrue(text.out().lines().anyMatch(l -> l.startsWith(name + " ")), name + " not in the text:\n"
+                    + text.out());
+            assertTrue(page.contains(">" + name + "<"), name + " not in the HTML report");
+        }
+        assertEquals(org.walprism.analyzer.categories.Category.COUNT, n);
+        for (String label : new String[] {"prune only", "freeze only", "prune+freeze", "on-access prune"}) {
+            assertTrue(!text.out().contains(label) && !page.contains(label), label);
+        }
+    }
 }

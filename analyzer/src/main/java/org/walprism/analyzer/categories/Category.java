@@ -9,36 +9,32 @@ package org.walprism.analyzer.categories;
  */
 public enum Category {
     /** Removes or redirects tuples (PRUNE / CLEAN; PRUNE_VACUUM_SCAN with prune items only). */
-    PRUNE_ONLY("prune_only", "prune only"),
+    PRUNE_ONLY("prune_only"),
     /** Freezes tuples (FREEZE_PAGE; PRUNE_VACUUM_SCAN with freeze plans only). */
-    FREEZE_ONLY("freeze_only", "freeze only"),
+    FREEZE_ONLY("freeze_only"),
     /** One record both prunes and freezes (PRUNE_VACUUM_SCAN of 17+). */
-    PRUNE_FREEZE("prune_freeze", "prune+freeze"),
+    PRUNE_FREEZE("prune_freeze"),
     /** VACUUM's second heap pass, LP_DEAD to LP_UNUSED (VACUUM, PRUNE_VACUUM_CLEANUP, 13's CLEAN/CLEANUP_INFO). */
-    CLEANUP("cleanup", "cleanup"),
+    CLEANUP("cleanup"),
     /** Sets visibility-map bits only (VISIBLE; a 19+ PRUNE_VACUUM_SCAN carrying only VM bits). */
-    VM("vm", "vm"),
+    VM("vm"),
     /** Opportunistic pruning during a read (PRUNE_ON_ACCESS, 17+). */
-    ON_ACCESS_PRUNE("on_access_prune", "on-access prune"),
+    ON_ACCESS_PRUNE("on_access_prune"),
     /** Everything else. */
-    OTHER("other", "other");
+    OTHER("other");
 
     private final String key;
-    private final String label;
 
-    Category(String key, String label) {
+    Category(String key) {
         this.key = key;
-        this.label = label;
     }
 
-    /** Machine key used in JSON and CSV output. */
+    /**
+     * The category's one name, in every output (text, JSON, CSV, HTML) and in the README: the same identifiers as
+     * the FPI causes ({@link FpiCause}), so that a name read in one output can be searched for in another.
+     */
     public String key() {
         return key;
-    }
-
-    /** Human label used in text output. */
-    public String label() {
-        return label;
     }
 
     private static final Category[] VALUES = values();

@@ -265,7 +265,7 @@ public final class HtmlReport {
         List<String> bars = new ArrayList<>();
         List<String> series = new ArrayList<>();
         for (Category c : Category.values()) {
-            series.add(c.label());
+            series.add(c.key());
         }
         long[][] values = new long[n][series.size()];
         for (int i = 0; i < n; i++) {
