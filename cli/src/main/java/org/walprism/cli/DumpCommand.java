@@ -106,7 +106,7 @@ public final class DumpCommand implements Callable<Integer> {
             case csv -> throw new AssertionError("csv is for --blocks only");
         };
         OutputStream bytes = Stdout.bytesOf(out);
-        try {
+        try (Progress p = Progress.of(r, quiet, true)) {
             OrderedDump.Outcome o = new OrderedDump(printers, jobs, max)
                     .run(r.path(), r.start(), r.end(), r.timeline(), bytes);
             bytes.flush();

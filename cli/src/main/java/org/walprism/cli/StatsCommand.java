@@ -97,9 +97,12 @@ public final class StatsCommand implements Callable<Integer> {
         WalRangeOptions.Range r = range.range();
         PrintWriter out = spec.commandLine().getOut();
         FirstRecordNote.print(r, format == Format.text, out, spec.commandLine().getErr());
-        WalStats stats = filters.any() || max > 0 || quiet
-                ? filtered(r, staticFilter, max)
-                : StatsCollector.collect(r.path(), r.start(), r.end(), r.timeline(), jobs);
+        WalStats stats;
+        try (Progress p = Progress.of(r, quiet, false)) {
+            stats = filters.any() || max > 0 || quiet
+                    ? filtered(r, staticFilter, max)
+                    : StatsCollector.collect(r.path(), r.start(), r.end(), r.timeline(), jobs);
+        }
         if (quiet) {
             Notices.print(spec.commandLine().getErr(), stats.notices());
             return ExitCode.OK.code();
