@@ -56,7 +56,9 @@ public final class ReportCommand implements Callable<Integer> {
         OutputException.checkCreatable(output);
         StreamDiff.Side sa = a.analyze(bucket);
         StreamDiff.Side sb = b == null ? null : b.analyze(bucket);
-        String html = HtmlReport.render(sa, sb);
+        String generated = java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC)
+                .format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", java.util.Locale.ROOT));
+        String html = HtmlReport.render(sa, sb, new Main.Version().getVersion()[0], generated);
         try {
             Files.writeString(output, html, StandardCharsets.UTF_8, StandardOpenOption.WRITE,
                     StandardOpenOption.CREATE_NEW);
