@@ -99,7 +99,7 @@ public final class StatsCommand implements Callable<Integer> {
         FirstRecordNote.print(r, format == Format.text, out, spec.commandLine().getErr());
         WalStats stats;
         try (Progress p = Progress.of(r, quiet, false)) {
-            stats = filters.any() || max > 0 || quiet
+            stats = filters.any() || max > 0
                     ? filtered(r, staticFilter, max)
                     : StatsCollector.collect(r.path(), r.start(), r.end(), r.timeline(), jobs);
         }
