@@ -71,6 +71,10 @@ class ProgressTest {
         // dump lines on the same terminal: no bar among them; dump into a file: a bar
         assertFalse(underTerminal("dump -n 0 " + range(c), "").contains("reading WAL"));
         assertTrue(underTerminal("dump " + range(c), "> /dev/null").contains("reading WAL"));
+        // diff: one bar per input, then the diff on stdout
+        String input = q(c.walDir() + ":" + Lsn.format(c.startLsn(), true) + ":" + Lsn.format(c.endLsn(), true));
+        String diff = underTerminal("diff " + input + " " + input, "");
+        assertTrue(diff.contains("reading WAL") && diff.indexOf("reading WAL") < diff.indexOf("Explanations"), diff);
     }
 
     @Test
