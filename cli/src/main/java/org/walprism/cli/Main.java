@@ -82,6 +82,8 @@ public final class Main implements Runnable {
         all.add(cl);
         for (CommandLine c : all) {
             c.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(ExitCode.helpList());
+            // -V/--version of a subcommand prints what walprism --version prints (picocli gives each its own spec)
+            c.getCommandSpec().versionProvider(VERSION);
         }
         Phases.mark("model");
         try {
@@ -131,6 +133,7 @@ public final class Main implements Runnable {
     public static void main(String[] args) {
         Phases.enterMain();
         configureNetty();
+        Progress.processRun = true;
         PrintWriter out = Stdout.processWriter();
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         int code = run(out, err, args);
@@ -154,6 +157,8 @@ public final class Main implements Runnable {
         }
         return false;
     }
+
+    private static final Version VERSION = new Version();
 
     /** {@code --version}: the jar's implementation version. */
     static final class Version implements CommandLine.IVersionProvider {

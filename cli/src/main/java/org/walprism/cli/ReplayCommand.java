@@ -17,8 +17,8 @@ import picocli.CommandLine.Spec;
  * FPI causes and layout; A = as captured, B = replayed).
  */
 @Command(name = "replay", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Re-express captured vacuum/pruning records in another PostgreSQL major's design and",
-            "compare before (A) with after (B) by the categories of \"walprism diff\"."})
+        description = "Re-express captured vacuum/pruning records in another PostgreSQL major's design and "
+                + "compare before (A) with after (B) by the categories of \"walprism diff\".")
 public final class ReplayCommand implements Callable<Integer> {
 
     @Spec
@@ -35,12 +35,16 @@ public final class ReplayCommand implements Callable<Integer> {
             description = "text (80 columns), json or csv, as diff")
     StatsCommand.Format format;
 
+    @Option(names = "--rows", paramLabel = "N|all", defaultValue = "12", converter = RowsConverter.class,
+            description = "text: rows per table (default ${DEFAULT-VALUE}; all: every row); json and csv list all")
+    int rows;
+
     @Override
     public Integer call() throws Exception {
         WalRangeOptions.Range r = range.range();
         ReplayDiff.Outcome o = ReplayDiff.run(r.path(), r.start(), r.end(), r.timeline(), target, r.path().toString());
         PrintWriter out = spec.commandLine().getOut();
-        out.print(ReplayFormatter.format(o, StatsCategories.format(format)));
+        out.print(ReplayFormatter.format(o, StatsCategories.format(format), rows));
         out.flush();
         return ExitCode.OK.code();
     }

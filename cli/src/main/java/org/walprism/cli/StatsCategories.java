@@ -19,7 +19,10 @@ final class StatsCategories {
 
     static void print(WalRangeOptions.Range r, OutputFormat format, long bucketSize, int jobs, PrintWriter out,
                       PrintWriter err) {
-        CategoryStats stats = analyze(r, bucketSize, jobs, null);
+        CategoryStats stats;
+        try (Progress p = Progress.of(r, false, false)) {
+            stats = analyze(r, bucketSize, jobs, null);
+        }
         out.print(CategoryFormatter.format(stats, format));
         out.flush();
         Notices.print(err, stats.notices());

@@ -2,9 +2,13 @@ package org.walprism.cli;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
+import org.walprism.analyzer.dump.DumpFilter;
 import org.walprism.analyzer.stats.StatsCollector;
 import org.walprism.analyzer.stats.StatsFormatter;
 import org.walprism.analyzer.stats.WalStats;
+import org.walprism.codec.read.WalReader;
+import org.walprism.codec.record.RecordView;
+import org.walprism.codec.rmgr.heap2.Heap2PartsScan;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,6 +38,17 @@ public final class StatsCommand implements Callable<Integer> {
             description = "rmgr (default): one row per resource manager; record: one row per record type")
     String mode;
 
+    @Mixin
+    RecordFilterOptions filters;
+
+    @Option(names = {"-n", "--limit"}, paramLabel = "N",
+            description = "count only the first N records that pass the filters, as pg_waldump --stats -n")
+    String limit;
+
+    @Option(names = {"-q", "--quiet"},
+            description = "print no statistics, only errors (the WAL is still read and checked), as pg_waldump")
+    boolean quiet;
+
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text (pg_waldump's table), json or csv (keys of pg_get_wal_stats)")
     Format format;
@@ -57,7 +72,18 @@ public final class StatsCommand implements Callable<Integer> {
         if (jobs < 1) {
             throw new ParameterException(spec.commandLine(), "--jobs must be at least 1");
         }
+        if (filters.listRequested()) {
+            RecordFilterOptions.listRmgrs(range.givenVersion(), spec.commandLine().getOut());
+            spec.commandLine().getOut().flush();
+            return ExitCode.OK.code();
+        }
+        long max = parseLimit();
+        DumpFilter staticFilter = filters.staticFilter();
         if (categories) {
+            if (filters.any() || max > 0 || quiet) {
+                throw new ParameterException(spec.commandLine(),
+                        "--categories cannot be combined with -r, -x, -R, -B, -F, -w, -n or -q");
+            }
             StatsCategories.print(range.range(), StatsCategories.format(format), bucket, jobs,
                     spec.commandLine().getOut(), spec.commandLine().getErr());
             return ExitCode.OK.code();
@@ -70,18 +96,70 @@ public final class StatsCommand implements Callable<Integer> {
                     "unrecognized value for option --stats: " + mode);
         }
         WalRangeOptions.Range r = range.range();
-        WalStats stats = StatsCollector.collect(r.path(), r.start(), r.end(), r.timeline(), jobs);
+        PrintWriter out = spec.commandLine().getOut();
+        FirstRecordNote.print(r, format == Format.text, out, spec.commandLine().getErr());
+        WalStats stats;
+        try (Progress p = Progress.of(r, quiet, false)) {
+            stats = filters.any() || max > 0
+                    ? filtered(r, staticFilter, max)
+                    : StatsCollector.collect(r.path(), r.start(), r.end(), r.timeline(), jobs);
+        }
         Phases.mark("scanned");
+        if (quiet) {
+            Notices.print(spec.commandLine().getErr(), stats.notices());
+            return ExitCode.OK.code();
+        }
         String result = switch (format) {
             case text -> StatsFormatter.text(stats, perRecord);
             case json -> StatsFormatter.json(stats, perRecord);
             case csv -> StatsFormatter.csv(stats, perRecord);
         };
-        PrintWriter out = spec.commandLine().getOut();
         out.print(result);
         out.flush();
         Phases.mark("printed");
         Notices.print(spec.commandLine().getErr(), stats.notices());
         return ExitCode.OK.code();
+    }
+
+    /**
+     * pg_waldump's main loop with {@code --stats} and filters: every record is read and checked (a broken one is an
+     * error whether it passes the filters or not); those that pass are counted, up to {@code max} of them;
+     * {@code stats.endptr} is the end of the last one counted. One sequential reader: the filtered forms are not the
+     * benchmarked path.
+     */
+    private WalStats filtered(WalRangeOptions.Range r, DumpFilter staticFilter, long max) {
+        try (WalReader reader = WalReader.open(r.path(), r.start(), r.end(), r.timeline())) {
+            DumpFilter filter = filters.withRmgrs(staticFilter, reader.version());
+            WalStats stats = new WalStats(reader.version());
+            stats.startLsn(reader.firstRecordLsn());
+            Heap2PartsScan check = new Heap2PartsScan();
+            long counted = 0;
+            for (RecordView v = reader.nextView(); v != null; v = reader.nextView()) {
+                check.check(v);
+                if (!filter.test(v)) {
+                    continue;
+                }
+                stats.add(v.rmid(), v.info(), Integer.toUnsignedLong(v.totalLength()), v.fpiLength(),
+                        reader.endOfLastRecord());
+                counted++;
+                if (max > 0 && counted >= max) {
+                    // stopped by -n: pg_waldump does not reach the end of WAL, so there is nothing to note
+                    return stats;
+                }
+            }
+            stats.notices(reader.notices());
+            return stats;
+        }
+    }
+
+    private long parseLimit() {
+        if (limit == null) {
+            return -1;
+        }
+        try {
+            return Integer.parseInt(limit.trim());
+        } catch (NumberFormatException e) {
+            throw new ParameterException(spec.commandLine(), "invalid value \"" + limit + "\" for option -n/--limit");
+        }
     }
 }

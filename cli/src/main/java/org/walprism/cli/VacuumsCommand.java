@@ -21,10 +21,9 @@ import picocli.CommandLine.Spec;
  * reports it.
  */
 @Command(name = "vacuums", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"List the VACUUM and autovacuum runs of a WAL range: per table and run, its span, WAL usage "
-                + "(as VACUUM VERBOSE reports it),",
-            "pages pruned / frozen / set all-visible, dead items removed, index passes, and its records by phase, "
-                + "category, part and FPI cause."})
+        description = "List the VACUUM and autovacuum runs of a WAL range: per table and run, its span, WAL usage "
+                + "(as VACUUM VERBOSE reports it), pages pruned / frozen / set all-visible, dead items removed, index "
+                + "passes, and its records by phase, category, part and FPI cause.")
 public final class VacuumsCommand implements Callable<Integer> {
 
     @Spec

@@ -55,8 +55,11 @@ record WalInput(String text, Path path, Long start, Long end) {
         o.start = start;
         o.end = end;
         WalRangeOptions.Range r = o.range();
-        return new StreamDiff.Side(text, new CategorySummary(
-                StatsCategories.analyze(r, bucketSize, Runtime.getRuntime().availableProcessors(), text)));
+        // diff and report print after both inputs are read: a bar per input on a terminal's stderr
+        try (Progress p = Progress.of(r, false, false)) {
+            return new StreamDiff.Side(text, new CategorySummary(
+                    StatsCategories.analyze(r, bucketSize, Runtime.getRuntime().availableProcessors(), text)));
+        }
     }
 
     /** picocli converter. */

@@ -64,6 +64,19 @@ public final class WalRangeOptions {
     record Range(Path path, long start, long end, int timeline) {
     }
 
+    /**
+     * The version of the WAL named by {@code -p} or STARTSEG, read from its first page; null when neither was given
+     * (then nothing is read).
+     */
+    org.walprism.codec.WalVersion givenVersion() throws IOException {
+        if (path == null && startSegment == null) {
+            return null;
+        }
+        try (WalReader r = open()) {
+            return r.version();
+        }
+    }
+
     /** Opens a reader over the selected range. */
     WalReader open() throws IOException {
         Range r = range();

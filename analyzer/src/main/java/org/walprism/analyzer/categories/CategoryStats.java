@@ -29,12 +29,9 @@ public final class CategoryStats {
     public static final int B_CATEGORY = 4;
     private static final int B_SIZE = B_CATEGORY + Category.COUNT;
 
-    private static final int XLOG_FPI_FOR_HINT = 0xA0;
-    private static final int XLOG_FPI = 0xB0;
 
     private final WalVersion version;
     private final long segmentSize;
-    private static final int OTHER = Category.OTHER.ordinal();
 
     private final Heap2Attribution heap2 = new Heap2Attribution();
     private final int compressedMask;
@@ -72,6 +69,8 @@ public final class CategoryStats {
     private long unparsedRecords;
 
     private final PageLayout layout;
+    /** {@link Category#nonHeap2Table} of the version. */
+    private final byte[] nonHeap2;
 
     private final RelationTable relations = new RelationTable();
     private final LsnBuckets buckets;
@@ -89,6 +88,7 @@ public final class CategoryStats {
         this.segmentSize = segmentSize;
         this.compressedMask = BlockImage.compressedMask(version);
         this.layout = new PageLayout(segmentSize);
+        this.nonHeap2 = Category.nonHeap2Table(version);
         this.buckets = new LsnBuckets(bucketSize > 0 ? bucketSize : segmentSize, bucketSize > 0, B_SIZE);
     }
 
@@ -100,10 +100,9 @@ public final class CategoryStats {
         int rmid = v.rmid();
         int len = v.totalLength();
         int fpi = v.fpiLength();
-        int ci = rmid == RmgrTable.HEAP2 ? heap2(v, scratch) : OTHER;
-        int xlogType = rmid == RmgrTable.XLOG ? v.info() & 0xF0 : -1;
-        int cause = xlogType == XLOG_FPI_FOR_HINT ? FpiCause.HINT.ordinal()
-                : xlogType == XLOG_FPI ? FpiCause.XLOG_FPI.ordinal() : ci;
+        int ci = rmid == RmgrTable.HEAP2 ? heap2(v, scratch) : nonHeap2[rmid * 16 + ((v.info() & 0xF0) >> 4)];
+        // FpiCause mirrors Category: an image's cause is the category of its record (hint and xlog_fpi included)
+        int cause = ci;
         blocks(v, len, cause);
         int recordImages = blockImages;
         parts(v, rmid, len, fpi, categoryParts[ci]);

@@ -52,7 +52,7 @@ public final class CategoryFormatter {
         sb.append(String.format(Locale.ROOT, "%-16s %9s %7s %11s %7s %11s %7s%n", "Category", "Records", "(%)",
                 "Bytes", "(%)", "FPI bytes", "Images"));
         for (Category c : Category.values()) {
-            sb.append(String.format(Locale.ROOT, "%-16s %9d %7s %11d %7s %11d %7d%n", c.label(),
+            sb.append(String.format(Locale.ROOT, "%-16s %9d %7s %11d %7s %11d %7d%n", c.key(),
                     st.categoryRecords(c), pct(st.categoryRecords(c), st.records()), st.categoryBytes(c),
                     pct(st.categoryBytes(c), total), st.categoryFpiBytes(c), st.categoryImages(c)));
         }
@@ -135,7 +135,7 @@ public final class CategoryFormatter {
             long[] b = st.bucket(i);
             sb.append(String.format(Locale.ROOT, "%-18s %8d %11d %11d %7d  %s%n", s.lsn(st.bucketStart(i)),
                     b[CategoryStats.B_RECORDS], b[CategoryStats.B_BYTES], b[CategoryStats.B_FPI_BYTES],
-                    b[CategoryStats.B_IMAGES], topCategory(b).label()));
+                    b[CategoryStats.B_IMAGES], topCategory(b).key()));
         }
         return sb.toString();
     }
