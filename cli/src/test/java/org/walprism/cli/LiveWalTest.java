@@ -1,0 +1,211 @@
+package org.walprism.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.walprism.codec.Lsn;
+
+/**
+ * Live WAL against a real server started by the test ({@link LiveServer}): {@code --follow} on its {@code pg_wal}
+ * while a workload runs; what was followed equals what walprism reads from {@code pg_wal} afterwards for the same
+ * range, and pg_walinspect's counts; Ctrl-C (SIGINT) prints the statistics so far and exits 0.
+ */
+class LiveWalTest {
+    private static final Pattern STATS_RANGE = Pattern.compile("WAL (?:statistics|categories) between (\\S+) and "
+            + "(\\S+?):?\\s");
+    private static final Pattern LSN = Pattern.compile("lsn: (\\S+), prev");
+
+    @TempDir
+    static Path tmp;
+
+    static LiveServer srv;
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        srv = LiveServer.start();
+        srv.sql("create extension if not exists pg_walinspect");
+    }
+
+    @AfterAll
+    static void stopServer() throws Exception {
+        if (srv != null) {
+            srv.close();
+        }
+    }
+
+    /** {@code walprism ARGS} in a new JVM on the test class path; stdout to {@code out}, stderr to {@code err}. */
+    static Process walprism(Path out, Path err, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(List.of("-Xmx512m", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(List.of(args));
+        return new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    }
+
+    /** Sends SIGINT (Ctrl-C) and waits for the exit status. */
+    static int interrupt(Process p) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-INT", String.valueOf(p.pid())).start();
+        assertTrue(kill.waitFor(30, TimeUnit.SECONDS) && kill.exitValue() == 0, "kill -INT");
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "walprism did not exit after SIGINT");
+        return p.exitValue();
+    }
+
+    /** Waits until {@code file} satisfies {@code done}, failing after a minute or when {@code p} ended. */
+    static void await(Process p, Path file, Path err, Predicate<String> done, String what) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true) {
+            String text = Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+            if (done.test(text)) {
+                return;
+            }
+            if (!p.isAlive() || System.nanoTime() > deadline) {
+                p.destroyForcibly();
+                fail(what + " not seen (walprism " + (p.isAlive() ? "still running" : "exited " + p.exitValue())
+                        + "): " + Files.readString(err) + tail(text));
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    private static String tail(String s) {
+        return s.length() > 2000 ? s.substring(s.length() - 2000) : s;
+    }
+
+    /**
+     * A workload of about 6 MB of WAL over several 1 MiB segments: inserts, updates, deletes, a VACUUM (prune,
+     * freeze, visibility map), a segment switch, full-page images after a checkpoint; then a logical message
+     * {@code walprism-end} whose end LSN is returned.
+     */
+    static long workload(String table) throws Exception {
+        srv.sql("create table " + table + " (a int primary key, b text)",
+                "insert into " + table + " select g, repeat('x', 120) from generate_series(1, 20000) g",
+                "update " + table + " set b = 'y' where a % 3 = 0",
+                "delete from " + table + " where a % 5 = 0",
+                "vacuum (freeze) " + table,
+                "select pg_switch_wal()",
+                "checkpoint",
+                "update " + table + " set b = 'z' where a % 7 = 0");
+        return Lsn.parse(srv.query("select pg_logical_emit_message(false, 'walprism-end', 'x')")).value();
+    }
+
+    @Test
+    void followedDumpStatsAndCategoriesEqualWhatPgWalHoldsAfterwards() throws Exception {
+        String start = srv.query("select pg_current_wal_insert_lsn()");
+        String wal = srv.pgWal().toString();
+        Path dumpOut = tmp.resolve("dump.out");
+        Path dumpErr = tmp.resolve("dump.err");
+        Process dump = walprism(dumpOut, dumpErr, "dump", "-f", "-s", start, "-p", wal);
+        Process stats = walprism(tmp.resolve("stats.out"), tmp.resolve("stats.err"), "stats", "-f", "-s", start,
+                "-p", wal);
+        Process rows = walprism(tmp.resolve("rows.out"), tmp.resolve("rows.err"), "stats", "-f", "--interval",
+                "0.5", "--format", "csv", "-s", start, "-p", wal);
+        Process cats = walprism(tmp.resolve("cats.out"), tmp.resolve("cats.err"), "stats", "--categories", "-f",
+                "-s", start, "-p", wal);
+        long end = workload("follow_t");
+        await(dump, dumpOut, dumpErr, t -> t.contains("walprism-end"), "the end marker in dump -f");
+        // the interval rows reach the marker too
+        await(rows, tmp.resolve("rows.out"), tmp.resolve("rows.err"), t -> lastRowEnd(t) >= end,
+                "an interval row ending at the marker");
+        for (Process p : List.of(dump, stats, rows, cats)) {
+            assertEquals(0, interrupt(p), "exit status after Ctrl-C");
+        }
+
+        // dump -f printed, up to the marker, exactly what dump prints from pg_wal afterwards for the same range
+        List<String> followed = Files.readAllLines(dumpOut);
+        int marker = indexOf(followed, "walprism-end");
+        followed = followed.subList(0, marker + 1);
+        StatsCommandTest.Result after = StatsCommandTest.run("dump", "-s", start, "-e", Lsn.format(end, true), "-p",
+                wal);
+        assertEquals(0, after.code(), after.err());
+        assertEquals(String.join("\n", followed) + "\n", after.out());
+        assertTrue(followed.size() > 10000, "records followed: " + followed.size());
+        String first = lsnOf(followed.get(0));
+        long inspect = Long.parseLong(srv.query("select count(*) from pg_get_wal_records_info('" + first + "', '"
+                + Lsn.format(end, true) + "')"));
+        assertEquals(inspect, followed.size(), "pg_walinspect's record count for " + first + ".." + end);
+
+        // stats -f, stopped by Ctrl-C, printed the table of the range it read; the same as read afterwards
+        String st = Files.readString(tmp.resolve("stats.out"));
+        Matcher m = STATS_RANGE.matcher(st);
+        assertTrue(m.find(), "stats -f printed its table on Ctrl-C: " + st + Files.readString(tmp.resolve("stats.err")));
+        StatsCommandTest.Result again = StatsCommandTest.run("stats", "-s", m.group(1), "-e", m.group(2), "-p", wal);
+        assertEquals(again.out(), st);
+        long walinspectCount = Long.parseLong(srv.query("select sum(count) from pg_get_wal_stats('" + m.group(1)
+                + "', '" + m.group(2) + "')"));
+        String total = st.lines().filter(l -> l.startsWith("Total")).findFirst().orElse("");
+        assertEquals(Long.toString(walinspectCount), total.split("\\s+")[1], "pg_walinspect's count: " + st);
+
+        // the interval rows add up to the range they cover
+        List<String> csv = Files.readAllLines(tmp.resolve("rows.out"));
+        assertEquals(String.join(",", LiveViews.intervalKeys(false)), csv.get(0));
+        long sum = 0;
+        String firstRow = null;
+        String lastEnd = null;
+        for (String row : csv.subList(1, csv.size())) {
+            String[] f = row.split(",", -1);
+            sum += Long.parseLong(f[3]);
+            if (!f[1].isEmpty()) {
+                firstRow = firstRow == null ? f[1] : firstRow;
+                lastEnd = f[2];
+            }
+        }
+        long count = Long.parseLong(srv.query("select count(*) from pg_get_wal_records_info('" + firstRow + "', '"
+                + lastEnd + "')"));
+        assertEquals(count, sum, "records in the interval rows from " + firstRow + " to " + lastEnd);
+
+        // stats --categories -f: the attribution of the range it read, as read afterwards
+        String ct = Files.readString(tmp.resolve("cats.out"));
+        Matcher c = STATS_RANGE.matcher(ct);
+        assertTrue(c.find(), ct + Files.readString(tmp.resolve("cats.err")));
+        StatsCommandTest.Result catsAfter = StatsCommandTest.run("stats", "--categories", "-s", c.group(1), "-e",
+                c.group(2), "-p", wal);
+        assertEquals(catsAfter.out(), ct);
+    }
+
+    private static long lastRowEnd(String csv) {
+        long best = -1;
+        for (String row : csv.split("\n")) {
+            String[] f = row.split(",", -1);
+            if (f.length > 2 && f[2].contains("/")) {
+                best = Math.max(best, Lsn.parse(f[2]).value());
+            }
+        }
+        return best;
+    }
+
+    static int indexOf(List<String> lines, String text) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(text)) {
+                return i;
+            }
+        }
+        fail(text + " not in " + lines.size() + " lines");
+        return -1;
+    }
+
+    static String lsnOf(String dumpLine) {
+        Matcher m = LSN.matcher(dumpLine);
+        assertTrue(m.find(), dumpLine);
+        return m.group(1);
+    }
+
+    static String join(String... s) {
+        return String.join(" ", Arrays.asList(s));
+    }
+}
