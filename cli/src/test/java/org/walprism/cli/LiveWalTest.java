@@ -178,6 +178,109 @@ class LiveWalTest {
         assertEquals(catsAfter.out(), ct);
     }
 
+    /**
+     * {@code stream} while the server is stopped and started twice (fast shutdown, then a crash: immediate stop):
+     * the records streamed up to the end marker are those read from pg_wal afterwards, none lost and none twice;
+     * the complete segments written are the server's byte for byte; a slot created with --create-slot is
+     * streamed from and its restart LSN advances with the status updates; --stats --interval rows add up.
+     */
+    @Test
+    void streamSurvivesRestartsAndWritesTheServersSegments() throws Exception {
+        String conn = srv.conninfo();
+        StatsCommandTest.Result created = StatsCommandTest.run("stream", "-d", conn, "--slot", "walprism_test",
+                "--create-slot");
+        assertEquals(0, created.code(), created.err());
+        String start = srv.query("select pg_current_wal_insert_lsn()");
+        Path segs = tmp.resolve("segments");
+        Path out = tmp.resolve("stream.out");
+        Path err = tmp.resolve("stream.err");
+        Process dump = walprism(out, err, "stream", "-d", conn, "--write-segments", segs.toString(),
+                "--status-interval", "1");
+        Path rowsOut = tmp.resolve("srows.out");
+        Path rowsErr = tmp.resolve("srows.err");
+        Process rows = walprism(rowsOut, rowsErr, "stream", "-d", conn, "--slot", "walprism_test", "-s", start,
+                "--stats", "--interval", "0.5", "--format", "json", "--status-interval", "1");
+        // streaming has started when the segment being received is there
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!Files.isDirectory(segs) || Files.list(segs).noneMatch(f -> f.toString().endsWith(".partial"))) {
+            assertTrue(dump.isAlive() && System.nanoTime() < deadline, "stream did not start: " + Files.readString(err));
+            Thread.sleep(50);
+        }
+        srv.sql("create table stream_a (a int primary key, b text)",
+                "insert into stream_a select g, repeat('a', 200) from generate_series(1, 8000) g");
+        srv.stop("fast");
+        srv.startAgain();
+        srv.sql("update stream_a set b = 'b' where a % 2 = 0");
+        srv.stop("immediate");
+        srv.startAgain();
+        long end = workload("stream_b");
+        await(dump, out, err, t -> t.contains("walprism-end"), "the end marker in stream");
+        await(rows, rowsOut, rowsErr, t -> lastJsonEnd(t) >= end, "a stats row ending at the marker");
+        assertEquals(0, interrupt(dump), "exit status after Ctrl-C");
+        assertEquals(0, interrupt(rows), "exit status after Ctrl-C");
+        String notes = Files.readString(err);
+        assertTrue(notes.contains("reconnected"), notes);
+
+        List<String> streamed = Files.readAllLines(out);
+        streamed = streamed.subList(0, indexOf(streamed, "walprism-end") + 1);
+        String first = lsnOf(streamed.get(0));
+        StatsCommandTest.Result after = StatsCommandTest.run("dump", "-s", first, "-e", Lsn.format(end, true), "-p",
+                srv.pgWal().toString());
+        assertEquals(0, after.code(), after.err());
+        assertEquals(after.out(), String.join("\n", streamed) + "\n");
+        long inspect = Long.parseLong(srv.query("select count(*) from pg_get_wal_records_info('" + first + "', '"
+                + Lsn.format(end, true) + "')"));
+        assertEquals(inspect, streamed.size(), "pg_walinspect's record count");
+
+        // complete segments: the server's bytes; the one being received is NAME.partial
+        List<String> names;
+        try (var s = Files.list(segs)) {
+            names = s.map(f -> f.getFileName().toString()).sorted().toList();
+        }
+        long complete = names.stream().filter(n -> !n.endsWith(".partial")).count();
+        assertTrue(complete >= 5, "complete segments: " + names);
+        assertEquals(1, names.stream().filter(n -> n.endsWith(".partial")).count(), names.toString());
+        for (String n : names) {
+            if (!n.endsWith(".partial")) {
+                assertTrue(Arrays.equals(Files.readAllBytes(srv.pgWal().resolve(n)), Files.readAllBytes(segs.resolve(n))),
+                        n + " differs from the server's");
+            }
+        }
+
+        // the slot: streamed from, its restart LSN moved with the status updates; --drop-slot drops it
+        String restart = srv.query("select restart_lsn from pg_replication_slots where slot_name = 'walprism_test'");
+        assertTrue(Lsn.parse(restart).value() > Lsn.parse(start).value(), "slot restart_lsn " + restart);
+        long sum = 0;
+        String firstRow = null;
+        String lastEnd = null;
+        for (String row : Files.readAllLines(rowsOut)) {
+            Matcher c = Pattern.compile("\"count\": (\\d+)").matcher(row);
+            assertTrue(c.find(), row);
+            sum += Long.parseLong(c.group(1));
+            Matcher r = Pattern.compile("\"start_lsn\": \"([^\"]+)\", \"end_lsn\": \"([^\"]+)\"").matcher(row);
+            if (r.find()) {
+                firstRow = firstRow == null ? r.group(1) : firstRow;
+                lastEnd = r.group(2);
+            }
+        }
+        long count = Long.parseLong(srv.query("select count(*) from pg_get_wal_records_info('" + firstRow + "', '"
+                + lastEnd + "')"));
+        assertEquals(count, sum, "records in the interval rows from " + firstRow + " to " + lastEnd);
+        StatsCommandTest.Result dropped = StatsCommandTest.run("stream", "-d", conn, "--slot", "walprism_test",
+                "--drop-slot");
+        assertEquals(0, dropped.code(), dropped.err());
+        assertEquals("0", srv.query("select count(*) from pg_replication_slots"));
+    }
+
+    private static long lastJsonEnd(String rows) {
+        long best = -1;
+        Matcher m = Pattern.compile("\"end_lsn\": \"([0-9A-F]+/[0-9A-F]+)\"").matcher(rows);
+        while (m.find()) {
+            best = Math.max(best, Lsn.parse(m.group(1)).value());
+        }
+        return best;
+    }
+
     private static long lastRowEnd(String csv) {
         long best = -1;
         for (String row : csv.split("\n")) {
