@@ -662,6 +662,12 @@ public final class WalReader implements AutoCloseable {
         if (segno != checkedSeg && pageOff != 0) {
             checkSegmentHeader(segno);
         }
+        if (live != null && live.availableEnd() >= 0 && Long.compareUnsigned(live.availableEnd(),
+                pageLsn + (pageOff == 0 ? PageHeader.LONG_SIZE : PageHeader.SHORT_SIZE)) < 0) {
+            endReason = "page at " + Lsn.format(pageLsn, true) + " not received yet";
+            endMissing = false;
+            return false;
+        }
         int idx = page(segno, pageOff);
         if (idx < 0) {
             endReason = "WAL segment " + source.segmentName(segno) + " is missing";
@@ -737,6 +743,10 @@ public final class WalReader implements AutoCloseable {
      */
     private void checkSegmentHeader(long segno) {
         checkedSeg = segno;
+        if (live != null && live.availableEnd() >= 0
+                && Long.compareUnsigned(live.availableEnd(), segno * segSize + PageHeader.LONG_SIZE) < 0) {
+            return; // not received yet: checked when it is
+        }
         if (!source.read(segno, 0, head, 0, PageHeader.LONG_SIZE)) {
             return;
         }
