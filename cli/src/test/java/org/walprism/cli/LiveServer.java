@@ -126,6 +126,20 @@ final class LiveServer implements AutoCloseable {
         }
     }
 
+    /** Gives {@code file} (made by the test) to the server's user. */
+    void own(Path file) throws Exception {
+        if (asUser) {
+            run(List.of("chown", USER, file.toString()), 1);
+        }
+    }
+
+    /** Puts {@code lines} first in pg_hba.conf (the first matching line wins) and reloads. */
+    void hbaFirst(String... lines) throws Exception {
+        Path hba = data.resolve("pg_hba.conf");
+        Files.writeString(hba, String.join("\n", lines) + "\n" + Files.readString(hba));
+        sql("select pg_reload_conf()");
+    }
+
     Path pgWal() {
         return data.resolve("pg_wal");
     }

@@ -272,6 +272,68 @@ class LiveWalTest {
         assertEquals("0", srv.query("select count(*) from pg_replication_slots"));
     }
 
+    /**
+     * A role with REPLICATION and a scram-sha-256 password, allowed over TLS only (hostssl, hostnossl reject): the
+     * stream connects with sslmode=require and PGPASSWORD and ends by itself at -e; without TLS or with a wrong
+     * password it fails with one line that never shows the password.
+     */
+    @Test
+    void streamAuthenticatesWithScramOverTls() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(LiveServer.run(List.of("openssl", "version"), 1).exit() == 0,
+                "openssl is not installed: no certificate for the server's TLS");
+        Path crt = srv.data.resolve("server.crt");
+        Path key = srv.data.resolve("server.key");
+        LiveServer.Run gen = LiveServer.run(List.of("openssl", "req", "-new", "-x509", "-days", "2", "-nodes",
+                "-subj", "/CN=127.0.0.1", "-newkey", "rsa:2048", "-keyout", key.toString(), "-out", crt.toString()), 1);
+        assertEquals(0, gen.exit(), gen.out());
+        Files.setPosixFilePermissions(key, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        srv.own(crt);
+        srv.own(key);
+        srv.sql("alter system set ssl = on", "set password_encryption = 'scram-sha-256'",
+                "create role walprism_repl with login replication password 'pw-s3cret'");
+        srv.hbaFirst("hostssl replication walprism_repl 127.0.0.1/32 scram-sha-256",
+                "hostnossl replication walprism_repl 127.0.0.1/32 reject");
+        String start = srv.query("select pg_current_wal_insert_lsn()");
+        srv.sql("create table tls_t (a int)", "insert into tls_t select generate_series(1, 1000)");
+        long end = Lsn.parse(srv.query("select pg_logical_emit_message(false, 'walprism-end', 'x')")).value();
+        String where = "host=127.0.0.1 port=" + srv.port + " user=walprism_repl";
+
+        Path out = tmp.resolve("tls.out");
+        Path err = tmp.resolve("tls.err");
+        ProcessBuilder pb = new ProcessBuilder(javaCommand("stream", "-d", where + " sslmode=require", "-s", start,
+                "-e", Lsn.format(end, true))).redirectOutput(out.toFile()).redirectError(err.toFile());
+        pb.environment().put("PGPASSWORD", "pw-s3cret");
+        Process p = pb.start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "stream -e did not end by itself");
+        assertEquals(0, p.exitValue(), Files.readString(err));
+        List<String> lines = Files.readAllLines(out);
+        assertTrue(lines.get(lines.size() - 1).contains("walprism-end"), lines.get(lines.size() - 1));
+        StatsCommandTest.Result after = StatsCommandTest.run("dump", "-s", start, "-e", Lsn.format(end, true), "-p",
+                srv.pgWal().toString());
+        assertEquals(after.out(), String.join("\n", lines) + "\n");
+
+        StatsCommandTest.Result plain = StatsCommandTest.run("stream", "-d", where + " sslmode=disable "
+                + "password=pw-s3cret", "-s", start, "-e", Lsn.format(end, true));
+        assertEquals(ExitCode.INPUT.code(), plain.code(), plain.err());
+        assertTrue(plain.err().contains("no encryption") || plain.err().contains("rejects"), plain.err());
+        StatsCommandTest.Result wrong = StatsCommandTest.run("stream", "-d", where + " sslmode=require "
+                + "password=wrong-pw", "-s", start, "-e", Lsn.format(end, true));
+        assertEquals(ExitCode.INPUT.code(), wrong.code(), wrong.err());
+        assertTrue(wrong.err().contains("password authentication failed"), wrong.err());
+        for (StatsCommandTest.Result r : List.of(plain, wrong)) {
+            assertEquals(1, r.err().lines().count(), r.err());
+            assertTrue(!r.err().contains("pw-s3cret") && !r.err().contains("wrong-pw"), r.err());
+        }
+    }
+
+    private static List<String> javaCommand(String... args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(List.of("-Xmx512m", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(List.of(args));
+        return cmd;
+    }
+
     private static long lastJsonEnd(String rows) {
         long best = -1;
         Matcher m = Pattern.compile("\"end_lsn\": \"([0-9A-F]+/[0-9A-F]+)\"").matcher(rows);
