@@ -107,6 +107,8 @@ class LiveWalTest {
     @Test
     void followedDumpStatsAndCategoriesEqualWhatPgWalHoldsAfterwards() throws Exception {
         String start = srv.query("select pg_current_wal_insert_lsn()");
+        // a committed (so written) record at the start: pg_waldump --follow needs one there when it starts
+        srv.sql("create table follow_start ()");
         String wal = srv.pgWal().toString();
         Path dumpOut = tmp.resolve("dump.out");
         Path dumpErr = tmp.resolve("dump.err");
@@ -117,8 +119,30 @@ class LiveWalTest {
                 "0.5", "--format", "csv", "-s", start, "-p", wal);
         Process cats = walprism(tmp.resolve("cats.out"), tmp.resolve("cats.err"), "stats", "--categories", "-f",
                 "-s", start, "-p", wal);
+        // pg_waldump --follow of the server's major, where there is one: the oracle of what --follow prints
+        Path waldump = pgWaldump(Integer.parseInt(srv.query("show server_version_num")) / 10000);
+        Process oracle = null;
+        if (waldump != null) {
+            List<String> cmd = new ArrayList<>();
+            if (LiveServer.run(List.of("stdbuf", "--version"), 1).exit() == 0) {
+                cmd.addAll(List.of("stdbuf", "-oL")); // its lines reach the file as they are printed
+            }
+            cmd.addAll(List.of(waldump.toString(), "--follow", "-s", start, "-p", wal));
+            oracle = new ProcessBuilder(cmd).redirectOutput(tmp.resolve("waldump.out").toFile())
+                    .redirectError(tmp.resolve("waldump.err").toFile()).start();
+        }
         long end = workload("follow_t");
         await(dump, dumpOut, dumpErr, t -> t.contains("walprism-end"), "the end marker in dump -f");
+        if (oracle != null) {
+            await(oracle, tmp.resolve("waldump.out"), tmp.resolve("waldump.err"), t -> t.contains("walprism-end"),
+                    "the end marker in pg_waldump --follow");
+            oracle.destroy();
+            assertTrue(oracle.waitFor(30, TimeUnit.SECONDS));
+            List<String> expected = Files.readAllLines(tmp.resolve("waldump.out"));
+            List<String> got = Files.readAllLines(dumpOut);
+            assertEquals(expected.subList(0, indexOf(expected, "walprism-end") + 1),
+                    got.subList(0, indexOf(got, "walprism-end") + 1), "dump -f against " + waldump + " --follow");
+        }
         // the interval rows reach the marker too
         await(rows, tmp.resolve("rows.out"), tmp.resolve("rows.err"), t -> lastRowEnd(t) >= end,
                 "an interval row ending at the marker");
@@ -341,6 +365,17 @@ class LiveWalTest {
             best = Math.max(best, Lsn.parse(m.group(1)).value());
         }
         return best;
+    }
+
+    /** pg_waldump of {@code major}: the capture tool's build in the cache, else Debian's; null if neither. */
+    static Path pgWaldump(int major) {
+        for (Path p : List.of(Path.of("/var/cache/walprism/waldump", Integer.toString(major), "pg_waldump"),
+                Path.of("/usr/lib/postgresql", Integer.toString(major), "bin", "pg_waldump"))) {
+            if (Files.isExecutable(p)) {
+                return p;
+            }
+        }
+        return null;
     }
 
     private static long lastRowEnd(String csv) {
