@@ -45,8 +45,9 @@ public final class StreamCommand implements Callable<Integer> {
     String user;
 
     @Option(names = {"-s", "--start"}, paramLabel = "RECPTR", converter = WalRangeOptions.LsnConverter.class,
-            description = "read from the first record at or after RECPTR (default: the slot's restart LSN, else "
-                    + "the server's current WAL position); streaming starts at the start of its segment")
+            description = "read from the first record at or after RECPTR (default: where --write-segments DIR "
+                    + "ends, as pg_receivewal goes on, else the slot's restart LSN, else the server's current WAL "
+                    + "position); streaming starts at the start of its segment")
     Long start;
 
     @Option(names = {"-e", "--end"}, paramLabel = "RECPTR", converter = WalRangeOptions.LsnConverter.class,
@@ -118,6 +119,9 @@ public final class StreamCommand implements Callable<Integer> {
         ReplicationFeed feed = new ReplicationFeed(info, slot, null, statusInterval, err);
         ReplicationFeed.Identity id = feed.connect();
         long from = start != null && start != 0 ? start : -1;
+        if (from < 0 && writeSegments != null) {
+            from = resumeFrom(writeSegments, id.timeline(), id.segmentSize());
+        }
         if (from < 0 && slot != null) {
             from = feed.slotRestart(slot);
         }
@@ -168,6 +172,32 @@ public final class StreamCommand implements Callable<Integer> {
             }
         }
         return ExitCode.OK.code();
+    }
+
+    /**
+     * Where streaming into {@code dir} goes on, as pg_receivewal finds it: the start of its last segment when that
+     * is a {@code .partial}, else the start of the segment after its last complete one; -1 when it has none of
+     * timeline {@code tli}.
+     */
+    static long resumeFrom(Path dir, int tli, int segSize) throws java.io.IOException {
+        if (!java.nio.file.Files.isDirectory(dir)) {
+            return -1;
+        }
+        long best = -1;
+        String prefix = String.format(java.util.Locale.ROOT, "%08X", tli);
+        try (var files = java.nio.file.Files.list(dir)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                String n = f.getFileName().toString();
+                boolean partial = n.endsWith(".partial");
+                String seg = partial ? n.substring(0, n.length() - ".partial".length()) : n;
+                if (!org.walprism.codec.WalFileName.isSegmentName(seg) || !seg.startsWith(prefix)) {
+                    continue;
+                }
+                long segno = org.walprism.codec.WalFileName.segno(seg, segSize);
+                best = Math.max(best, (partial ? segno : segno + 1) * segSize);
+            }
+        }
+        return best;
     }
 
     private boolean perRecord() {
