@@ -23,8 +23,12 @@ import picocli.CommandLine.Spec;
  * optionally the segment files ({@code --write-segments}).
  */
 @Command(name = "stream", description = "Read WAL from a running server over replication, as it is written.",
-        mixinStandardHelpOptions = true, sortOptions = false)
+        sortOptions = false)
 public final class StreamCommand implements Callable<Integer> {
+
+    // -h is --host here, as in pg_receivewal: help is --help only
+    @Option(names = "--help", usageHelp = true, description = "show this help message and exit")
+    boolean help;
 
     @Spec
     CommandSpec spec;
