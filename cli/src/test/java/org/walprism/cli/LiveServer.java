@@ -43,26 +43,42 @@ final class LiveServer implements AutoCloseable {
         this.asUser = asUser;
     }
 
-    /** Server binaries: {@code WALPRISM_TEST_PG_BIN}, else the cache's 17, 18, 16, else Debian's 15. */
+    /**
+     * Server binaries: {@code WALPRISM_TEST_PG_BIN}, else the first of the cache's 17, 18, 16 and Debian's 15 whose
+     * major has a pg_waldump here (the oracle of --follow), else the first there is.
+     */
     static Path binaries() throws IOException {
         String env = System.getenv("WALPRISM_TEST_PG_BIN");
         if (env != null) {
             return Path.of(env);
         }
+        List<Path> found = new ArrayList<>();
         Path cache = Path.of(System.getenv().getOrDefault("WALPRISM_CACHE", "/var/cache/walprism"), "pg");
-        if (Files.isDirectory(cache)) {
-            for (String major : List.of("17.", "18.", "16.")) {
+        for (String major : List.of("17.", "18.", "16.")) {
+            if (Files.isDirectory(cache)) {
                 try (Stream<Path> s = Files.list(cache)) {
-                    Path b = s.filter(p -> p.getFileName().toString().startsWith(major))
-                            .map(p -> p.resolve("bin")).filter(p -> Files.isExecutable(p.resolve("postgres")))
-                            .max(Comparator.naturalOrder()).orElse(null);
-                    if (b != null) {
-                        return b;
-                    }
+                    s.filter(p -> p.getFileName().toString().startsWith(major)).map(p -> p.resolve("bin"))
+                            .filter(p -> Files.isExecutable(p.resolve("postgres"))).max(Comparator.naturalOrder())
+                            .ifPresent(found::add);
                 }
             }
         }
-        return Path.of("/usr/lib/postgresql/15/bin");
+        Path debian = Path.of("/usr/lib/postgresql/15/bin");
+        if (Files.isExecutable(debian.resolve("postgres"))) {
+            found.add(debian);
+        }
+        for (Path b : found) {
+            if (LiveWalTest.pgWaldump(major(b)) != null) {
+                return b;
+            }
+        }
+        return found.isEmpty() ? debian : found.get(0);
+    }
+
+    /** The major of server binaries {@code bin} ({@code .../17.7.0/bin}, {@code .../postgresql/15/bin}). */
+    static int major(Path bin) {
+        String v = bin.getParent().getFileName().toString();
+        return Integer.parseInt(v.contains(".") ? v.substring(0, v.indexOf('.')) : v);
     }
 
     /** initdb and start; the test is skipped when that cannot be done here. */
