@@ -31,7 +31,9 @@ import org.walprism.codec.read.ReceivedWal;
  */
 final class ReplicationFeed implements ReceivedWal.Feed {
     /** Bytes delivered by one pump at most, before the reader reads them. */
-    private static final int PUMP_BYTES = 8 << 20;
+    private static final int PUMP_BYTES = 2 << 20;
+    /** How long a pump goes on gathering after its first bytes while more may be on the way. */
+    private static final long GATHER_NANOS = 20_000_000L;
 
     /** What IDENTIFY_SYSTEM and SHOW wal_segment_size said. */
     record Identity(long systemId, int timeline, long xlogpos, int segmentSize, int serverVersion) {
@@ -46,6 +48,7 @@ final class ReplicationFeed implements ReceivedWal.Feed {
     private Connection con;
     private PGReplicationStream stream;
     private long lastTry;
+    private long lastSync;
 
     ReplicationFeed(ConnInfo info, String slot, SegmentArchive archive, int statusSeconds, PrintWriter err) {
         this.info = info;
@@ -149,14 +152,20 @@ final class ReplicationFeed implements ReceivedWal.Feed {
                 return true;
             }
             int got = 0;
+            long firstAt = 0;
             while (got < PUMP_BYTES) {
                 ByteBuffer b = stream.readPending();
                 if (b == null) {
-                    if (got > 0 || System.nanoTime() - deadline >= 0) {
+                    long now = System.nanoTime();
+                    // gather for a moment after the first bytes: every return makes the reader look again
+                    if (got > 0 && now - firstAt > GATHER_NANOS || now - deadline >= 0) {
                         break;
                     }
-                    Thread.sleep(5);
+                    Thread.sleep(1);
                     continue;
+                }
+                if (got == 0) {
+                    firstAt = System.nanoTime();
                 }
                 long end = stream.getLastReceiveLSN().asLong();
                 long start = end - b.remaining();
@@ -166,7 +175,16 @@ final class ReplicationFeed implements ReceivedWal.Feed {
                 into.receive(start, b);
                 got += (int) (end - start);
             }
-            long flushed = archive != null ? archive.sync() : readerLsn;
+            long flushed = readerLsn;
+            if (archive != null) {
+                // synced when a status update is due (and at every completed segment), as pg_receivewal does
+                long now = System.nanoTime();
+                if (now - lastSync > TimeUnit.SECONDS.toNanos(statusSeconds) / 2) {
+                    archive.sync();
+                    lastSync = now;
+                }
+                flushed = archive.flushed();
+            }
             stream.setFlushedLSN(LogSequenceNumber.valueOf(flushed));
             stream.setAppliedLSN(LogSequenceNumber.valueOf(readerLsn));
             return true;

@@ -135,6 +135,11 @@ final class SegmentArchive implements AutoCloseable {
         return flushed;
     }
 
+    /** The end of the received WAL that is on disk: synced segments, and the open one up to its last sync. */
+    long flushed() {
+        return flushed;
+    }
+
     /** The start of the segment being written: a reconnection never streams from before it. */
     long restartFloor() {
         return written - written % segmentSize;

@@ -160,6 +160,38 @@ public final class ReceivedWal implements LiveSource {
     }
 
     @Override
+    public boolean read(long segno, int offset, ByteBuffer dst) {
+        if (segno < firstSegment) {
+            return false;
+        }
+        long from = segno * segmentSize + offset;
+        int base = dst.position();
+        long to = from + dst.remaining();
+        for (Chunk c : chunks) {
+            if (c.end() <= from) {
+                continue;
+            }
+            if (c.lsn() >= to) {
+                break;
+            }
+            long a = Math.max(from, c.lsn());
+            long b = Math.min(to, c.end());
+            if (a > from + (dst.position() - base)) {
+                zero(dst, (int) (a - from) + base);
+            }
+            dst.put(c.bytes(), (int) (a - c.lsn()), (int) (b - a));
+        }
+        zero(dst, dst.limit());
+        return true;
+    }
+
+    private static void zero(ByteBuffer dst, int upTo) {
+        while (dst.position() < upTo) {
+            dst.put((byte) 0);
+        }
+    }
+
+    @Override
     public String segmentName(long segno) {
         return WalFileName.of(timeline, segno, segmentSize);
     }

@@ -637,6 +637,11 @@ public final class WalReader implements AutoCloseable {
             return pageOff - winStart;
         }
         int len = (int) Math.min(win.capacity(), segSize - pageOff);
+        if (live != null && live.availableEnd() >= 0) {
+            // a stream: read what has arrived (whole pages), not a window of zeros read again at every wait
+            long have = live.availableEnd() - (segno * segSize + pageOff);
+            len = (int) Math.max(BLCKSZ, Math.min(len, (have + BLCKSZ - 1) / BLCKSZ * BLCKSZ));
+        }
         winSeg = -1;
         win.clear().limit(len);
         if (!source.read(segno, pageOff, win)) {
