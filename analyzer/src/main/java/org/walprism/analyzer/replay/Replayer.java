@@ -2,6 +2,7 @@ package org.walprism.analyzer.replay;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -15,6 +16,7 @@ import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
+import org.walprism.codec.record.RelFileLocator;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.rmgr.heap2.FreezePage;
 import org.walprism.codec.rmgr.heap2.FreezePlan;
@@ -192,38 +194,71 @@ public final class Replayer {
         return new PlanEncoder.Encoded(RmgrTable.HEAP2, typed.info(), bytes, 0);
     }
 
-    /** A lone PRUNE (14-16) is VACUUM's first pass when it sits in a run of neighbouring vacuumed blocks. */
+    /**
+     * Decides, for each lone PRUNE of a 13-16 stream (a prune with no freeze, visibility or second-pass record
+     * on the same page after it), whether it was VACUUM's first heap pass or an on-access prune
+     * (heap_page_prune_opt): those designs log both as the same record, 17 and later as PRUNE_VACUUM_SCAN or
+     * PRUNE_ON_ACCESS.
+     *
+     * <p>lazy_scan_heap visits a relation's blocks in ascending order; its index and second-pass rounds
+     * (lazy_vacuum) interrupt the scan without moving it back. So per relation, first-pass candidates (lone
+     * prunes and the steps that are first-pass for certain: a prune or freeze followed by a freeze or
+     * visibility record) are gathered into chains of strictly ascending blocks; a candidate at or behind the
+     * chain's last block starts a new chain (a new VACUUM, or a prune by another backend). A chain is the
+     * VACUUM's scan when it holds a certain first-pass step, or when a second-pass record (LP_DEAD items made
+     * unused) of one of its pruned blocks arrives while the chain is still the relation's current one: then
+     * the prune made dead items that this VACUUM's second pass removed. Other lone prunes stay on-access.
+     * A prune by another backend that lands inside a running VACUUM's chain is counted as the scan's; the
+     * designs do not record which backend pruned.
+     */
     private static void resolveLonePrunes(List<Slot> slots) {
-        List<PageOp> ops = new ArrayList<>();
-        List<Boolean> loneFlags = new ArrayList<>();
+        final class Chain {
+            final List<PageOp> lone = new ArrayList<>();
+            final java.util.Set<Long> prunedBlocks = new java.util.HashSet<>();
+            long last = -1;
+            boolean anchored;
+
+            void close() {
+                for (PageOp op : lone) {
+                    op.phase = anchored ? PageOp.Phase.SCAN : PageOp.Phase.ON_ACCESS;
+                }
+            }
+        }
+        Map<RelFileLocator, Chain> chains = new HashMap<>();
         for (Slot s : slots) {
-            if (s.op() != null) {
-                ops.add(s.op());
-                loneFlags.add(s.lonePrune());
+            PageOp op = s.op();
+            if (op == null || op.rel == null) {
+                continue;
+            }
+            Chain c = chains.get(op.rel);
+            if (op.phase == PageOp.Phase.CLEANUP) {
+                if (c != null && !op.unusedVacuumed.isEmpty() && c.prunedBlocks.contains(op.block)) {
+                    c.anchored = true;
+                }
+                continue;
+            }
+            if (op.phase != PageOp.Phase.SCAN) {
+                continue;  // a 17+ on-access prune says so itself
+            }
+            if (c == null || op.block <= c.last) {
+                if (c != null) {
+                    c.close();
+                }
+                c = new Chain();
+                chains.put(op.rel, c);
+            }
+            c.last = op.block;
+            if (s.lonePrune()) {
+                c.lone.add(op);
+                if (!op.dead.isEmpty()) {
+                    c.prunedBlocks.add(op.block);
+                }
+            } else {
+                c.anchored = true;
             }
         }
-        for (int i = 0; i < ops.size(); i++) {
-            if (loneFlags.get(i)) {
-                ops.get(i).phase = PageOp.Phase.ON_ACCESS;
-            }
-        }
-        for (int pass = 0; pass < 2; pass++) {
-            for (int n = 0; n < ops.size(); n++) {
-                int i = pass == 0 ? n : ops.size() - 1 - n;
-                if (!loneFlags.get(i)) {
-                    continue;
-                }
-                int j = pass == 0 ? i - 1 : i + 1;
-                if (j < 0 || j >= ops.size()) {
-                    continue;
-                }
-                PageOp me = ops.get(i);
-                PageOp nb = ops.get(j);
-                if (nb.phase == PageOp.Phase.SCAN && nb.rel != null && nb.rel.equals(me.rel)
-                        && Math.abs(nb.block - me.block) == 1) {
-                    me.phase = PageOp.Phase.SCAN;
-                }
-            }
+        for (Chain c : chains.values()) {
+            c.close();
         }
     }
 

@@ -20,7 +20,8 @@ import org.walprism.testdata.TestData;
 /** Replay across designs against the corpus captures. */
 class ReplayTest {
     static final List<String> WORKLOADS = List.of("vacuum_indexed", "vacuum_noindex", "hot_updates",
-            "hot_updates_checksums", "vacuum_indexed_checksums", "vacuum_noindex_checksums");
+            "hot_updates_checksums", "vacuum_indexed_checksums", "vacuum_noindex_checksums", "vacuum_indexed_multipass",
+            "vacuum_interleaved");
 
     static Capture find(String version, String workload) {
         for (Capture c : TestData.captures()) {
@@ -99,6 +100,33 @@ class ReplayTest {
         return new long[] {n, bytes};
     }
 
+    /** Heap2 record counts per type (pg_waldump's "Heap2/TYPE") of one side of a diff. */
+    static Map<String, Long> heap2Types(CategorySummary s) {
+        Map<String, Long> out = new java.util.TreeMap<>();
+        for (var e : s.section("record_type").entrySet()) {
+            long n = e.getValue().getOrDefault("records", 0L);
+            if (e.getKey().startsWith("Heap2/") && n > 0) {
+                out.put(e.getKey(), n);
+            }
+        }
+        return out;
+    }
+
+    /** Heap2 record counts per type of a real capture, from the same oracle as {@link #heap2(Capture)}. */
+    static Map<String, Long> heap2Types(Capture real) {
+        var rows = real.has("stats.tsv") ? Calibration.heap2FromStatsTsv(real.oracleText("stats.tsv"))
+                : real.has("waldump-stats-record.txt")
+                ? Calibration.heap2FromWaldumpStats(real.oracleText("waldump-stats-record.txt"))
+                : Calibration.heap2(StatsCollector.collect(real.walDir(), real.startLsn(), real.endLsn(), 0, 1));
+        Map<String, Long> out = new java.util.TreeMap<>();
+        rows.forEach((k, v) -> {
+            if (v.count() > 0) {
+                out.put(k, v.count());
+            }
+        });
+        return out;
+    }
+
     /**
      * Heap2 records and bytes of a real capture: pg_get_wal_stats, else pg_waldump --stats=record (13), else
      * walprism's reader (14 has no PostgreSQL oracle in the corpus).
@@ -144,6 +172,20 @@ class ReplayTest {
                         before[1], got[1], want[1], 100.0 * (got[1] - want[1]) / want[1]));
                 assertTrue(Math.abs(got[0] - want[0]) <= 0.02 * want[0], String.join("\n", lines));
                 assertTrue(Math.abs(got[1] - want[1]) <= 0.05 * want[1], String.join("\n", lines));
+                // the mix as well as the totals: each Heap2 record type within 2% of the real count, or one
+                // record (a capture's own on-access prune of a catalog page comes and goes between runs)
+                Map<String, Long> gotTypes = heap2Types(o.diff().b().summary());
+                Map<String, Long> wantTypes = heap2Types(real);
+                java.util.Set<String> types = new java.util.TreeSet<>(gotTypes.keySet());
+                types.addAll(wantTypes.keySet());
+                for (String t : types) {
+                    long g = gotTypes.getOrDefault(t, 0L);
+                    long real0 = wantTypes.getOrDefault(t, 0L);
+                    if (Math.abs(g - real0) > Math.max(1, 0.02 * real0)) {
+                        lines.add("  " + t + ": " + g + " (real " + real0 + ")");
+                        org.junit.jupiter.api.Assertions.fail(String.join("\n", lines));
+                    }
+                }
                 compared++;
             }
         }

@@ -27,7 +27,8 @@ import org.walprism.codec.record.RelFileLocator;
  *
  * <p>pg_waldump is looked up at the path in the system property / environment variable
  * {@code walprism.pg_waldump.N} / {@code WALPRISM_PG_WALDUMP_N}, else at {@code /usr/lib/postgresql/N/bin/pg_waldump}
- * (Debian package postgresql-N) and in the capture tool's cache ({@code $WALPRISM_CACHE},
+ * (Debian package postgresql-N) and in the capture tool's cache (13/18 built from Debian's sources, 14/16/17
+ * Ubuntu's binaries) ({@code $WALPRISM_CACHE},
  * {@code /var/cache/walprism} or {@code ~/.cache/walprism}, then {@code waldump/N/pg_waldump}); a test whose
  * binary is absent is skipped with a message saying so.
  */
@@ -86,6 +87,22 @@ class PgWaldumpAcceptanceTest {
     @Test
     void pgWaldump18ReadsWrittenSegments() throws Exception {
         check(WalVersion.PG18, waldump(18), MIB);
+    }
+
+    /** pg_waldump 14, 16 and 17: Ubuntu's packages (testdata/capture/prereqs.sh --waldump 14/16/17). */
+    @Test
+    void pgWaldump14ReadsWrittenSegments() throws Exception {
+        check(WalVersion.PG14, waldump(14), MIB);
+    }
+
+    @Test
+    void pgWaldump16ReadsWrittenSegments() throws Exception {
+        check(WalVersion.PG16, waldump(16), MIB);
+    }
+
+    @Test
+    void pgWaldump17ReadsWrittenSegments() throws Exception {
+        check(WalVersion.PG17, waldump(17), MIB);
     }
 
     /** A standard heap page: pd_lower 40, pd_upper 7800, the rest a pattern. */
