@@ -161,7 +161,7 @@ final class ReplicationFeed implements ReceivedWal.Feed {
                     if (got > 0 && now - firstAt > GATHER_NANOS || now - deadline >= 0) {
                         break;
                     }
-                    Thread.sleep(1);
+                    Thread.sleep(got > 0 ? 1 : 5);
                     continue;
                 }
                 if (got == 0) {
