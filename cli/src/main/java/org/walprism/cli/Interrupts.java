@@ -8,6 +8,7 @@ package org.walprism.cli;
 final class Interrupts {
     private static volatile boolean stop;
     private static volatile boolean installed;
+    private static volatile boolean allowed;
 
     private Interrupts() {
     }
@@ -27,9 +28,14 @@ final class Interrupts {
         stop = false;
     }
 
+    /** Lets {@link #install} install handlers: the process is walprism's own ({@link Main#main}), not a test's JVM. */
+    static void allow() {
+        allowed = true;
+    }
+
     /** Installs the handlers: called by a command that runs until it is stopped, before it starts reading. */
     static synchronized void install() {
-        if (installed) {
+        if (installed || !allowed) {
             return;
         }
         installed = true;

@@ -130,6 +130,7 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         configureNetty();
+        Interrupts.allow();
         PrintWriter out = Stdout.processWriter();
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         System.exit(run(out, err, args));
