@@ -71,6 +71,11 @@ public final class DumpCommand implements Callable<Integer> {
                     + "the output is the same whatever N")
     int jobs = Runtime.getRuntime().availableProcessors();
 
+    @Option(names = {"-f", "--follow"},
+            description = "keep reading as the server writes, waiting at the end of valid WAL (pg_waldump's "
+                    + "--follow); Ctrl-C ends it")
+    boolean follow;
+
     @Override
     public Integer call() throws Exception {
         Phases.mark("parsed");
@@ -87,6 +92,22 @@ public final class DumpCommand implements Callable<Integer> {
         DumpFilter staticFilter = filters.staticFilter();
         PageOutput.checkOptions(blocks, withData, format);
         FullPageFiles pages = PageOutput.saveFullPage(saveFullPage);
+        if (follow && (blocks || pages != null)) {
+            throw usage("--follow prints records (text or json), not --blocks or --save-fullpage");
+        }
+        if (follow) {
+            WalRangeOptions.Range r = range.range();
+            try (var source = LiveViews.followed(r)) {
+                OutputStream bytes = Stdout.bytesOf(out);
+                try {
+                    LiveViews.dump(source, r.start(), r.end(), livePrinter(staticFilter, source.segmentSize()), max, bytes,
+                            spec.commandLine().getErr());
+                } catch (Stdout.ClosedException e) {
+                    // the reader of our output went away
+                }
+            }
+            return ExitCode.OK.code();
+        }
         WalRangeOptions.Range r = range.range();
         FirstRecordNote.print(r, format == Format.text && !blocks, out, spec.commandLine().getErr());
         if (blocks || pages != null) {
@@ -118,6 +139,21 @@ public final class DumpCommand implements Callable<Integer> {
             bytes.flush();
         }
         return ExitCode.OK.code();
+    }
+
+    /**
+     * The printer for WAL read as it grows: the resource managers of {@code -r} are looked up in the version of
+     * the first record (not known before it is written).
+     */
+    OrderedDump.RecordPrinter livePrinter(DumpFilter staticFilter, int segmentSize) {
+        OrderedDump.RecordPrinter[] p = {null};
+        return (v, out) -> {
+            if (p[0] == null) {
+                DumpFilter f = filters == null ? staticFilter : filters.withRmgrs(staticFilter, v.version());
+                p[0] = format == Format.json ? jsonPrinter(f, segmentSize) : textPrinter(f);
+            }
+            return p[0].print(v, out);
+        };
     }
 
     private OrderedDump.RecordPrinter textPrinter(DumpFilter f) {

@@ -30,13 +30,14 @@ public final class Main implements Runnable {
     private static final String PICOCLI_EXCLUDES = "picocli.converters.excludes";
 
     /** Every subcommand's name, in the order {@code --help} lists them. */
-    static final List<String> SUBCOMMANDS = List.of("stats", "dump", "diff", "report", "generate", "replay", "vacuums",
+    static final List<String> SUBCOMMANDS = List.of("stats", "dump", "stream", "diff", "report", "generate", "replay", "vacuums",
             "help");
 
     private static Object newSubcommand(String name) {
         return switch (name) {
             case "stats" -> new StatsCommand();
             case "dump" -> new DumpCommand();
+            case "stream" -> new StreamCommand();
             case "diff" -> new DiffCommand();
             case "report" -> new ReportCommand();
             case "generate" -> new GenerateCommand();
@@ -134,6 +135,7 @@ public final class Main implements Runnable {
         Phases.enterMain();
         configureNetty();
         Progress.processRun = true;
+        Interrupts.allow();
         PrintWriter out = Stdout.processWriter();
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         int code = run(out, err, args);

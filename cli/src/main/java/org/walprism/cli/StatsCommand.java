@@ -66,6 +66,16 @@ public final class StatsCommand implements Callable<Integer> {
                     + "(default: the segment size, doubled as often as the range needs)")
     long bucket;
 
+    @Option(names = {"-f", "--follow"},
+            description = "keep reading as the server writes, waiting at the end of valid WAL (pg_waldump's "
+                    + "--follow); Ctrl-C prints the statistics so far and exits 0")
+    boolean follow;
+
+    @Option(names = "--interval", paramLabel = "SECONDS", defaultValue = "0",
+            description = "with --follow (or stream): one row per SECONDS seconds with that interval's figures "
+                    + "(text, JSON lines or CSV) instead of one table at the end")
+    double interval;
+
     @Override
     public Integer call() throws Exception {
         Phases.mark("parsed");
@@ -79,6 +89,17 @@ public final class StatsCommand implements Callable<Integer> {
         }
         long max = parseLimit();
         DumpFilter staticFilter = filters.staticFilter();
+        if (interval < 0 || interval > 0 && !follow) {
+            throw new ParameterException(spec.commandLine(), interval < 0 ? "--interval must be positive"
+                    : "--interval needs --follow");
+        }
+        if (follow) {
+            if (filters.any() || max > 0 || quiet) {
+                throw new ParameterException(spec.commandLine(),
+                        "--follow cannot be combined with -r, -x, -R, -B, -F, -w, -n or -q");
+            }
+            return follow();
+        }
         if (categories) {
             if (filters.any() || max > 0 || quiet) {
                 throw new ParameterException(spec.commandLine(),
@@ -161,5 +182,31 @@ public final class StatsCommand implements Callable<Integer> {
         } catch (NumberFormatException e) {
             throw new ParameterException(spec.commandLine(), "invalid value \"" + limit + "\" for option -n/--limit");
         }
+    }
+
+    private int follow() throws Exception {
+        WalRangeOptions.Range r = range.range();
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        long millis = Math.round(interval * 1000);
+        try (var source = LiveViews.followed(r)) {
+            if (categories) {
+                StatsCategories.checkBucket(bucket);
+                LiveViews.categories(source, r.start(), r.end(), bucket, format, millis, out, err);
+            } else {
+                LiveViews.stats(source, r.start(), r.end(), perRecord(), format, millis, out, err);
+            }
+        }
+        return ExitCode.OK.code();
+    }
+
+    /** {@code -z record}: one row per record type. */
+    boolean perRecord() {
+        return switch (mode) {
+            case "record" -> true;
+            case "rmgr" -> false;
+            default -> throw new ParameterException(spec.commandLine(),
+                    "unrecognized value for option --stats: " + mode);
+        };
     }
 }
