@@ -108,7 +108,7 @@ public final class Main implements Runnable {
             if (!a.startsWith("-")) {
                 return SUBCOMMANDS.contains(a) && !a.equals("help") ? List.of(a) : SUBCOMMANDS;
             }
-            help |= a.equals("--help") || !a.startsWith("--") && a.contains("h");
+            help |= a.equals("--help") || (!a.startsWith("--") && a.contains("h"));
         }
         return help || Arrays.asList(args).contains("--") ? SUBCOMMANDS : List.of();
     }

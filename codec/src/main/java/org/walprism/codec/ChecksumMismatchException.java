@@ -2,6 +2,8 @@ package org.walprism.codec;
 
 /** A record whose stored {@code xl_crc} differs from the CRC-32C of its bytes. */
 public class ChecksumMismatchException extends WalFormatException {
+    private static final long serialVersionUID = 1L;
+
     private final long expected;
     private final long actual;
 

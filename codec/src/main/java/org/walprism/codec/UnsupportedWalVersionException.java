@@ -2,6 +2,8 @@ package org.walprism.codec;
 
 /** A page magic that no supported PostgreSQL version writes. */
 public class UnsupportedWalVersionException extends WalFormatException {
+    private static final long serialVersionUID = 1L;
+
     private final int magic;
 
     public UnsupportedWalVersionException(int magic) {

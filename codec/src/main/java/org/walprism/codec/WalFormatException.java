@@ -7,6 +7,8 @@ package org.walprism.codec;
  * <p>Structured fields let callers (the CLI, tests) act on the failure without parsing the text.
  */
 public class WalFormatException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     private final String detail;
     private final long lsn;
     private final String file;

@@ -9,6 +9,8 @@ import org.walprism.codec.Lsn;
  * allocated). The message reads after the name of the option that set the width.
  */
 public final class BucketLimitException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     private final long bucketSize;
     private final long startLsn;
     private final long endLsn;

@@ -68,8 +68,8 @@ public final class CategorySummary {
             r.put("stored_bytes", s.compressionStoredBytes(c));
             r.put("raw_bytes", s.compressionRawBytes(c));
         }
-        for (int f = 0; f < BlockRef.FORK_NAMES.length; f++) {
-            Map<String, Long> r = row("fpi_fork", BlockRef.FORK_NAMES[f]);
+        for (int f = 0; f < BlockRef.FORK_COUNT; f++) {
+            Map<String, Long> r = row("fpi_fork", BlockRef.forkName(f));
             r.put("images", s.forkImages(f));
             r.put("stored_bytes", s.forkStoredBytes(f));
         }

@@ -89,7 +89,6 @@ public record TableShape(int rows, int tupleLength, int fillfactor, int updatedR
             target.rowCount++;
             pageOfRow[r] = pages.size() - 1;
         }
-        int originalPages = pages.size();
         List<Derivation.PruneEvent> events = new ArrayList<>();
         if (updatedRows > 0) {
             for (int r = 0; r < rows; r++) {

@@ -238,7 +238,7 @@ public final class RelationTracker {
         long spc = row.reltablespace() == 0 ? -1 : row.reltablespace();
         RelationMap.Relation known = names.byOid(db, row.oid());
         RelationMap.Relation there = names.find(spc, db, file);
-        if (there != null && (there.oid() == row.oid() || there.oid() == 0 && there.name().endsWith(row.relname()))) {
+        if (there != null && (there.oid() == row.oid() || (there.oid() == 0 && there.name().endsWith(row.relname())))) {
             return;
         }
         String name = known != null ? known.name() : nameOf(row);

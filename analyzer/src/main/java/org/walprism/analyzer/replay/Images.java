@@ -67,6 +67,7 @@ final class Images {
      * A record kept as it was, in the target's image encoding: its own bytes when no image changes, else the
      * record re-encoded with retargeted images (same parts, same {@code xl_prev}).
      */
+    @SuppressWarnings("ReferenceEquality") // retarget returns the very image it was given when nothing changes
     static PlanEncoder.Encoded keep(DecodedRecord r, WalVersion target) {
         boolean changes = false;
         List<BlockRef> blocks = new ArrayList<>(r.blocks().size());

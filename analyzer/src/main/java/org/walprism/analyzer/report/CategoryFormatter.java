@@ -37,7 +37,7 @@ public final class CategoryFormatter {
     }
 
     static String fork(int f) {
-        return f < BlockRef.FORK_NAMES.length ? BlockRef.FORK_NAMES[f] : "fork" + f;
+        return BlockRef.forkName(f);
     }
 
     private static String text(CategorySummary s) {

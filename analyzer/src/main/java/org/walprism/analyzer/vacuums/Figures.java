@@ -87,11 +87,11 @@ final class Figures {
                 frozenFromImage(f, v, b0);
             }
         } else if (rec instanceof PruneFreeze pf) {
-            pruneFreeze(f, phase, page, pf, v, b0);
+            pruneFreeze(f, page, pf, v, b0);
         }
     }
 
-    private void pruneFreeze(RunFigures f, Phase phase, int page, PruneFreeze pf, RecordView v, int b0) {
+    private void pruneFreeze(RunFigures f, int page, PruneFreeze pf, RecordView v, int b0) {
         int flags = pf.flags();
         vm(f, page, pf.vmFlags());
         if (pf.reason() == PruneFreeze.Reason.VACUUM_CLEANUP) {

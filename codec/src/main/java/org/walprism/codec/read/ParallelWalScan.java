@@ -123,7 +123,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                     checkStart(c.start, version, sysid, prevTli, prevLast, end, probe);
                 }
                 if (first < 0 && !firstOfScan && c.start != null
-                        && (c.start.searchEnded() || c.error == null && c.count == 0 && !c.reachedStop)) {
+                        && (c.start.searchEnded() || (c.error == null && c.count == 0 && !c.reachedStop))) {
                     // The chunks before found no record: a sequential reader is still looking for the first one
                     // here, and where that search ends it finds none (it does not look past the end).
                     throw WalReader.noValidRecord(start, probe);

@@ -331,7 +331,7 @@ public final class WalReader implements AutoCloseable {
         if (stopStart != 0 && Long.compareUnsigned(lsn, stopStart) >= 0) {
             return null;
         }
-        if (!loadPage(lsn - lsn % BLCKSZ, false)) {
+        if (!loadPage(lsn - lsn % BLCKSZ)) {
             return endOfWal(lsn, lsn - lsn % BLCKSZ, false);
         }
         int pageOff = (int) (lsn % BLCKSZ);
@@ -372,13 +372,13 @@ public final class WalReader implements AutoCloseable {
             if (endLsn != 0 && Long.compareUnsigned(lsn + len, endLsn) > 0) {
                 return null;
             }
-            checkHeader(winBuf, index, len, lsn);
+            checkHeader(winBuf, index, lsn);
             return finish(winBuf, index, len, lsn, lsn + maxAlign(len));
         }
         assembly.clear();
         boolean headerChecked = false;
         if (onPage >= RecordView.HEADER_SIZE) {
-            checkHeader(winBuf, index, len, lsn);
+            checkHeader(winBuf, index, lsn);
             headerChecked = true;
         }
         append(index, onPage);
@@ -389,7 +389,7 @@ public final class WalReader implements AutoCloseable {
             if (endLsn != 0 && Long.compareUnsigned(page, endLsn) >= 0) {
                 return null;
             }
-            if (!loadPage(page, true)) {
+            if (!loadPage(page)) {
                 endReason = "incomplete record at " + Lsn.format(lsn, true) + " (" + got + " of " + len
                         + " bytes): " + endReason;
                 return endOfWal(lsn, page, false);
@@ -414,7 +414,7 @@ public final class WalReader implements AutoCloseable {
             append(curIdx + curPageHeaderSize, take);
             got += take;
             if (!headerChecked && got >= RecordView.HEADER_SIZE) {
-                checkHeader(assembly, 0, len, lsn);
+                checkHeader(assembly, 0, lsn);
                 headerChecked = true;
             }
             if (got == len) {
@@ -445,7 +445,7 @@ public final class WalReader implements AutoCloseable {
         return view;
     }
 
-    private void checkHeader(ByteBuf buf, int base, int len, long lsn) {
+    private void checkHeader(ByteBuf buf, int base, long lsn) {
         int rmid = buf.getUnsignedByte(base + 17);
         if (!RmgrTable.isValid(version, rmid)) {
             throw fail("invalid resource manager ID " + rmid, lsn);
@@ -525,7 +525,7 @@ public final class WalReader implements AutoCloseable {
      * segment, a page never written, a recycled page), with {@link #endReason} set; the caller decides with
      * {@link #endOfWal} whether it really ends there.
      */
-    private boolean loadPage(long pageLsn, boolean continuation) {
+    private boolean loadPage(long pageLsn) {
         if (pageLsn == curPageLsn) {
             return true;
         }
@@ -813,7 +813,7 @@ public final class WalReader implements AutoCloseable {
                 nextLsn = pageLsn;
                 return pageLsn;
             }
-            if (!loadPage(pageLsn, false)) {
+            if (!loadPage(pageLsn)) {
                 if (stopStart != 0 && !firstChunk) {
                     // A later chunk starting where the WAL may end: decide as a sequential reader arriving here
                     // (one still looking for the range's first record decides otherwise: see Start.searchEnded).

@@ -21,6 +21,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.TreeMap;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
@@ -61,7 +62,7 @@ public final class WalTarArchive implements ForkableSource {
     private final long archiveSize;
     private final int timeline;
     private final int segmentSize;
-    private final TreeMap<Long, Member> members;
+    private final NavigableMap<Long, Member> members;
     private final List<String> notices;
 
     // Reading state (one per fork): the archive's channel (plain) or decompressed stream (compressed).
@@ -71,7 +72,7 @@ public final class WalTarArchive implements ForkableSource {
     private SegmentReader open;
 
     private WalTarArchive(Path archive, Compression compression, long archiveSize, int timeline, int segmentSize,
-                          TreeMap<Long, Member> members, List<String> notices) {
+                          NavigableMap<Long, Member> members, List<String> notices) {
         this.archive = archive;
         this.label = archive.getFileName().toString();
         this.compression = compression;

@@ -22,15 +22,23 @@ public record BlockRef(int id, int forkFlags, RelFileLocator rel, long blockNumb
     public static final int WILL_INIT = 0x40;
     public static final int SAME_REL = 0x80;
 
-    public static final String[] FORK_NAMES = {"main", "fsm", "vm", "init"};
+    /** Number of forks PostgreSQL knows ({@code MAX_FORKNUM + 1}, common/relpath.h). */
+    public static final int FORK_COUNT = 4;
+
+    /** {@code forkNames[]} of common/relpath.c. */
+    private static final String[] FORK_NAMES = {"main", "fsm", "vm", "init"};
 
     public int forkNumber() {
         return forkFlags & FORK_MASK;
     }
 
     public String forkName() {
-        int f = forkNumber();
-        return f < FORK_NAMES.length ? FORK_NAMES[f] : "fork" + f;
+        return forkName(forkNumber());
+    }
+
+    /** {@code forkNames[fork]} ({@code main}, {@code fsm}, {@code vm}, {@code init}), {@code fork%d} past them. */
+    public static String forkName(int fork) {
+        return fork >= 0 && fork < FORK_COUNT ? FORK_NAMES[fork] : "fork" + fork;
     }
 
     public boolean hasImage() {

@@ -11,6 +11,8 @@ import org.walprism.codec.WalFormatException;
  * {@code PRUNE_VACUUM_SCAN block 0 data: xlhp_prune_items.data needs 600 bytes at offset 2 but 40 remain}.
  */
 public class InvalidPayloadException extends WalFormatException {
+    private static final long serialVersionUID = 1L;
+
     private final String part;
     private final int partOffset;
     private final String payloadDetail;

@@ -135,7 +135,7 @@ public final class Heap2PartsScan {
             case PG17, PG18, PG19, MASTER -> -1;
         };
         // 16 adds isCatalogRel, a bool at offset 8
-        if (mainLen != size || size == HeapPrune.Pg16.SIZE && !isBool(main + 8)) {
+        if (mainLen != size || (size == HeapPrune.Pg16.SIZE && !isBool(main + 8))) {
             return false;
         }
         nredirected = u16(main + 4);
