@@ -36,7 +36,15 @@ import picocli.CommandLine.Spec;
 public final class DumpCommand implements Callable<Integer> {
 
     /** Output formats (csv: {@code --blocks} only). */
-    public enum Format { text, json, csv }
+    /** Values of {@code --format}. */
+    public enum Format {
+        /** Text, as pg_waldump prints it. */
+        text,
+        /** JSON. */
+        json,
+        /** Comma-separated values. */
+        csv
+    }
 
     @Spec
     CommandSpec spec;

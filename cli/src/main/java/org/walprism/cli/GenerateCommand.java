@@ -31,7 +31,13 @@ import picocli.CommandLine.TypeConversionException;
 public final class GenerateCommand implements Callable<Integer> {
 
     /** Output formats. */
-    public enum Format { text, json }
+    /** Values of {@code --format}. */
+    public enum Format {
+        /** Text, as pg_waldump prints it. */
+        text,
+        /** JSON. */
+        json
+    }
 
     @Spec
     CommandSpec spec;

@@ -127,6 +127,7 @@ public final class Main implements Runnable {
         }
     }
 
+    /** Runs walprism with {@code args} on the standard streams and exits with its exit code. */
     public static void main(String[] args) {
         configureNetty();
         PrintWriter out = Stdout.processWriter();

@@ -21,7 +21,15 @@ import picocli.CommandLine.Spec;
 public final class StatsCommand implements Callable<Integer> {
 
     /** Output formats. */
-    public enum Format { text, json, csv }
+    /** Values of {@code --format}. */
+    public enum Format {
+        /** Text, as pg_waldump prints it. */
+        text,
+        /** JSON. */
+        json,
+        /** Comma-separated values. */
+        csv
+    }
 
     @Spec
     CommandSpec spec;

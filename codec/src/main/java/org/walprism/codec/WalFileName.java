@@ -10,19 +10,23 @@ public final class WalFileName {
     private WalFileName() {
     }
 
+    /** The 24-hex-digit segment file name of {@code segno} on {@code timeline} ({@code XLogFileName}, access/xlog_internal.h). */
     public static String of(int timeline, long segno, int segmentSize) {
         long perId = 0x100000000L / segmentSize;
         return String.format(Locale.ROOT, "%08X%08X%08X", timeline, segno / perId, segno % perId);
     }
 
+    /** True for a 24-hex-digit segment name ({@code IsXLogFileName}). */
     public static boolean isSegmentName(String name) {
         return name.length() == 24 && name.chars().allMatch(c -> (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F'));
     }
 
+    /** The timeline of a segment name (its first 8 hex digits). */
     public static int timeline(String name) {
         return (int) Long.parseLong(name.substring(0, 8), 16);
     }
 
+    /** The segment number of a segment name for {@code segmentSize}-byte segments ({@code XLogFromFileName}). */
     public static long segno(String name, int segmentSize) {
         long perId = 0x100000000L / segmentSize;
         return Long.parseLong(name.substring(8, 16), 16) * perId + Long.parseLong(name.substring(16, 24), 16);

@@ -143,6 +143,7 @@ public final class DescRecord {
         return this;
     }
 
+    /** The WAL version of the record. */
     public WalVersion version() {
         return version;
     }
@@ -197,10 +198,12 @@ public final class DescRecord {
         return totalLength - fpiLength;
     }
 
+    /** Bytes of main data. */
     public int mainDataLength() {
         return mainLength;
     }
 
+    /** Number of block references. */
     public int blockCount() {
         return blockCount;
     }
@@ -220,18 +223,22 @@ public final class DescRecord {
         return -1;
     }
 
+    /** Fork number of block {@code i} (by position). */
     public int forkNumber(int i) {
         return forkFlags[i] & BlockRef.FORK_MASK;
     }
 
+    /** {@code BKPBLOCK_HAS_DATA} of block {@code i}. */
     public boolean hasData(int i) {
         return (forkFlags[i] & BlockRef.HAS_DATA) != 0;
     }
 
+    /** {@code BKPBLOCK_HAS_IMAGE} of block {@code i}. */
     public boolean hasImage(int i) {
         return (forkFlags[i] & BlockRef.HAS_IMAGE) != 0;
     }
 
+    /** {@code data_length} of block {@code i}. */
     public int dataLength(int i) {
         return dataLength[i];
     }
@@ -241,10 +248,12 @@ public final class DescRecord {
         return imageLength[i];
     }
 
+    /** {@code hole_offset} of block {@code i}'s image. */
     public int holeOffset(int i) {
         return holeOffset[i];
     }
 
+    /** {@code hole_length} of block {@code i}'s image. */
     public int holeLength(int i) {
         return holeLength[i];
     }
@@ -264,18 +273,22 @@ public final class DescRecord {
         return compression[i];
     }
 
+    /** Tablespace OID of block {@code i}'s relation. */
     public long spcOid(int i) {
         return spcOid[i];
     }
 
+    /** Database OID of block {@code i}'s relation. */
     public long dbOid(int i) {
         return dbOid[i];
     }
 
+    /** Relation file number of block {@code i}. */
     public long relNumber(int i) {
         return relNumber[i];
     }
 
+    /** Block number of block {@code i}, unsigned. */
     public long blockNumber(int i) {
         return blockNumber[i];
     }

@@ -33,7 +33,15 @@ import org.walprism.codec.record.DecodedRecord;
 public final class BlockRows {
 
     /** Output formats. */
-    public enum Format { TEXT, CSV, JSON }
+    /** Output formats. */
+    public enum Format {
+        /** Aligned text. */
+        TEXT,
+        /** Comma-separated values with a header line. */
+        CSV,
+        /** One JSON document. */
+        JSON
+    }
 
     private static final List<String> COLUMNS = List.of("start_lsn", "end_lsn", "prev_lsn", "block_id",
             "reltablespace", "reldatabase", "relfilenode", "relforknumber", "relblocknumber", "xid",

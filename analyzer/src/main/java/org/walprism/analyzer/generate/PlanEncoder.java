@@ -18,6 +18,7 @@ public final class PlanEncoder {
     private final BlockImage.Compression compression;
     private final double ratio;
 
+    /** An encoder for {@code version}, compressing images with {@code compression} at {@code ratio}. */
     public PlanEncoder(WalVersion version, BlockImage.Compression compression, double ratio) {
         this.version = version;
         this.compression = compression;
@@ -28,6 +29,7 @@ public final class PlanEncoder {
     public record Encoded(int rmid, int info, byte[] bytes, int fpiLength) {
     }
 
+    /** Encodes each planned record. */
     public List<Encoded> encode(List<PlannedRecord> records) {
         List<Encoded> out = new ArrayList<>(records.size());
         for (PlannedRecord r : records) {
@@ -36,6 +38,7 @@ public final class PlanEncoder {
         return out;
     }
 
+    /** Encodes one planned record. */
     public Encoded encode(PlannedRecord r) {
         RecordBuilder b = RecordBuilder.of(version, r.rmid(), r.info()).mainData(r.mainData());
         int fpi = 0;

@@ -14,6 +14,7 @@ import java.util.List;
  */
 public record PlannedRecord(int rmid, int info, List<Block> blocks, byte[] block0Data, byte[] mainData) {
 
+    /** Copies the block list. */
     public PlannedRecord {
         blocks = List.copyOf(blocks);
     }

@@ -27,6 +27,7 @@ import java.util.List;
 public record TableShape(int rows, int tupleLength, int fillfactor, int updatedRows, boolean updateIndexed,
                          int hotUpdates, int hotStride) {
 
+    /** Checks the counts. */
     public TableShape {
         if (rows <= 0 || tupleLength < 24 || fillfactor < 10 || fillfactor > 100 || updatedRows < 0
                 || updatedRows > rows || hotUpdates < 0 || hotStride <= 0) {

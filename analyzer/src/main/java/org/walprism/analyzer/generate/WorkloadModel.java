@@ -81,6 +81,7 @@ public record WorkloadModel(String name, RelFileLocator relation, TableShape tab
     /** The largest model file read. */
     public static final int MAX_FILE_BYTES = 1 << 20;
 
+    /** Checks the model's numbers. */
     public WorkloadModel {
         groups = List.copyOf(groups);
         if ((table == null) == groups.isEmpty()) {

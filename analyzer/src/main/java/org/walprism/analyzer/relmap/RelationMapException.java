@@ -4,6 +4,7 @@ package org.walprism.analyzer.relmap;
 public final class RelationMapException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /** A relation map that cannot be read: {@code message}. */
     public RelationMapException(String message) {
         super(message);
     }

@@ -63,6 +63,7 @@ public final class RelationTracker {
     private record Loc(long db, long blk, int off) {
     }
 
+    /** A tracker starting from the relations of {@code names}. */
     public RelationTracker(RelationMap names) {
         this.names = names;
     }

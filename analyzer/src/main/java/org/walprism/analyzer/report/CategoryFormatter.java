@@ -23,6 +23,7 @@ public final class CategoryFormatter {
     private CategoryFormatter() {
     }
 
+    /** {@code stats --categories} output of {@code stats} in {@code format}. */
     public static String format(CategoryStats stats, OutputFormat format) {
         CategorySummary s = new CategorySummary(stats);
         return switch (format) {

@@ -19,6 +19,7 @@ public final class DiffFormatter {
     private DiffFormatter() {
     }
 
+    /** {@code diff} output of {@code d} in {@code format}. */
     public static String format(StreamDiff d, OutputFormat format) {
         return switch (format) {
             case TEXT -> text(d);

@@ -24,6 +24,7 @@ public final class Json {
         first = false;
     }
 
+    /** Opens an object. */
     public Json beginObject() {
         comma();
         sb.append('{');
@@ -32,10 +33,12 @@ public final class Json {
         return this;
     }
 
+    /** Closes the open object. */
     public Json endObject() {
         return close('}');
     }
 
+    /** Opens an array. */
     public Json beginArray() {
         comma();
         sb.append('[');
@@ -44,6 +47,7 @@ public final class Json {
         return this;
     }
 
+    /** Closes the open array. */
     public Json endArray() {
         return close(']');
     }
@@ -58,6 +62,7 @@ public final class Json {
         return this;
     }
 
+    /** Writes a member name; its value follows. */
     public Json key(String k) {
         comma();
         quote(k);
@@ -66,6 +71,7 @@ public final class Json {
         return this;
     }
 
+    /** Writes a string value ({@code null} as JSON null). */
     public Json value(String s) {
         comma();
         if (s == null) {
@@ -76,32 +82,38 @@ public final class Json {
         return this;
     }
 
+    /** Writes an integer value. */
     public Json value(long n) {
         comma();
         sb.append(n);
         return this;
     }
 
+    /** Writes a number value (non-finite as JSON null). */
     public Json value(double d) {
         comma();
         sb.append(Double.isFinite(d) ? String.format(Locale.ROOT, "%.4f", d) : "null");
         return this;
     }
 
+    /** Writes a boolean value. */
     public Json value(boolean b) {
         comma();
         sb.append(b);
         return this;
     }
 
+    /** Writes member {@code k} with string value {@code v}. */
     public Json field(String k, String v) {
         return key(k).value(v);
     }
 
+    /** Writes member {@code k} with integer value {@code v}. */
     public Json field(String k, long v) {
         return key(k).value(v);
     }
 
+    /** Writes member {@code k} with number value {@code v}. */
     public Json field(String k, double v) {
         return key(k).value(v);
     }

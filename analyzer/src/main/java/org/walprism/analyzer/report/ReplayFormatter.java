@@ -14,6 +14,7 @@ public final class ReplayFormatter {
     private ReplayFormatter() {
     }
 
+    /** {@code replay} output of {@code o} in {@code format}. */
     public static String format(ReplayDiff.Outcome o, OutputFormat format) {
         Replayer.Result r = o.replay();
         return switch (format) {

@@ -25,6 +25,7 @@ public final class VacuumFormatter {
     private VacuumFormatter() {
     }
 
+    /** {@code vacuums} output of {@code r} in {@code format}. */
     public static String format(VacuumAnalyzer.Result r, OutputFormat format) {
         return switch (format) {
             case TEXT -> text(r);

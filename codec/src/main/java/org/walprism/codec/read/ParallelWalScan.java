@@ -25,6 +25,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
 
     /** Receives records of one chunk, in LSN order, on one thread. */
     public interface Sink {
+        /** Takes one record; the view is valid only during the call. */
         void accept(RecordView record);
     }
 
@@ -39,6 +40,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
     private final BinaryOperator<S> merge;
     private final int threads;
 
+    /** A scan that gives each chunk a sink from {@code sinks}, combines them with {@code merge}, on up to {@code threads} threads. */
     public ParallelWalScan(Supplier<S> sinks, BinaryOperator<S> merge, int threads) {
         this.sinks = sinks;
         this.merge = merge;

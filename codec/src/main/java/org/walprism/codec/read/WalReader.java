@@ -272,10 +272,12 @@ public final class WalReader implements AutoCloseable {
         return version;
     }
 
+    /** The segment size read from the first long page header ({@code xlp_seg_size}). */
     public int segmentSize() {
         return (int) segSize;
     }
 
+    /** The timeline the source reads. */
     public int timeline() {
         return source.timeline();
     }
@@ -290,6 +292,7 @@ public final class WalReader implements AutoCloseable {
         return lastEnd;
     }
 
+    /** Records returned so far. */
     public long recordsRead() {
         return recordsRead;
     }

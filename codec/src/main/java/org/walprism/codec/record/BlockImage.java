@@ -24,11 +24,19 @@ import org.walprism.codec.WalVersion;
 public record BlockImage(int length, int holeOffset, int holeLength, int info, Compression compression,
                          boolean apply, boolean hasHole, byte[] bytes) {
 
+    /** {@code BLCKSZ}: the size of a data page, 8192 as every supported build has it (pg_config.h). */
     public static final int BLCKSZ = 8192;
 
     /** Compression method of an image. */
     public enum Compression {
-        NONE("none"), PGLZ("pglz"), LZ4("lz4"), ZSTD("zstd");
+        /** Stored as is. */
+        NONE("none"),
+        /** {@code BKPIMAGE_COMPRESS_PGLZ} (13 and 14: {@code BKPIMAGE_IS_COMPRESSED}). */
+        PGLZ("pglz"),
+        /** {@code BKPIMAGE_COMPRESS_LZ4}, 15 and later. */
+        LZ4("lz4"),
+        /** {@code BKPIMAGE_COMPRESS_ZSTD}, 15 and later. */
+        ZSTD("zstd");
 
         private final String label;
 
@@ -36,11 +44,13 @@ public record BlockImage(int length, int holeOffset, int holeLength, int info, C
             this.label = label;
         }
 
+        /** The name pg_waldump prints for the method. */
         public String label() {
             return label;
         }
     }
 
+    /** True unless the image is stored uncompressed. */
     public boolean isCompressed() {
         return compression != Compression.NONE;
     }
@@ -81,5 +91,6 @@ public record BlockImage(int length, int holeOffset, int holeLength, int info, C
         };
     }
 
+    /** {@code BKPIMAGE_HAS_HOLE}: the same bit in every version. */
     public static final int HAS_HOLE = 0x01;
 }

@@ -16,10 +16,15 @@ package org.walprism.codec.record;
  * @param data        block data ({@code data_length} bytes; empty when no HAS_DATA)
  */
 public record BlockRef(int id, int forkFlags, RelFileLocator rel, long blockNumber, BlockImage image, byte[] data) {
+    /** {@code BKPBLOCK_FORK_MASK}: the fork number in {@code fork_flags}. */
     public static final int FORK_MASK = 0x0F;
+    /** {@code BKPBLOCK_HAS_IMAGE}: an image header and image follow. */
     public static final int HAS_IMAGE = 0x10;
+    /** {@code BKPBLOCK_HAS_DATA}: the block carries data. */
     public static final int HAS_DATA = 0x20;
+    /** {@code BKPBLOCK_WILL_INIT}: redo reinitializes the page. */
     public static final int WILL_INIT = 0x40;
+    /** {@code BKPBLOCK_SAME_REL}: the relation is the previous block's, not repeated. */
     public static final int SAME_REL = 0x80;
 
     /** Number of forks PostgreSQL knows ({@code MAX_FORKNUM + 1}, common/relpath.h). */
@@ -28,10 +33,12 @@ public record BlockRef(int id, int forkFlags, RelFileLocator rel, long blockNumb
     /** {@code forkNames[]} of common/relpath.c. */
     private static final String[] FORK_NAMES = {"main", "fsm", "vm", "init"};
 
+    /** The fork number ({@code fork_flags & BKPBLOCK_FORK_MASK}). */
     public int forkNumber() {
         return forkFlags & FORK_MASK;
     }
 
+    /** The fork's name, as pg_waldump prints it. */
     public String forkName() {
         return forkName(forkNumber());
     }
@@ -41,22 +48,27 @@ public record BlockRef(int id, int forkFlags, RelFileLocator rel, long blockNumb
         return fork >= 0 && fork < FORK_COUNT ? FORK_NAMES[fork] : "fork" + fork;
     }
 
+    /** {@code BKPBLOCK_HAS_IMAGE} is set: {@link #image()} is not null. */
     public boolean hasImage() {
         return (forkFlags & HAS_IMAGE) != 0;
     }
 
+    /** {@code BKPBLOCK_HAS_DATA} is set. */
     public boolean hasData() {
         return (forkFlags & HAS_DATA) != 0;
     }
 
+    /** {@code BKPBLOCK_WILL_INIT} is set. */
     public boolean willInit() {
         return (forkFlags & WILL_INIT) != 0;
     }
 
+    /** {@code BKPBLOCK_SAME_REL} is set. */
     public boolean sameRel() {
         return (forkFlags & SAME_REL) != 0;
     }
 
+    /** {@code data_length}: bytes of block data. */
     public int dataLength() {
         return data.length;
     }

@@ -17,11 +17,17 @@ import org.walprism.codec.WalVersion;
  * (255 short / 254 long), then the data part. {@link #toDecoded()} copies it into a {@link DecodedRecord}.
  */
 public final class RecordView {
+    /** {@code SizeOfXLogRecord}: bytes of the fixed record header (access/xlogrecord.h). */
     public static final int HEADER_SIZE = 24;
+    /** {@code XLR_MAX_BLOCK_ID}: the highest block id. */
     public static final int MAX_BLOCK_ID = 32;
+    /** {@code XLR_BLOCK_ID_TOPLEVEL_XID}: a top-level transaction id follows. */
     public static final int BLOCK_ID_TOPLEVEL_XID = 252;
+    /** {@code XLR_BLOCK_ID_ORIGIN}: a replication origin follows. */
     public static final int BLOCK_ID_ORIGIN = 253;
+    /** {@code XLR_BLOCK_ID_DATA_LONG}: main data with a uint32 length follows. */
     public static final int BLOCK_ID_DATA_LONG = 254;
+    /** {@code XLR_BLOCK_ID_DATA_SHORT}: main data with a uint8 length follows. */
     public static final int BLOCK_ID_DATA_SHORT = 255;
 
     private static final int MAX_BLOCKS = MAX_BLOCK_ID + 1;
@@ -237,6 +243,7 @@ public final class RecordView {
         };
     }
 
+    /** The WAL version the record was read as. */
     public WalVersion version() {
         return version;
     }
@@ -281,6 +288,7 @@ public final class RecordView {
         return fpiLen;
     }
 
+    /** Number of block references. */
     public int blockCount() {
         return blockCount;
     }
@@ -295,6 +303,7 @@ public final class RecordView {
         return forkFlags[i];
     }
 
+    /** {@code data_length} of block {@code i} (by position, not id). */
     public int blockDataLength(int i) {
         return dataLen[i];
     }
@@ -304,42 +313,52 @@ public final class RecordView {
         return imgLen[i];
     }
 
+    /** {@code hole_offset} of block {@code i}'s image. */
     public int holeOffset(int i) {
         return holeOff[i];
     }
 
+    /** {@code hole_length} of block {@code i}'s image (as xlogreader.c computes it). */
     public int holeLength(int i) {
         return holeLen[i];
     }
 
+    /** {@code bimg_info} of block {@code i}'s image. */
     public int bimgInfo(int i) {
         return bimgInfo[i];
     }
 
+    /** Block number of block {@code i}, unsigned 32 bit. */
     public long blockNumber(int i) {
         return blkno[i];
     }
 
+    /** {@code spcOid} of block {@code i}'s relation. */
     public long spcOid(int i) {
         return buf.getUnsignedIntLE(relOff[i]);
     }
 
+    /** {@code dbOid} of block {@code i}'s relation. */
     public long dbOid(int i) {
         return buf.getUnsignedIntLE(relOff[i] + 4);
     }
 
+    /** {@code relNumber} of block {@code i}'s relation. */
     public long relNumber(int i) {
         return buf.getUnsignedIntLE(relOff[i] + 8);
     }
 
+    /** Replication origin (block id 253), or -1. */
     public int origin() {
         return origin;
     }
 
+    /** Top-level transaction id (block id 252), or -1. */
     public long toplevelXid() {
         return toplevelXid;
     }
 
+    /** Bytes of main data. */
     public int mainDataLength() {
         return mainLen;
     }

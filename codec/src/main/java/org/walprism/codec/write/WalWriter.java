@@ -150,10 +150,12 @@ public final class WalWriter implements AutoCloseable {
             return this;
         }
 
+        /** The WAL version written. */
         public WalVersion version() {
             return version;
         }
 
+        /** Bytes per segment. */
         public int segmentSize() {
             return segmentSize;
         }

@@ -33,8 +33,10 @@ public sealed interface CleanupInfo extends Heap2Record {
      * <p>Mirrors {@code xl_heap_cleanup_info}, REL_13_STABLE src/include/access/heapam_xlog.h.
      */
     record Pg13(RelFileLocator rel, long latestRemovedXid) implements CleanupInfo {
+        /** Bytes of the main data. */
         public static final int SIZE = 16;
 
+        /** Checks each field fits its PostgreSQL type. */
         public Pg13 {
             Checks.u32(rel.spcOid(), "spcNode");
             Checks.u32(rel.dbOid(), "dbNode");

@@ -51,8 +51,10 @@ public sealed interface FreezePage extends Heap2Record {
      * REL_15_STABLE src/include/access/heapam_xlog.h.
      */
     record Pg13(long cutoffXid, int ntuples, boolean blockData, List<FreezeTuple> tuples) implements FreezePage {
+        /** Bytes of the fixed main data. */
         public static final int SIZE = 6;
 
+        /** Checks each field fits its PostgreSQL type. */
         public Pg13 {
             Checks.u32(cutoffXid, "cutoff_xid");
             Checks.u16(ntuples, "ntuples");
@@ -133,8 +135,10 @@ public sealed interface FreezePage extends Heap2Record {
      */
     record Pg16(long snapshotConflictHorizon, int nplans, boolean isCatalogRel, boolean blockData,
                 List<FreezePlan> plans) implements FreezePage {
+        /** Bytes of the fixed main data. */
         public static final int SIZE = 7;
 
+        /** Checks each field fits its PostgreSQL type. */
         public Pg16 {
             Checks.u32(snapshotConflictHorizon, "snapshotConflictHorizon");
             Checks.u16(nplans, "nplans");

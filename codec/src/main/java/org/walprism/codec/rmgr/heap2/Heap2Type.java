@@ -8,9 +8,32 @@ import org.walprism.codec.WalVersion;
  * PRUNE_VACUUM_SCAN in 17+). Mirrors the XLOG_HEAP2_* constants of src/include/access/heapam_xlog.h.
  */
 public enum Heap2Type {
-    REWRITE, CLEAN, FREEZE_PAGE, CLEANUP_INFO, PRUNE, VACUUM, VISIBLE,
-    PRUNE_ON_ACCESS, PRUNE_VACUUM_SCAN, PRUNE_VACUUM_CLEANUP,
-    MULTI_INSERT, LOCK_UPDATED, NEW_CID;
+    /** {@code XLOG_HEAP2_REWRITE} (0x00), every version. */
+    REWRITE,
+    /** {@code XLOG_HEAP2_CLEAN} (0x10), 13. */
+    CLEAN,
+    /** {@code XLOG_HEAP2_FREEZE_PAGE}: 0x20 in 13, 0x30 in 14 to 16. */
+    FREEZE_PAGE,
+    /** {@code XLOG_HEAP2_CLEANUP_INFO} (0x30), 13. */
+    CLEANUP_INFO,
+    /** {@code XLOG_HEAP2_PRUNE} (0x10), 14 to 16. */
+    PRUNE,
+    /** {@code XLOG_HEAP2_VACUUM} (0x20), 14 to 16. */
+    VACUUM,
+    /** {@code XLOG_HEAP2_VISIBLE} (0x40), 13 to 18. */
+    VISIBLE,
+    /** {@code XLOG_HEAP2_PRUNE_ON_ACCESS} (0x10), 17 and later. */
+    PRUNE_ON_ACCESS,
+    /** {@code XLOG_HEAP2_PRUNE_VACUUM_SCAN} (0x20), 17 and later. */
+    PRUNE_VACUUM_SCAN,
+    /** {@code XLOG_HEAP2_PRUNE_VACUUM_CLEANUP} (0x30), 17 and later. */
+    PRUNE_VACUUM_CLEANUP,
+    /** {@code XLOG_HEAP2_MULTI_INSERT} (0x50), every version. */
+    MULTI_INSERT,
+    /** {@code XLOG_HEAP2_LOCK_UPDATED} (0x60), every version. */
+    LOCK_UPDATED,
+    /** {@code XLOG_HEAP2_NEW_CID} (0x70), every version. */
+    NEW_CID;
 
     /** {@code XLOG_HEAP_OPMASK}: the opcode bits of a Heap/Heap2 {@code xl_info}. */
     public static final int OPMASK = 0x70;

@@ -50,8 +50,10 @@ public sealed interface MultiInsert extends Heap2Record {
      */
     record Pg13(boolean init, int flags, int pad, int ntuples, OffsetArray offsets, byte[] tupleData)
             implements MultiInsert {
+        /** Bytes of the fixed main data. */
         public static final int SIZE = 4;
 
+        /** Checks each field fits its PostgreSQL type. */
         public Pg13 {
             Checks.u8(flags, "flags");
             Checks.u8(pad, "pad");

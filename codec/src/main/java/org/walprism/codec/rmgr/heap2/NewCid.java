@@ -47,8 +47,10 @@ public sealed interface NewCid extends Heap2Record {
      */
     record Pg13(long topXid, long cmin, long cmax, long combocid, RelFileLocator target, long tidBlock,
                 int tidOffset) implements NewCid {
+        /** Bytes of the fixed main data. */
         public static final int SIZE = 34;
 
+        /** Checks each field fits its PostgreSQL type. */
         public Pg13 {
             Checks.u32(topXid, "top_xid");
             Checks.u32(cmin, "cmin");

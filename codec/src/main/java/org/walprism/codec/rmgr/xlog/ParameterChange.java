@@ -52,6 +52,7 @@ public sealed interface ParameterChange extends XlogRecord {
     record Pg13(int maxConnections, int maxWorkerProcesses, int maxWalSenders, int maxPreparedXacts,
                 int maxLocksPerXact, int walLevel, boolean walLogHints, boolean trackCommitTimestamp, int pad)
             implements ParameterChange {
+        /** Bytes of {@code xl_parameter_change} in this layout. */
         public static final int SIZE = 28;
 
         static Pg13 decode(PayloadCursor main) {
