@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.image.PageImages;
+import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.record.RelFileLocator;
@@ -31,7 +32,7 @@ public final class FullPageFiles {
 
     private final Path dir;
     private final PageImages images = new PageImages();
-    private final byte[] page = new byte[PageImages.BLCKSZ];
+    private final byte[] page = new byte[BlockImage.BLCKSZ];
     private long written;
 
     private FullPageFiles(Path dir) {

@@ -54,7 +54,7 @@ public final class PlanEncoder {
     }
 
     private BlockImage image(PlannedRecord.Image layout) {
-        byte[] page = new byte[HeapPage.BLCKSZ];
+        byte[] page = new byte[BlockImage.BLCKSZ];
         if (layout.standard()) {
             page[12] = (byte) layout.lower();         // pd_lower, little-endian
             page[13] = (byte) (layout.lower() >> 8);
@@ -67,7 +67,7 @@ public final class PlanEncoder {
         }
         BlockImage h = raw;
         int len = (int) Math.ceil(h.length() * ratio);
-        if (len + (h.holeLength() != 0 ? 2 : 0) >= HeapPage.BLCKSZ - h.holeLength()) {
+        if (len + (h.holeLength() != 0 ? 2 : 0) >= BlockImage.BLCKSZ - h.holeLength()) {
             return raw;  // XLogCompressBackupBlock keeps the raw image when compression saves nothing
         }
         return RecordBuilder.compressedImage(version, compression, h.holeOffset(), h.holeLength(), new byte[len], true);

@@ -2,6 +2,7 @@ package org.walprism.analyzer.generate;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.walprism.codec.record.BlockImage;
 
 /**
  * A table described by its shape: rows of one length inserted at a fillfactor, then updated. {@link #derive}
@@ -41,7 +42,7 @@ public record TableShape(int rows, int tupleLength, int fillfactor, int updatedR
 
     /** {@code RelationGetTargetPageFreeSpace}. */
     int saveFreeSpace() {
-        return HeapPage.BLCKSZ * (100 - fillfactor) / 100;
+        return BlockImage.BLCKSZ * (100 - fillfactor) / 100;
     }
 
     /** Page state during placement. */
@@ -139,7 +140,7 @@ public record TableShape(int rows, int tupleLength, int fillfactor, int updatedR
     }
 
     private void runHot(List<Page> pages, int[] pageOfRow, int len, int save, List<Derivation.PruneEvent> events) {
-        int minFree = Math.max(save, HeapPage.BLCKSZ / 10);
+        int minFree = Math.max(save, BlockImage.BLCKSZ / 10);
         for (Page p : pages) {
             p.rowDeadVersions = new int[p.rowCount];
             p.rowRedirected = new boolean[p.rowCount];

@@ -10,6 +10,7 @@ import org.walprism.analyzer.categories.CategoryStats;
 import org.walprism.analyzer.categories.CategorySummary;
 import org.walprism.analyzer.categories.Parts;
 import org.walprism.analyzer.categories.RelationTable;
+import org.walprism.analyzer.json.Json;
 import org.walprism.codec.record.BlockRef;
 
 /**

@@ -1,6 +1,7 @@
 package org.walprism.analyzer.report;
 
 import java.util.Locale;
+import org.walprism.analyzer.json.Json;
 import org.walprism.analyzer.replay.ReplayDiff;
 import org.walprism.analyzer.replay.Replayer;
 

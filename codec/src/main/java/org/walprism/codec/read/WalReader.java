@@ -16,6 +16,7 @@ import org.walprism.codec.page.PageHeader;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.codec.rmgr.xlog.XlogCodec;
 
 /**
  * Streams the records of a WAL range in LSN order, as PostgreSQL's xlogreader does: page-header validation,
@@ -31,7 +32,6 @@ import org.walprism.codec.rmgr.RmgrTable;
  */
 public final class WalReader implements AutoCloseable {
     private static final int BLCKSZ = PageHeader.XLOG_BLCKSZ;
-    private static final int XLOG_SWITCH = 0x40;
     private static final long MAX_RECORD_SIZE = 1020L * 1024 * 1024;
 
     /** Bytes read from a segment in one go: sequential reading costs one read call per window. */
@@ -435,7 +435,7 @@ public final class WalReader implements AutoCloseable {
             throw fail(e.detail(), lsn);
         }
         expectedPrev = lsn;
-        if (view.rmid() == RmgrTable.XLOG && (view.info() & 0xF0) == XLOG_SWITCH) {
+        if (view.rmid() == RmgrTable.XLOG && (view.info() & 0xF0) == XlogCodec.XLOG_SWITCH) {
             // After XLOG_SWITCH the rest of the segment is unused: the next record starts the next segment, and
             // the switch record is taken to extend to it (xlogreader's EndRecPtr).
             long segStart = nextStart - nextStart % segSize;

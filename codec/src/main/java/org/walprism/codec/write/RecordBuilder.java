@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.image.PageImages;
 import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.RelFileLocator;
@@ -22,9 +23,6 @@ import org.walprism.codec.record.RelFileLocator;
  * image part of it: hole from {@code pd_lower}/{@code pd_upper} of standard pages).
  */
 public final class RecordBuilder {
-
-    /** {@code SizeOfPageHeaderData}: a standard page's header, the smallest {@code pd_lower} with a hole. */
-    public static final int PAGE_HEADER_SIZE = 24;
 
     private final WalVersion version;
     private final int rmid;
@@ -151,7 +149,7 @@ public final class RecordBuilder {
             var buf = Unpooled.wrappedBuffer(page);
             int lower = buf.getUnsignedShortLE(12);   // PageHeaderData.pd_lower
             int upper = buf.getUnsignedShortLE(14);   // PageHeaderData.pd_upper
-            if (lower >= PAGE_HEADER_SIZE && upper > lower && upper <= BlockImage.BLCKSZ) {
+            if (lower >= PageImages.SIZE_OF_PAGE_HEADER_DATA && upper > lower && upper <= BlockImage.BLCKSZ) {
                 holeOffset = lower;
                 holeLength = upper - lower;
             }

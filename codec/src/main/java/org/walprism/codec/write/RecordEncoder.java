@@ -28,9 +28,6 @@ import org.walprism.codec.record.RecordView;
  * {@code xl_prev} is known.
  */
 public final class RecordEncoder {
-
-    /** {@code SizeOfXLogRecord}. */
-    public static final int HEADER_SIZE = 24;
     /** {@code XLogRecordMaxSize} (1020 MiB), the largest record a reader accepts. */
     public static final int MAX_RECORD_SIZE = 1020 * 1024 * 1024;
     /** {@code XLR_MAX_BLOCK_ID}. */
@@ -97,7 +94,7 @@ public final class RecordEncoder {
         int mainLen = mainData.length;
         boolean longMain = longMainDataHeader || mainLen > 255;
 
-        long headerLen = HEADER_SIZE;
+        long headerLen = RecordView.HEADER_SIZE;
         long payloadLen = 0;
         int lastId = -1;
         for (BlockRef b : blocks) {
@@ -226,7 +223,7 @@ public final class RecordEncoder {
      */
     public static long crc(byte[] record) {
         CRC32C crc = new CRC32C();
-        crc.update(record, HEADER_SIZE, record.length - HEADER_SIZE);
+        crc.update(record, RecordView.HEADER_SIZE, record.length - RecordView.HEADER_SIZE);
         crc.update(record, 0, OFFSET_CRC);
         return crc.getValue();
     }

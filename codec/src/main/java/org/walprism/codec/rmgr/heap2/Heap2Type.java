@@ -1,6 +1,7 @@
 package org.walprism.codec.rmgr.heap2;
 
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.rmgr.RmgrTable;
 
 /**
  * The Heap2 record kinds, resolved from {@code xl_info & XLOG_HEAP_OPMASK} and the WAL version: the same
@@ -41,48 +42,25 @@ public enum Heap2Type {
     public static final int INIT_PAGE = 0x80;
 
     /**
+     * The opcode table per version, built from {@link RmgrTable#identify} (heap2_identify): the names there are
+     * the constant names here, so the table has one home.
+     */
+    private static final Heap2Type[][] BY_OPCODE = new Heap2Type[WalVersion.values().length][8];
+
+    static {
+        for (WalVersion v : WalVersion.values()) {
+            for (int op = 0; op < 8; op++) {
+                String name = RmgrTable.identify(v, RmgrTable.HEAP2, op << 4);
+                BY_OPCODE[v.ordinal()][op] = name == null ? null : valueOf(name);
+            }
+        }
+    }
+
+    /**
      * The kind of a Heap2 record with {@code info} in {@code version}, or null when that version has no
      * record with this code (0x40 in 19 and later).
      */
     public static Heap2Type of(WalVersion version, int info) {
-        int op = info & OPMASK;
-        switch (op) {
-            case 0x00:
-                return REWRITE;
-            case 0x50:
-                return MULTI_INSERT;
-            case 0x60:
-                return LOCK_UPDATED;
-            case 0x70:
-                return NEW_CID;
-            default:
-                break;
-        }
-        return switch (version) {
-            case PG13 -> switch (op) {
-                case 0x10 -> CLEAN;
-                case 0x20 -> FREEZE_PAGE;
-                case 0x30 -> CLEANUP_INFO;
-                default -> VISIBLE;
-            };
-            case PG14, PG15, PG16 -> switch (op) {
-                case 0x10 -> PRUNE;
-                case 0x20 -> VACUUM;
-                case 0x30 -> FREEZE_PAGE;
-                default -> VISIBLE;
-            };
-            case PG17, PG18 -> switch (op) {
-                case 0x10 -> PRUNE_ON_ACCESS;
-                case 0x20 -> PRUNE_VACUUM_SCAN;
-                case 0x30 -> PRUNE_VACUUM_CLEANUP;
-                default -> VISIBLE;
-            };
-            case PG19, MASTER -> switch (op) {
-                case 0x10 -> PRUNE_ON_ACCESS;
-                case 0x20 -> PRUNE_VACUUM_SCAN;
-                case 0x30 -> PRUNE_VACUUM_CLEANUP;
-                default -> null; // 0x40 was XLOG_HEAP2_VISIBLE
-            };
-        };
+        return BY_OPCODE[version.ordinal()][(info & OPMASK) >> 4];
     }
 }

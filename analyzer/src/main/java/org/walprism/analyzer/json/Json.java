@@ -1,4 +1,4 @@
-package org.walprism.analyzer.report;
+package org.walprism.analyzer.json;
 
 import java.util.Locale;
 
@@ -119,6 +119,14 @@ public final class Json {
     }
 
     private void quote(String s) {
+        quote(sb, s);
+    }
+
+    /**
+     * Appends {@code s} to {@code sb} as a JSON string literal (RFC 8259: quote, backslash and control characters
+     * escaped): the one JSON string escaper of walprism.
+     */
+    public static StringBuilder quote(StringBuilder sb, CharSequence s) {
         sb.append('"');
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
@@ -130,15 +138,17 @@ public final class Json {
                 case '\t' -> sb.append("\\t");
                 default -> {
                     if (c < 0x20) {
-                        sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                        sb.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xF]);
                     } else {
                         sb.append(c);
                     }
                 }
             }
         }
-        sb.append('"');
+        return sb.append('"');
     }
+
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
 
     @Override
     public String toString() {
