@@ -1,5 +1,6 @@
 package org.walprism.codec;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
@@ -21,7 +22,11 @@ class LayeringTest {
 
     @Test
     void packagesAreFreeOfCycles() {
-        slices().matching("org.walprism.codec.(**)").should().beFreeOfCycles().check(classes);
+        // RecordView hands its buffer to walprism's own modules through internal.RecordViewAccess (registered from
+        // RecordView's initialiser): the one dependency back from internal to record
+        slices().matching("org.walprism.codec.(**)").should().beFreeOfCycles()
+                .ignoreDependency(resideInAPackage("..codec.internal.."), resideInAPackage("..codec.record.."))
+                .check(classes);
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.List;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.RecordViewAccess;
 import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
@@ -66,7 +67,7 @@ public final class DescRecord {
         origin = v.origin();
         toplevelXid = v.toplevelXid();
         fpiLength = v.fpiLength();
-        ByteBuf b = v.buffer();
+        ByteBuf b = RecordViewAccess.buffer(v);
         mainBuf = b;
         mainIndex = v.mainDataIndex();
         mainLength = v.mainDataLength();
@@ -111,7 +112,7 @@ public final class DescRecord {
         origin = r.origin();
         toplevelXid = r.toplevelXid();
         fpiLength = r.fpiLength();
-        byte[] m = r.mainData() == null ? new byte[0] : r.mainData();
+        byte[] m = r.mainData();
         mainBuf = Unpooled.wrappedBuffer(m);
         mainIndex = 0;
         mainLength = m.length;
@@ -124,7 +125,7 @@ public final class DescRecord {
             BlockRef br = blocks.get(i);
             blockId[i] = br.id();
             forkFlags[i] = br.forkFlags();
-            byte[] d = br.data() == null ? new byte[0] : br.data();
+            byte[] d = br.data();
             dataBuf[i] = Unpooled.wrappedBuffer(d);
             dataIndex[i] = 0;
             dataLength[i] = d.length;

@@ -116,7 +116,7 @@ public final class BlockRows {
         v[i++] = RecordNames.rmgrName(ver, r.rmid());
         v[i++] = type != null ? type : "UNKNOWN (" + Integer.toHexString(r.info() & 0xF0) + ")";
         v[i++] = (long) r.totalLength();
-        v[i++] = (long) r.mainData().length;
+        v[i++] = (long) r.mainDataLength();
         v[i++] = (long) (b.hasData() ? b.dataLength() : 0);
         v[i++] = (long) (img != null ? img.length() : 0);
         v[i++] = img != null ? fpiInfo(ver, img) : null;

@@ -34,7 +34,7 @@ public final class RecordJson {
                 .append(',');
         num(sb, "record_length", r.totalLength()).append(',');
         num(sb, "rec_length", r.recordLength()).append(',');
-        num(sb, "main_data_length", r.mainData().length).append(',');
+        num(sb, "main_data_length", r.mainDataLength()).append(',');
         num(sb, "fpi_length", r.fpiLength()).append(',');
         num(sb, "crc", r.crc()).append(',');
         if (r.origin() >= 0) {

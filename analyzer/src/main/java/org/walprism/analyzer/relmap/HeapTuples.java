@@ -46,7 +46,7 @@ public final class HeapTuples {
         }
         if (v.blockDataLength(b) > 0) {
             byte[] out = new byte[v.blockDataLength(b)];
-            v.buffer().getBytes(v.blockDataIndex(b), out);
+            v.copyBytes(v.blockDataIndex(b), out, 0, out.length);
             return out;
         }
         return imageTuple(v, b, offnum);

@@ -22,7 +22,7 @@ final class PageImages {
 
     /** Counts per line-pointer state (index = lp_flags) and of frozen tuples (index 4); null if unreadable. */
     static int[] census(BlockImage img) {
-        if (img == null || img.isCompressed() || img.bytes() == null) {
+        if (img == null || img.isCompressed() || !img.hasBytes()) {
             return null;
         }
         byte[] b = img.bytes();

@@ -66,12 +66,19 @@ public final class PageImages {
      */
     public void restore(DecodedRecord record, BlockRef block, byte[] page) {
         BlockImage img = block.image();
-        if (img == null || img.bytes() == null) {
+        if (img == null || !img.hasBytes()) {
             throw new IllegalArgumentException("block " + block.id() + " of the record at "
                     + Lsn.format(record.lsn(), true) + " has no image bytes");
         }
         Source src = new Source(record.lsn(), block.id(), img.compression(), img.holeOffset(), img.holeLength());
-        restore(src, img.bytes(), 0, img.length(), page);
+        if (stored == null) {
+            stored = new byte[MAX_STORED];
+        }
+        if (img.bytesLength() != img.length() || img.length() > MAX_STORED) {
+            throw src.error("invalid image", img.bytesLength() + " bytes stored, bimg_len " + img.length());
+        }
+        img.copyBytes(stored, 0);
+        restore(src, stored, 0, img.length(), page);
     }
 
     /**
@@ -89,7 +96,7 @@ public final class PageImages {
         if (stored == null) {
             stored = new byte[MAX_STORED];
         }
-        view.buffer().getBytes(view.imageIndex(i), stored, 0, len);
+        view.copyBytes(view.imageIndex(i), stored, 0, len);
         Source src = new Source(view.lsn(), view.blockId(i), BlockImage.compressionOf(view.version(), view.bimgInfo(i)),
                 view.holeOffset(i), view.holeLength(i));
         restore(src, stored, 0, len, page);

@@ -3,12 +3,14 @@ package org.walprism.codec.read;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.BinaryOperator;
 import java.util.function.Supplier;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.RecordView;
@@ -34,6 +36,16 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                             List<String> notices) {
         // endLsn: the reader's EndRecPtr after the last record (0 when no record was read); notices: the
         // source's (partial or duplicate files) and, when the WAL ended before the range did, why it ended
+
+        /** The reader's {@code EndRecPtr} after the last record, or empty when no record was read. */
+        public Optional<Lsn> end() {
+            return recordCount == 0 || endLsn == 0 ? Optional.empty() : Optional.of(Lsn.of(endLsn));
+        }
+
+        /** The first record's LSN, or empty when no record was read. */
+        public Optional<Lsn> first() {
+            return recordCount == 0 ? Optional.empty() : Optional.of(Lsn.of(firstLsn));
+        }
     }
 
     private final Supplier<S> sinks;

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.zip.CRC32C;
 import org.walprism.codec.ChecksumMismatchException;
 import org.walprism.codec.Lsn;
@@ -11,6 +12,7 @@ import org.walprism.codec.TruncatedWalException;
 import org.walprism.codec.UnsupportedWalVersionException;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.RecordViewAccess;
 import org.walprism.codec.page.PageFlags;
 import org.walprism.codec.page.PageHeader;
 import org.walprism.codec.record.DecodedRecord;
@@ -287,6 +289,16 @@ public final class WalReader implements AutoCloseable {
         return firstRecordLsn;
     }
 
+    /** {@link #firstRecordLsn()} as an {@link Lsn}, or empty before the first record was read. */
+    public Optional<Lsn> firstRecord() {
+        return recordsRead == 0 ? Optional.empty() : Optional.of(Lsn.of(firstRecordLsn));
+    }
+
+    /** {@link #endOfLastRecord()} as an {@link Lsn}, or empty before the first record was read. */
+    public Optional<Lsn> endOfLast() {
+        return recordsRead == 0 ? Optional.empty() : Optional.of(Lsn.of(lastEnd));
+    }
+
     /** The LSN just after the last record returned (pg_waldump's EndRecPtr, aligned). */
     public long endOfLastRecord() {
         return lastEnd;
@@ -430,7 +442,7 @@ public final class WalReader implements AutoCloseable {
     private RecordView finish(ByteBuf buf, int base, int len, long lsn, long nextStart) {
         verifyCrc(buf, base, len, lsn);
         try {
-            view.parse(version, buf, base, len, lsn);
+            RecordViewAccess.parse(view, version, buf, base, len, lsn);
         } catch (WalFormatException e) {
             throw fail(e.detail(), lsn);
         }

@@ -1,5 +1,8 @@
 package org.walprism.codec.record;
 
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Objects;
 import org.walprism.codec.WalVersion;
 
 /**
@@ -19,7 +22,8 @@ import org.walprism.codec.WalVersion;
  * @param compression compression method decoded from {@code bimg_info} for the version
  * @param apply       BKPIMAGE_APPLY for the version
  * @param hasHole     BKPIMAGE_HAS_HOLE
- * @param bytes       the stored image bytes ({@code length} of them)
+ * @param bytes       the stored image bytes ({@code length} of them). The array is handed over, not copied;
+ *                    {@link #bytes()} returns a copy.
  */
 public record BlockImage(int length, int holeOffset, int holeLength, int info, Compression compression,
                          boolean apply, boolean hasHole, byte[] bytes) {
@@ -48,6 +52,53 @@ public record BlockImage(int length, int holeOffset, int holeLength, int info, C
         public String label() {
             return label;
         }
+    }
+
+    /** A copy of the stored image bytes (hole removed, maybe compressed), or null when none were kept. */
+    @Override
+    public byte[] bytes() {
+        return bytes == null ? null : bytes.clone();
+    }
+
+    /** True when the stored image bytes were kept ({@link #bytes()} is not null). */
+    public boolean hasBytes() {
+        return bytes != null;
+    }
+
+    /** Number of stored image bytes kept (equal to {@link #length()} for a consistent image), 0 when none. */
+    public int bytesLength() {
+        return bytes == null ? 0 : bytes.length;
+    }
+
+    /** Copies the stored image bytes ({@code length} of them) into {@code dst} at {@code dstIndex}, allocating nothing. */
+    public void copyBytes(byte[] dst, int dstIndex) {
+        System.arraycopy(bytes, 0, dst, dstIndex, bytes.length);
+    }
+
+    /** A read-only view of the stored image bytes, without copying them, or null when none were kept. */
+    public ByteBuffer bytesView() {
+        return bytes == null ? null : ByteBuffer.wrap(bytes).asReadOnlyBuffer();
+    }
+
+    /** Equal when every field and the stored bytes are equal. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof BlockImage i && length == i.length && holeOffset == i.holeOffset
+                && holeLength == i.holeLength && info == i.info && compression == i.compression && apply == i.apply
+                && hasHole == i.hasHole && Arrays.equals(bytes, i.bytes);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(length, holeOffset, holeLength, info, compression, apply, hasHole) * 31
+                + Arrays.hashCode(bytes);
+    }
+
+    @Override
+    public String toString() {
+        return "BlockImage[length=" + length + ", holeOffset=" + holeOffset + ", holeLength=" + holeLength
+                + ", info=0x" + Integer.toHexString(info) + ", compression=" + compression + ", apply=" + apply
+                + ", hasHole=" + hasHole + "]";
     }
 
     /** True unless the image is stored uncompressed. */

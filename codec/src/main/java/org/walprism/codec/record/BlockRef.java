@@ -1,5 +1,9 @@
 package org.walprism.codec.record;
 
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Objects;
+
 /**
  * One block reference of a record: {@code XLogRecordBlockHeader}, optional image, relation, block number
  * and the block's data.
@@ -13,7 +17,10 @@ package org.walprism.codec.record;
  * @param rel         relation (resolved for SAME_REL blocks)
  * @param blockNumber block number, unsigned 32 bit
  * @param image       the image, or null
- * @param data        block data ({@code data_length} bytes; empty when no HAS_DATA)
+ * @param data        block data ({@code data_length} bytes; empty when no HAS_DATA). Absent (empty) when the
+ *                    block carries an image instead and the caller did not ask PostgreSQL to keep the data
+ *                    ({@code REGBUF_KEEP_DATA}): the image then holds the page the data would have changed.
+ *                    The array is handed over, not copied; {@link #data()} returns a copy.
  */
 public record BlockRef(int id, int forkFlags, RelFileLocator rel, long blockNumber, BlockImage image, byte[] data) {
     /** {@code BKPBLOCK_FORK_MASK}: the fork number in {@code fork_flags}. */
@@ -71,5 +78,42 @@ public record BlockRef(int id, int forkFlags, RelFileLocator rel, long blockNumb
     /** {@code data_length}: bytes of block data. */
     public int dataLength() {
         return data.length;
+    }
+
+    /** A copy of the block data ({@code data_length} bytes). */
+    @Override
+    public byte[] data() {
+        return data.clone();
+    }
+
+    /** A read-only view of the block data, without copying it. */
+    public ByteBuffer dataView() {
+        return ByteBuffer.wrap(data).asReadOnlyBuffer();
+    }
+
+    /**
+     * True when the block carries an image and no data: what the record changed on this page is only in the
+     * image ({@link #image()}), not in a typed value decoded from block data.
+     */
+    public boolean dataInImage() {
+        return image != null && data.length == 0;
+    }
+
+    /** Equal when every field and the data bytes are equal. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof BlockRef b && id == b.id && forkFlags == b.forkFlags && blockNumber == b.blockNumber
+                && Objects.equals(rel, b.rel) && Objects.equals(image, b.image) && Arrays.equals(data, b.data);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(id, forkFlags, rel, blockNumber, image) * 31 + Arrays.hashCode(data);
+    }
+
+    @Override
+    public String toString() {
+        return "BlockRef[id=" + id + ", forkFlags=0x" + Integer.toHexString(forkFlags) + ", rel=" + rel
+                + ", blockNumber=" + blockNumber + ", image=" + image + ", data=" + data.length + " bytes]";
     }
 }

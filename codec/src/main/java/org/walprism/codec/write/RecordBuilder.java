@@ -136,7 +136,7 @@ public final class RecordBuilder {
         if (data.length > 0) {
             flags |= BlockRef.HAS_DATA;
         }
-        if (image != null && (image.bytes() == null || image.bytes().length != image.length())) {
+        if (image != null && (!image.hasBytes() || image.bytesLength() != image.length())) {
             throw new WalFormatException("image of block " + id + " without its " + image.length() + " stored bytes");
         }
         blocks.put(id, new BlockRef(id, flags, rel, blockNumber, image, data.clone()));

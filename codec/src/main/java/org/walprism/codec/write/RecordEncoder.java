@@ -121,9 +121,9 @@ public final class RecordEncoder {
         writeSpecialIds(buf, p);
         for (BlockRef b : p.blocks()) {
             if (b.image() != null) {
-                buf.writeBytes(b.image().bytes());
+                buf.writeBytes(b.image().bytesView());
             }
-            buf.writeBytes(b.data());
+            buf.writeBytes(b.dataView());
         }
         buf.writeBytes(p.mainData());
         if (buf.writerIndex() != total) {
@@ -179,9 +179,9 @@ public final class RecordEncoder {
         }
         BlockImage img = b.image();
         if (img != null) {
-            if (img.bytes() == null || img.bytes().length != img.length()) {
+            if (!img.hasBytes() || img.bytesLength() != img.length()) {
                 throw new WalFormatException("image of block " + b.id() + " has "
-                        + (img.bytes() == null ? "no" : String.valueOf(img.bytes().length))
+                        + (!img.hasBytes() ? "no" : String.valueOf(img.bytesLength()))
                         + " bytes (expected: bimg_len " + img.length() + ")");
             }
             checkUnsigned("bimg_len", img.length(), 0xFFFF);

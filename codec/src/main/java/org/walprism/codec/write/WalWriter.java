@@ -444,7 +444,7 @@ public final class WalWriter implements AutoCloseable {
                 0,                                                  // xlp_rem_len, set by a continuation
                 first ? systemId : 0,                               // xlp_sysid
                 first ? segmentSize : 0,                            // xlp_seg_size
-                first ? XLOG_BLCKSZ : 0), pageBuf, 0);              // xlp_xlog_blcksz
+                first ? XLOG_BLCKSZ : 0), page, 0);                 // xlp_xlog_blcksz
         pageDirty = true;
     }
 

@@ -1,10 +1,10 @@
 package org.walprism.codec.rmgr.heap2;
 
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 import org.walprism.codec.record.RelFileLocator;
 import org.walprism.codec.rmgr.InvalidPayloadException;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
 
 /** XLOG_HEAP2_CLEANUP_INFO (13 only): the conflict horizon of a lazy VACUUM, no block references. */
 public sealed interface CleanupInfo extends Heap2Record {

@@ -3,9 +3,9 @@ package org.walprism.codec.rmgr.heap2;
 import java.util.ArrayList;
 import java.util.List;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 import org.walprism.codec.rmgr.InvalidPayloadException;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
 
 /**
  * XLOG_HEAP2_FREEZE_PAGE: VACUUM freezes tuples of one page (13-16; from 17 freezing is part of

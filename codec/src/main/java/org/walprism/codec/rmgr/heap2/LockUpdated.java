@@ -1,8 +1,8 @@
 package org.walprism.codec.rmgr.heap2;
 
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 
 /** XLOG_HEAP2_LOCK_UPDATED: locking an updated version of a row. Block 0 is the heap page, without data. */
 public sealed interface LockUpdated extends Heap2Record {

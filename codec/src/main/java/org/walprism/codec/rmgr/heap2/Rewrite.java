@@ -2,8 +2,8 @@ package org.walprism.codec.rmgr.heap2;
 
 import java.util.Arrays;
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 
 /**
  * XLOG_HEAP2_REWRITE: logical-decoding rewrite mappings written by CLUSTER / VACUUM FULL of a catalog

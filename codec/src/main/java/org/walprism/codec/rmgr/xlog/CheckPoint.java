@@ -1,8 +1,8 @@
 package org.walprism.codec.rmgr.xlog;
 
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 
 /**
  * XLOG_CHECKPOINT_SHUTDOWN (0x00) / XLOG_CHECKPOINT_ONLINE (0x10): the {@code CheckPoint} struct as main

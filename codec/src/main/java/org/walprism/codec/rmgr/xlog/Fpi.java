@@ -2,10 +2,10 @@ package org.walprism.codec.rmgr.xlog;
 
 import java.util.List;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.rmgr.InvalidPayloadException;
-import org.walprism.codec.rmgr.PayloadCursor;
 
 /**
  * XLOG_FPI (0xB0) and XLOG_FPI_FOR_HINT (0xA0): records that are nothing but full-page images.

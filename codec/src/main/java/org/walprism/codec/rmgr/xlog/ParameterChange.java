@@ -1,8 +1,8 @@
 package org.walprism.codec.rmgr.xlog;
 
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 
 /** XLOG_PARAMETER_CHANGE (0x60): settings a hot standby must match. */
 public sealed interface ParameterChange extends XlogRecord {

@@ -2,10 +2,10 @@ package org.walprism.codec.rmgr.xlog;
 
 import java.util.List;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.rmgr.InvalidPayloadException;
-import org.walprism.codec.rmgr.PayloadCursor;
 import org.walprism.codec.rmgr.RmgrTable;
 
 /**

@@ -1,10 +1,10 @@
-package org.walprism.codec.rmgr;
+package org.walprism.codec.internal;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 
-/** Little-endian writer for one payload part; the counterpart of {@link PayloadCursor}. */
+/** Internal, not API: little-endian writer for one payload part; the counterpart of {@link PayloadCursor}. */
 public final class PayloadWriter {
     private final ByteBuf buf;
 

@@ -1,10 +1,11 @@
-package org.walprism.codec.rmgr;
+package org.walprism.codec.internal;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import org.walprism.codec.rmgr.InvalidPayloadException;
 
 /**
- * Bounds-checked little-endian reader over one payload part (a record's main data or one block's data).
+ * Internal, not API: bounds-checked little-endian reader over one payload part (a record's main data or one block's data).
  *
  * <p>Every read checks the remaining length first and throws {@link InvalidPayloadException} naming the
  * field, so no IndexOutOfBoundsException escapes and no array is allocated from a length the bytes have
