@@ -1,7 +1,8 @@
 package org.walprism.codec.page;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 
 /**
  * Reads and writes {@link PageHeader}s at an index of a byte array or {@link ByteBuffer}, little-endian whatever
@@ -22,16 +23,16 @@ public final class PageHeaderCodec {
      * be there for a long header.
      */
     public static PageHeader decode(ByteBuffer buf, int index) {
-        ByteBuffer b = buf.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-        int magic = Short.toUnsignedInt(b.getShort(index));             // xlp_magic
-        int info = Short.toUnsignedInt(b.getShort(index + 2));          // xlp_info
-        long tli = Integer.toUnsignedLong(b.getInt(index + 4));         // xlp_tli
-        long addr = b.getLong(index + 8);                               // xlp_pageaddr
-        long rem = Integer.toUnsignedLong(b.getInt(index + 16));        // xlp_rem_len
+        ByteBuf b = whole(buf);
+        int magic = b.getUnsignedShortLE(index);                        // xlp_magic
+        int info = b.getUnsignedShortLE(index + 2);                     // xlp_info
+        long tli = b.getUnsignedIntLE(index + 4);                       // xlp_tli
+        long addr = b.getLongLE(index + 8);                             // xlp_pageaddr
+        long rem = b.getUnsignedIntLE(index + 16);                      // xlp_rem_len
         if ((info & PageHeader.LONG_HEADER) != 0) {
-            return new PageHeader(magic, info, tli, addr, rem, b.getLong(index + 24), // xlp_sysid
-                    Integer.toUnsignedLong(b.getInt(index + 32)),                      // xlp_seg_size
-                    Integer.toUnsignedLong(b.getInt(index + 36)));                     // xlp_xlog_blcksz
+            return new PageHeader(magic, info, tli, addr, rem, b.getLongLE(index + 24), // xlp_sysid
+                    b.getUnsignedIntLE(index + 32),                                      // xlp_seg_size
+                    b.getUnsignedIntLE(index + 36));                                     // xlp_xlog_blcksz
         }
         return new PageHeader(magic, info, tli, addr, rem, 0, 0, 0);
     }
@@ -46,17 +47,24 @@ public final class PageHeaderCodec {
      * for a long header; padding is zero.
      */
     public static void encode(PageHeader h, ByteBuffer buf, int index) {
-        ByteBuffer b = buf.duplicate().order(ByteOrder.LITTLE_ENDIAN);
-        b.putShort(index, (short) h.magic());
-        b.putShort(index + 2, (short) h.info());
-        b.putInt(index + 4, (int) h.timeline());
-        b.putLong(index + 8, h.pageAddr());
-        b.putInt(index + 16, (int) h.remLen());
-        b.putInt(index + 20, 0);                                        // padding to MAXALIGN
+        ByteBuf b = whole(buf);
+        b.setShortLE(index, h.magic());
+        b.setShortLE(index + 2, h.info());
+        b.setIntLE(index + 4, (int) h.timeline());
+        b.setLongLE(index + 8, h.pageAddr());
+        b.setIntLE(index + 16, (int) h.remLen());
+        b.setIntLE(index + 20, 0);                                      // padding to MAXALIGN
         if (h.isLong()) {
-            b.putLong(index + 24, h.sysid());
-            b.putInt(index + 32, (int) h.segSize());
-            b.putInt(index + 36, (int) h.blockSize());
+            b.setLongLE(index + 24, h.sysid());
+            b.setIntLE(index + 32, (int) h.segSize());
+            b.setIntLE(index + 36, (int) h.blockSize());
         }
+    }
+
+    /** {@code buf} from index 0 to its capacity as a Netty buffer sharing its bytes (Netty stays inside). */
+    private static ByteBuf whole(ByteBuffer buf) {
+        ByteBuffer d = buf.duplicate();
+        d.clear();
+        return Unpooled.wrappedBuffer(d);
     }
 }
