@@ -36,7 +36,6 @@ import picocli.CommandLine.Spec;
 public final class DumpCommand implements Callable<Integer> {
 
     /** Output formats (csv: {@code --blocks} only). */
-    /** Values of {@code --format}. */
     public enum Format {
         /** Text, as pg_waldump prints it. */
         text,

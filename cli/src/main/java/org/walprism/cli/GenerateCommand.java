@@ -31,7 +31,6 @@ import picocli.CommandLine.TypeConversionException;
 public final class GenerateCommand implements Callable<Integer> {
 
     /** Output formats. */
-    /** Values of {@code --format}. */
     public enum Format {
         /** Text, as pg_waldump prints it. */
         text,

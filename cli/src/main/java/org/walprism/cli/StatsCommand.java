@@ -21,7 +21,6 @@ import picocli.CommandLine.Spec;
 public final class StatsCommand implements Callable<Integer> {
 
     /** Output formats. */
-    /** Values of {@code --format}. */
     public enum Format {
         /** Text, as pg_waldump prints it. */
         text,

@@ -33,7 +33,6 @@ import org.walprism.codec.record.DecodedRecord;
 public final class BlockRows {
 
     /** Output formats. */
-    /** Output formats. */
     public enum Format {
         /** Aligned text. */
         TEXT,

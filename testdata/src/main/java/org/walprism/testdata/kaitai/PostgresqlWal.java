@@ -39,7 +39,7 @@ import java.util.List;
  * @see <a href="https://github.com/postgres/postgres/blob/master/src/include/access/xlogrecord.h">Source</a>
  * @see <a href="https://github.com/postgres/postgres/blob/master/src/include/access/heapam_xlog.h">Source</a>
  */
-@SuppressWarnings("cast")
+@SuppressWarnings({"cast", "this-escape"})
 public class PostgresqlWal extends KaitaiStruct {
     public static PostgresqlWal fromFile(String fileName) throws IOException {
         return new PostgresqlWal(new ByteBufferKaitaiStream(fileName));
