@@ -31,7 +31,14 @@ import picocli.CommandLine.Spec;
 public final class DumpCommand implements Callable<Integer> {
 
     /** Output formats (csv: {@code --blocks} only). */
-    public enum Format { text, json, csv }
+    public enum Format {
+        /** Text, as pg_waldump prints it. */
+        text,
+        /** JSON. */
+        json,
+        /** Comma-separated values. */
+        csv
+    }
 
     @Spec
     CommandSpec spec;
@@ -76,6 +83,7 @@ public final class DumpCommand implements Callable<Integer> {
                     + "--follow); Ctrl-C ends it")
     boolean follow;
 
+    @SuppressWarnings("try") // the Progress resource is held for its close(): the bar draws itself on a timer
     @Override
     public Integer call() throws Exception {
         Phases.mark("parsed");

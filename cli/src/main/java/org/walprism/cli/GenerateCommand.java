@@ -31,7 +31,12 @@ import picocli.CommandLine.TypeConversionException;
 public final class GenerateCommand implements Callable<Integer> {
 
     /** Output formats. */
-    public enum Format { text, json }
+    public enum Format {
+        /** Text, as pg_waldump prints it. */
+        text,
+        /** JSON. */
+        json
+    }
 
     @Spec
     CommandSpec spec;

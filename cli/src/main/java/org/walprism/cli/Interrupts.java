@@ -1,5 +1,8 @@
 package org.walprism.cli;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+
 /**
  * Ctrl-C (SIGINT) and SIGTERM while following or streaming: the first asks the running command to stop where it
  * is, print what it has (statistics so far, as pg_waldump 15+ does on SIGINT) and exit 0; a second one exits at
@@ -39,16 +42,37 @@ final class Interrupts {
             return;
         }
         installed = true;
+        // sun.misc.Signal (jdk.unsupported), reached by reflection: javac's "internal proprietary API" warning
+        // on a direct use cannot be suppressed, and the build turns warnings into errors
+        Class<?> signal;
+        Class<?> handlerType;
+        try {
+            signal = Class.forName("sun.misc.Signal");
+            handlerType = Class.forName("sun.misc.SignalHandler");
+        } catch (ClassNotFoundException e) {
+            return; // not this JVM: the default stays
+        }
+        Object handler = Proxy.newProxyInstance(Interrupts.class.getClassLoader(), new Class<?>[] {handlerType},
+                (proxy, method, args) -> switch (method.getName()) {
+                    case "handle" -> {
+                        if (stop) {
+                            Runtime.getRuntime().halt(130);
+                        }
+                        stop = true;
+                        yield null;
+                    }
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "equals" -> proxy == args[0];
+                    default -> "walprism interrupt handler";
+                });
         for (String name : new String[] {"INT", "TERM"}) {
             try {
-                sun.misc.Signal.handle(new sun.misc.Signal(name), s -> {
-                    if (stop) {
-                        Runtime.getRuntime().halt(130);
-                    }
-                    stop = true;
-                });
-            } catch (IllegalArgumentException e) {
+                signal.getMethod("handle", signal, handlerType)
+                        .invoke(null, signal.getConstructor(String.class).newInstance(name), handler);
+            } catch (InvocationTargetException e) {
                 // the signal is not available here (or is reserved by the JVM): the default stays
+            } catch (ReflectiveOperationException e) {
+                return;
             }
         }
     }

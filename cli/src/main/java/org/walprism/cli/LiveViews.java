@@ -43,6 +43,7 @@ final class LiveViews {
         void flush() throws IOException;
 
         /** An interval ended at {@code now}. */
+        @SuppressWarnings("UnusedVariable") // the default has nothing to print; the views that print use now
         default void interval(Instant now) throws IOException {
         }
 

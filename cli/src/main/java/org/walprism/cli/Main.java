@@ -112,7 +112,7 @@ public final class Main implements Runnable {
             if (!a.startsWith("-")) {
                 return SUBCOMMANDS.contains(a) && !a.equals("help") ? List.of(a) : SUBCOMMANDS;
             }
-            help |= a.equals("--help") || !a.startsWith("--") && a.contains("h");
+            help |= a.equals("--help") || (!a.startsWith("--") && a.contains("h"));
         }
         return help || Arrays.asList(args).contains("--") ? SUBCOMMANDS : List.of();
     }
@@ -131,6 +131,7 @@ public final class Main implements Runnable {
         }
     }
 
+    /** Runs walprism with {@code args} on the standard streams and exits with its exit code. */
     public static void main(String[] args) {
         Phases.enterMain();
         configureNetty();

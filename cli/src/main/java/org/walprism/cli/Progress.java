@@ -56,7 +56,7 @@ final class Progress implements AutoCloseable {
      * show ({@code quiet}, stderr not a terminal, or {@code linesOnStdout} and stdout the same kind of terminal).
      */
     static Progress of(WalRangeOptions.Range r, boolean quiet, boolean linesOnStdout) {
-        if (!processRun || quiet || !isTerminal(2) || linesOnStdout && isTerminal(1)) {
+        if (!processRun || quiet || !isTerminal(2) || (linesOnStdout && isTerminal(1))) {
             return NONE;
         }
         long rchar = rchar();
@@ -75,7 +75,9 @@ final class Progress implements AutoCloseable {
         });
         Progress p = new Progress(timer, total, baseline);
         long started = System.nanoTime();
-        timer.scheduleAtFixedRate(() -> p.update(started, err), delayMs, PERIOD_MS, TimeUnit.MILLISECONDS);
+        // cancelled by close() through the executor's shutdown, not through this future
+        var unused = timer.scheduleAtFixedRate(() -> p.update(started, err), delayMs, PERIOD_MS,
+                TimeUnit.MILLISECONDS);
         return p;
     }
 

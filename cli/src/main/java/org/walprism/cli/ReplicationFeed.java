@@ -158,7 +158,7 @@ final class ReplicationFeed implements ReceivedWal.Feed {
                 if (b == null) {
                     long now = System.nanoTime();
                     // gather for a moment after the first bytes: every return makes the reader look again
-                    if (got > 0 && now - firstAt > GATHER_NANOS || now - deadline >= 0) {
+                    if ((got > 0 && now - firstAt > GATHER_NANOS) || now - deadline >= 0) {
                         break;
                     }
                     Thread.sleep(got > 0 ? 1 : 5);

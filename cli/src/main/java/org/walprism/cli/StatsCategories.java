@@ -17,6 +17,7 @@ final class StatsCategories {
     private StatsCategories() {
     }
 
+    @SuppressWarnings("try") // the Progress resource is held for its close(): the bar draws itself on a timer
     static void print(WalRangeOptions.Range r, OutputFormat format, long bucketSize, int jobs, PrintWriter out,
                       PrintWriter err) {
         CategoryStats stats;

@@ -25,7 +25,14 @@ import picocli.CommandLine.Spec;
 public final class StatsCommand implements Callable<Integer> {
 
     /** Output formats. */
-    public enum Format { text, json, csv }
+    public enum Format {
+        /** Text, as pg_waldump prints it. */
+        text,
+        /** JSON. */
+        json,
+        /** Comma-separated values. */
+        csv
+    }
 
     @Spec
     CommandSpec spec;
@@ -77,6 +84,7 @@ public final class StatsCommand implements Callable<Integer> {
     double interval;
 
     @Override
+    @SuppressWarnings("try") // the Progress resource is held for its close(): the bar draws itself on a timer
     public Integer call() throws Exception {
         Phases.mark("parsed");
         if (jobs < 1) {
@@ -89,7 +97,7 @@ public final class StatsCommand implements Callable<Integer> {
         }
         long max = parseLimit();
         DumpFilter staticFilter = filters.staticFilter();
-        if (interval < 0 || interval > 0 && !follow) {
+        if (interval < 0 || (interval > 0 && !follow)) {
             throw new ParameterException(spec.commandLine(), interval < 0 ? "--interval must be positive"
                     : "--interval needs --follow");
         }

@@ -32,6 +32,8 @@ final class Stdout {
 
     /** Thrown when standard output is closed under us (the reader of a pipe went away). */
     static final class ClosedException extends IOException {
+        private static final long serialVersionUID = 1L;
+
         ClosedException(IOException cause) {
             super("standard output closed: " + cause.getMessage(), cause);
         }

@@ -106,7 +106,7 @@ public final class StreamCommand implements Callable<Integer> {
         if ((createSlot || dropSlot) && slot == null) {
             throw usage("--create-slot and --drop-slot need --slot");
         }
-        if (interval < 0 || interval > 0 && stats == null && !categories) {
+        if (interval < 0 || (interval > 0 && stats == null && !categories)) {
             throw usage(interval < 0 ? "--interval must be positive" : "--interval needs --stats or --categories");
         }
         if (statusInterval < 1) {

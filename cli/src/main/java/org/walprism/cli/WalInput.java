@@ -49,6 +49,7 @@ record WalInput(String text, Path path, Long start, Long end) {
     }
 
     /** Resolves the path as pg_waldump does and attributes the range. */
+    @SuppressWarnings("try") // the Progress resource is held for its close(): the bar draws itself on a timer
     StreamDiff.Side analyze(long bucketSize) throws IOException {
         WalRangeOptions o = new WalRangeOptions();
         o.path = path;

@@ -312,7 +312,7 @@ public final class WalRangeOptions {
             if (i < n) {
                 throw new TypeConversionException("invalid value \"" + value + "\" for option -t/--timeline");
             }
-            if (negative && v.signum() != 0 || v.signum() == 0 || v.bitLength() > 32) {
+            if ((negative && v.signum() != 0) || v.signum() == 0 || v.bitLength() > 32) {
                 throw new TypeConversionException(RANGE);
             }
             return v.longValue();

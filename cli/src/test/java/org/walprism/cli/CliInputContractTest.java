@@ -23,7 +23,7 @@ import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.RelFileLocator;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.rmgr.xlog.Fpi;
-import org.walprism.codec.write.RecordEncoder;
+import org.walprism.codec.write.RecordBuilder;
 import org.walprism.codec.write.WalWriter;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
@@ -242,8 +242,7 @@ class CliInputContractTest {
     private static long walWithImage(Path dir, BlockImage img) throws IOException {
         WalVersion v = WalVersion.PG15;
         BlockRef block = new BlockRef(0, BlockRef.HAS_IMAGE, new RelFileLocator(1663, 5, 16384), 0, img, new byte[0]);
-        byte[] record = RecordEncoder.encode(v, RmgrTable.XLOG, Fpi.XLOG_FPI, 0, 0, List.of(block), -1, -1,
-                new byte[0], false);
+        byte[] record = RecordBuilder.of(v, RmgrTable.XLOG, Fpi.XLOG_FPI).blocksAsGiven(List.of(block)).build();
         try (WalWriter w = WalWriter.create(dir, WalWriter.options(v).segmentSize(MIB))) {
             return w.append(record);
         }

@@ -367,13 +367,13 @@ class CorruptionCatalogueTest {
                     continue;
                 }
                 byte[] rec = new byte[v.totalLength()];
-                v.buffer().getBytes(v.baseIndex(), rec);
+                v.copyBytes(v.baseIndex(), rec, 0, rec.length);
                 int main = v.mainDataIndex() - v.baseIndex();
                 byte[] block0 = new byte[0];
                 for (int i = 0; i < v.blockCount(); i++) {
                     if (v.blockId(i) == 0) {
                         block0 = new byte[v.blockDataLength(i)];
-                        v.buffer().getBytes(v.blockDataIndex(i), block0);
+                        v.copyBytes(v.blockDataIndex(i), block0, 0, block0.length);
                     }
                 }
                 for (int k = 0; k < v.mainDataLength() && found == null; k++) {

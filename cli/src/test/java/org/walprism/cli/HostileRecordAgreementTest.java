@@ -22,6 +22,7 @@ import org.walprism.cli.StatsCommandTest.Result;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.DecodedRecord;
+import org.walprism.codec.write.RecordBuilder;
 import org.walprism.codec.write.RecordEncoder;
 import org.walprism.codec.write.WalWriter;
 import org.walprism.testdata.Capture;
@@ -146,8 +147,9 @@ class HostileRecordAgreementTest {
                 changed[i] = (byte) (0x5A + i); // trailing bytes
             }
         }
-        byte[] hostile = RecordEncoder.encode(d.version(), d.rmid(), d.info(), d.xid(), 0, d.blocks(), d.origin(),
-                d.toplevelXid(), changed, d.longMainDataHeader() && changed.length > 0);
+        byte[] hostile = RecordBuilder.of(d.version(), d.rmid(), d.info()).xid(d.xid()).origin(d.origin())
+                .toplevelXid(d.toplevelXid()).mainData(changed)
+                .longMainDataHeader(d.longMainDataHeader() && changed.length > 0).blocksAsGiven(d.blocks()).build();
         long start = 2L * SEG - 2 * BLCKSZ + 24;
         WalWriter.Options o = WalWriter.options(d.version()).segmentSize(SEG).timeline(1).startLsn(start).prevLsn(0);
         try (WalWriter w = WalWriter.create(dir, o)) {

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Assumptions;
  * ({@code wal_keep_size}) so that it can be read from {@code pg_wal} after a test. A test is skipped (with the
  * reason) only when no server can be started.
  */
+@SuppressWarnings("try") // close() stops a server through pg_ctl, which may be interrupted; tests let it throw
 final class LiveServer implements AutoCloseable {
     private static final String USER = System.getenv().getOrDefault("WALPRISM_CAPTURE_USER", "walprism");
 

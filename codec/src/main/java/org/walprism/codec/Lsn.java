@@ -8,8 +8,10 @@ package org.walprism.codec;
  */
 public record Lsn(long value) implements Comparable<Lsn> {
 
+    /** {@code InvalidXLogRecPtr}: LSN 0, which no record can have (access/xlogdefs.h). */
     public static final Lsn INVALID = new Lsn(0);
 
+    /** The LSN {@code value}, an unsigned 64-bit WAL position. */
     public static Lsn of(long value) {
         return new Lsn(value);
     }
@@ -37,18 +39,22 @@ public record Lsn(long value) implements Comparable<Lsn> {
         return new Lsn((hi << 32) | lo);
     }
 
+    /** The high 32 bits, printed before the slash. */
     public long hi() {
         return value >>> 32;
     }
 
+    /** The low 32 bits, printed after the slash. */
     public long lo() {
         return value & 0xFFFFFFFFL;
     }
 
+    /** This LSN advanced by {@code bytes}. */
     public Lsn plus(long bytes) {
         return new Lsn(value + bytes);
     }
 
+    /** False for {@link #INVALID} ({@code XLogRecPtrIsInvalid}). */
     public boolean isValid() {
         return value != 0;
     }
@@ -69,6 +75,7 @@ public record Lsn(long value) implements Comparable<Lsn> {
         return format(value, padLow);
     }
 
+    /** Formats {@code lsn} as {@code %X/%08X} ({@code padLow}) or {@code %X/%X}, PostgreSQL's {@code LSN_FORMAT_ARGS}. */
     public static String format(long lsn, boolean padLow) {
         String hi = Long.toHexString(lsn >>> 32).toUpperCase(java.util.Locale.ROOT);
         String lo = Long.toHexString(lsn & 0xFFFFFFFFL).toUpperCase(java.util.Locale.ROOT);

@@ -8,6 +8,7 @@ public final class WalFileName {
     private WalFileName() {
     }
 
+    /** The 24-hex-digit segment file name of {@code segno} on {@code timeline} ({@code XLogFileName}, access/xlog_internal.h). */
     public static String of(int timeline, long segno, int segmentSize) {
         long perId = 0x100000000L / segmentSize;
         // by hand, not String.format: a short process would pay for java.util.Formatter's start-up
@@ -28,14 +29,17 @@ public final class WalFileName {
 
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
+    /** True for a 24-hex-digit segment name ({@code IsXLogFileName}). */
     public static boolean isSegmentName(String name) {
         return name.length() == 24 && name.chars().allMatch(c -> (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F'));
     }
 
+    /** The timeline of a segment name (its first 8 hex digits). */
     public static int timeline(String name) {
         return (int) Long.parseLong(name.substring(0, 8), 16);
     }
 
+    /** The segment number of a segment name for {@code segmentSize}-byte segments ({@code XLogFromFileName}). */
     public static long segno(String name, int segmentSize) {
         long perId = 0x100000000L / segmentSize;
         return Long.parseLong(name.substring(8, 16), 16) * perId + Long.parseLong(name.substring(16, 24), 16);

@@ -7,9 +7,15 @@ package org.walprism.codec;
  * <p>Structured fields let callers (the CLI, tests) act on the failure without parsing the text.
  */
 public class WalFormatException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    /** What is wrong, without the position. */
     private final String detail;
+    /** LSN of the record or page, or -1 when unknown. */
     private final long lsn;
+    /** Segment or input file name, or null. */
     private final String file;
+    /** Byte offset in the file, or -1 when unknown. */
     private final long offset;
 
     /** A failure with location; {@code lsn} 0, {@code file} null or {@code offset} &lt; 0 mean unknown. */
@@ -21,6 +27,7 @@ public class WalFormatException extends RuntimeException {
         this.offset = offset;
     }
 
+    /** A format error with no known position. */
     public WalFormatException(String detail) {
         this(detail, 0, null, -1);
     }

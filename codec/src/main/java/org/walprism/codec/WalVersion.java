@@ -8,11 +8,17 @@ package org.walprism.codec;
  * reliable version marker in a WAL file: every layout decision in walprism dispatches on this enum.
  */
 public enum WalVersion {
+    /** PostgreSQL 13, {@code XLOG_PAGE_MAGIC} 0xD106. */
     PG13(13, 0xD106, "13"),
+    /** PostgreSQL 14, {@code XLOG_PAGE_MAGIC} 0xD10D. */
     PG14(14, 0xD10D, "14"),
+    /** PostgreSQL 15, {@code XLOG_PAGE_MAGIC} 0xD110. */
     PG15(15, 0xD110, "15"),
+    /** PostgreSQL 16, {@code XLOG_PAGE_MAGIC} 0xD113. */
     PG16(16, 0xD113, "16"),
+    /** PostgreSQL 17, {@code XLOG_PAGE_MAGIC} 0xD116. */
     PG17(17, 0xD116, "17"),
+    /** PostgreSQL 18, {@code XLOG_PAGE_MAGIC} 0xD118. */
     PG18(18, 0xD118, "18"),
     /** 19beta1 (REL_19 branch point). */
     PG19(19, 0xD120, "19"),

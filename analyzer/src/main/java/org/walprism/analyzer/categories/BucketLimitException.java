@@ -9,10 +9,17 @@ import org.walprism.codec.Lsn;
  * allocated). The message reads after the name of the option that set the width.
  */
 public final class BucketLimitException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    /** The bucket size asked for, in bytes. */
     private final long bucketSize;
+    /** Start of the range. */
     private final long startLsn;
+    /** End of the range. */
     private final long endLsn;
+    /** Buckets the range would need at that size. */
     private final long buckets;
+    /** The smallest bucket size that stays within the limit. */
     private final long minimumSize;
 
     /**
@@ -39,10 +46,12 @@ public final class BucketLimitException extends RuntimeException {
         return bucketSize;
     }
 
+    /** Start LSN of the range. */
     public long startLsn() {
         return startLsn;
     }
 
+    /** End LSN of the range. */
     public long endLsn() {
         return endLsn;
     }

@@ -87,5 +87,6 @@ public enum Category {
         return VALUES[i];
     }
 
+    /** Number of categories. */
     public static final int COUNT = VALUES.length;
 }

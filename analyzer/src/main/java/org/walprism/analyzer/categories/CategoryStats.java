@@ -23,9 +23,13 @@ public final class CategoryStats {
     public static final int TYPES = 256 * 16;
     /** Per-bucket counters: records, bytes, FPI bytes, images, then bytes per category. */
     public static final int B_RECORDS = 0;
+    /** Index of a bucket's byte count ({@code xl_tot_len}). */
     public static final int B_BYTES = 1;
+    /** Index of a bucket's full-page-image bytes. */
     public static final int B_FPI_BYTES = 2;
+    /** Index of a bucket's image count. */
     public static final int B_IMAGES = 3;
+    /** Index of a bucket's first per-category byte count (one per {@link Category}). */
     public static final int B_CATEGORY = 4;
     private static final int B_SIZE = B_CATEGORY + Category.COUNT;
 
@@ -332,10 +336,12 @@ public final class CategoryStats {
         notices = java.util.List.copyOf(n);
     }
 
+    /** The WAL version of the scanned range. */
     public WalVersion version() {
         return version;
     }
 
+    /** Segment size of the scanned WAL. */
     public long segmentSize() {
         return segmentSize;
     }
@@ -345,6 +351,7 @@ public final class CategoryStats {
         return buckets.size();
     }
 
+    /** Records counted. */
     public long records() {
         return records;
     }
@@ -363,38 +370,47 @@ public final class CategoryStats {
         return n;
     }
 
+    /** Bytes of part {@code part} (a {@link Parts} index) in records of category {@code c}. */
     public long categoryPartBytes(Category c, int part) {
         return categoryParts[c.ordinal()][part];
     }
 
+    /** Records of category {@code c}. */
     public long categoryRecords(Category c) {
         return catRecords[c.ordinal()];
     }
 
+    /** {@code xl_tot_len} bytes of category {@code c}, images included. */
     public long categoryBytes(Category c) {
         return catBytes[c.ordinal()];
     }
 
+    /** Full-page-image bytes of category {@code c}. */
     public long categoryFpiBytes(Category c) {
         return catFpiBytes[c.ordinal()];
     }
 
+    /** Full-page images in records of category {@code c}. */
     public long categoryImages(Category c) {
         return catImages[c.ordinal()];
     }
 
+    /** Records of record type {@code type} ({@code rmid * 16 + typeKey}). */
     public long typeRecords(int type) {
         return typeRecords[type];
     }
 
+    /** {@code xl_tot_len} bytes of record type {@code type}. */
     public long typeBytes(int type) {
         return typeBytes[type];
     }
 
+    /** Full-page-image bytes of record type {@code type}. */
     public long typeFpiBytes(int type) {
         return typeFpiBytes[type];
     }
 
+    /** Full-page images of record type {@code type}. */
     public long typeImages(int type) {
         return typeImages[type];
     }
@@ -409,6 +425,7 @@ public final class CategoryStats {
         return RecordNames.typeName(version, type / 16, type % 16);
     }
 
+    /** Full-page images counted. */
     public long images() {
         return images;
     }
@@ -423,26 +440,32 @@ public final class CategoryStats {
         return imageRaw;
     }
 
+    /** Bytes of page holes left out of the images. */
     public long imageHoleBytes() {
         return imageHole;
     }
 
+    /** Images stored with compression {@code c}. */
     public long compressionImages(BlockImage.Compression c) {
         return compImages[c.ordinal()];
     }
 
+    /** Stored bytes of images with compression {@code c}. */
     public long compressionStoredBytes(BlockImage.Compression c) {
         return compStored[c.ordinal()];
     }
 
+    /** Page bytes (before compression, without hole) of images with compression {@code c}. */
     public long compressionRawBytes(BlockImage.Compression c) {
         return compRaw[c.ordinal()];
     }
 
+    /** Images attributed to cause {@code c}. */
     public long causeImages(FpiCause c) {
         return causeImages[c.ordinal()];
     }
 
+    /** Stored bytes of images attributed to cause {@code c}. */
     public long causeStoredBytes(FpiCause c) {
         return causeStored[c.ordinal()];
     }
@@ -452,6 +475,7 @@ public final class CategoryStats {
         return forkImages[fork];
     }
 
+    /** Stored image bytes of fork {@code fork}. */
     public long forkStoredBytes(int fork) {
         return forkStored[fork];
     }
@@ -496,6 +520,7 @@ public final class CategoryStats {
         return layout.skippedBytes();
     }
 
+    /** The per-relation counters. */
     public RelationTable relations() {
         return relations;
     }

@@ -27,6 +27,7 @@ public final class CategorySummary {
     private final CategoryStats stats;
     private final Map<String, Map<String, Map<String, Long>>> sections = new LinkedHashMap<>();
 
+    /** The summary of {@code s}: every figure in named sections. */
     public CategorySummary(CategoryStats s) {
         this.stats = s;
         Map<String, Long> t = row("totals", "all");
@@ -68,8 +69,8 @@ public final class CategorySummary {
             r.put("stored_bytes", s.compressionStoredBytes(c));
             r.put("raw_bytes", s.compressionRawBytes(c));
         }
-        for (int f = 0; f < BlockRef.FORK_NAMES.length; f++) {
-            Map<String, Long> r = row("fpi_fork", BlockRef.FORK_NAMES[f]);
+        for (int f = 0; f < BlockRef.FORK_COUNT; f++) {
+            Map<String, Long> r = row("fpi_fork", BlockRef.forkName(f));
             r.put("images", s.forkImages(f));
             r.put("stored_bytes", s.forkStoredBytes(f));
         }
@@ -91,10 +92,12 @@ public final class CategorySummary {
                 .computeIfAbsent(name, k -> new LinkedHashMap<>());
     }
 
+    /** The statistics summarized. */
     public CategoryStats stats() {
         return stats;
     }
 
+    /** The WAL version of the summarized range. */
     public WalVersion version() {
         return stats.version();
     }
@@ -110,6 +113,7 @@ public final class CategorySummary {
         return r == null ? 0 : r.getOrDefault(metric, 0L);
     }
 
+    /** Section names, in output order. */
     public Iterable<String> sectionNames() {
         return sections.keySet();
     }

@@ -1,5 +1,7 @@
 package org.walprism.analyzer.categories;
 
+import org.walprism.codec.page.PageHeader;
+
 /**
  * Where the records of a range sit on WAL pages: the page headers they cross (24 bytes, 40 at a segment start),
  * the zero bytes that align each record's start to 8, and the bytes no record holds (the rest of a segment after
@@ -8,7 +10,6 @@ package org.walprism.analyzer.categories;
  * chunks merges into that of the whole range: only the gap at the seam is new.
  */
 final class PageLayout {
-    private static final int PAGE = 8192;
 
     private final long segmentSize;
     private long startLsn = -1;
@@ -39,7 +40,7 @@ final class PageLayout {
         long pos = lsn;
         long rem = len;
         while (true) {
-            long pageEnd = pos - pos % PAGE + PAGE;
+            long pageEnd = pos - pos % PageHeader.XLOG_BLCKSZ + PageHeader.XLOG_BLCKSZ;
             long avail = pageEnd - pos;
             if (rem <= avail) {
                 pos += rem;
@@ -56,7 +57,7 @@ final class PageLayout {
 
     /** Accounts the bytes between the end {@code a} of a record and the start {@code lsn} of the next. */
     private void gap(long a, long lsn) {
-        long pb = lsn - lsn % PAGE;
+        long pb = lsn - lsn % PageHeader.XLOG_BLCKSZ;
         if (pb >= a) {
             int hdr = headerSize(pb);
             pageHeaderBytes += hdr;

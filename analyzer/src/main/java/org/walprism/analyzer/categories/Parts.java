@@ -9,8 +9,9 @@ import org.walprism.codec.WalVersion;
  * freeze, vm, shared overhead of combined records) and, for every other payload, one part per resource manager.
  *
  * <p>Parts are small ints so the hot loop indexes plain arrays. Fixed parts come first; the payload of resource
- * manager {@code rmid} is part {@code PAYLOAD_BASE + rmid}. Lengths follow spec section 3.7: the parts of one
- * record add up to {@code xl_tot_len}.
+ * manager {@code rmid} is part {@code PAYLOAD_BASE + rmid}. Lengths follow DecodeXLogRecord
+ * (access/transam/xlogreader.c) and XLogRecordAssemble (xloginsert.c): the parts of one record add up to
+ * {@code xl_tot_len}.
  */
 public final class Parts {
     /** {@code XLogRecord}: 24 bytes. */

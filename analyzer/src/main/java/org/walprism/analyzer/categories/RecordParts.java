@@ -42,18 +42,22 @@ public final class RecordParts {
         unparsed = true;
     }
 
+    /** True when the payload did not match its layout and its bytes went to the resource manager whole. */
     public boolean unparsed() {
         return unparsed;
     }
 
+    /** Number of parts. */
     public int size() {
         return size;
     }
 
+    /** The {@link Parts} index of part {@code i}. */
     public int part(int i) {
         return part[i];
     }
 
+    /** Bytes of part {@code i}. */
     public int bytes(int i) {
         return bytes[i];
     }

@@ -11,9 +11,13 @@ import java.util.List;
 public final class RelationTable {
     /** Counters of one relation fork. */
     public static final class Entry {
+        /** Tablespace OID. */
         public final long spcOid;
+        /** Database OID. */
         public final long dbOid;
+        /** Relation file number. */
         public final long relNumber;
+        /** Fork number. */
         public final int fork;
         /** Block references to this fork. */
         public long blockRefs;
@@ -110,6 +114,7 @@ public final class RelationTable {
         return entries;
     }
 
+    /** Number of relation forks counted. */
     public int size() {
         return entries.size();
     }

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.List;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.RecordViewAccess;
 import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
@@ -66,7 +67,7 @@ public final class DescRecord {
         origin = v.origin();
         toplevelXid = v.toplevelXid();
         fpiLength = v.fpiLength();
-        ByteBuf b = v.buffer();
+        ByteBuf b = RecordViewAccess.buffer(v);
         mainBuf = b;
         mainIndex = v.mainDataIndex();
         mainLength = v.mainDataLength();
@@ -111,7 +112,7 @@ public final class DescRecord {
         origin = r.origin();
         toplevelXid = r.toplevelXid();
         fpiLength = r.fpiLength();
-        byte[] m = r.mainData() == null ? new byte[0] : r.mainData();
+        byte[] m = r.mainData();
         mainBuf = Unpooled.wrappedBuffer(m);
         mainIndex = 0;
         mainLength = m.length;
@@ -124,7 +125,7 @@ public final class DescRecord {
             BlockRef br = blocks.get(i);
             blockId[i] = br.id();
             forkFlags[i] = br.forkFlags();
-            byte[] d = br.data() == null ? new byte[0] : br.data();
+            byte[] d = br.data();
             dataBuf[i] = Unpooled.wrappedBuffer(d);
             dataIndex[i] = 0;
             dataLength[i] = d.length;
@@ -143,6 +144,7 @@ public final class DescRecord {
         return this;
     }
 
+    /** The WAL version of the record. */
     public WalVersion version() {
         return version;
     }
@@ -197,10 +199,12 @@ public final class DescRecord {
         return totalLength - fpiLength;
     }
 
+    /** Bytes of main data. */
     public int mainDataLength() {
         return mainLength;
     }
 
+    /** Number of block references. */
     public int blockCount() {
         return blockCount;
     }
@@ -220,18 +224,22 @@ public final class DescRecord {
         return -1;
     }
 
+    /** Fork number of block {@code i} (by position). */
     public int forkNumber(int i) {
         return forkFlags[i] & BlockRef.FORK_MASK;
     }
 
+    /** {@code BKPBLOCK_HAS_DATA} of block {@code i}. */
     public boolean hasData(int i) {
         return (forkFlags[i] & BlockRef.HAS_DATA) != 0;
     }
 
+    /** {@code BKPBLOCK_HAS_IMAGE} of block {@code i}. */
     public boolean hasImage(int i) {
         return (forkFlags[i] & BlockRef.HAS_IMAGE) != 0;
     }
 
+    /** {@code data_length} of block {@code i}. */
     public int dataLength(int i) {
         return dataLength[i];
     }
@@ -241,10 +249,12 @@ public final class DescRecord {
         return imageLength[i];
     }
 
+    /** {@code hole_offset} of block {@code i}'s image. */
     public int holeOffset(int i) {
         return holeOffset[i];
     }
 
+    /** {@code hole_length} of block {@code i}'s image. */
     public int holeLength(int i) {
         return holeLength[i];
     }
@@ -264,18 +274,22 @@ public final class DescRecord {
         return compression[i];
     }
 
+    /** Tablespace OID of block {@code i}'s relation. */
     public long spcOid(int i) {
         return spcOid[i];
     }
 
+    /** Database OID of block {@code i}'s relation. */
     public long dbOid(int i) {
         return dbOid[i];
     }
 
+    /** Relation file number of block {@code i}. */
     public long relNumber(int i) {
         return relNumber[i];
     }
 
+    /** Block number of block {@code i}, unsigned. */
     public long blockNumber(int i) {
         return blockNumber[i];
     }

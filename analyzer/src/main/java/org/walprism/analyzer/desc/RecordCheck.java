@@ -1,5 +1,6 @@
 package org.walprism.analyzer.desc;
 
+import org.walprism.codec.internal.RecordViewAccess;
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.rmgr.heap2.Heap2PartsScan;
@@ -79,8 +80,8 @@ public final class RecordCheck {
                         b0 = i; // the first, as DescRecord.blockIndex finds it
                     }
                 }
-                main.set(v.buffer(), v.mainDataIndex(), v.mainDataLength(), v.lsn(), "Heap2 main data");
-                block0.set(v.buffer(), b0 < 0 ? 0 : v.blockDataIndex(b0), b0 < 0 ? 0 : v.blockDataLength(b0),
+                main.set(RecordViewAccess.buffer(v), v.mainDataIndex(), v.mainDataLength(), v.lsn(), "Heap2 main data");
+                block0.set(RecordViewAccess.buffer(v), b0 < 0 ? 0 : v.blockDataIndex(b0), b0 < 0 ? 0 : v.blockDataLength(b0),
                         v.lsn(), "Heap2 block 0 data");
                 yield Heap2RawDescriber.wellFormed(type, v.info(), main, block0);
             }

@@ -23,10 +23,12 @@ public final class TextBuffer {
     private byte[] buf;
     private int len;
 
+    /** An empty buffer of default capacity. */
     public TextBuffer() {
         this(256);
     }
 
+    /** An empty buffer holding {@code capacity} characters before it grows. */
     public TextBuffer(int capacity) {
         buf = new byte[Math.max(16, capacity)];
     }
@@ -63,6 +65,7 @@ public final class TextBuffer {
         return buf[i];
     }
 
+    /** Characters the buffer holds before it grows. */
     public int capacity() {
         return buf.length;
     }
@@ -98,6 +101,7 @@ public final class TextBuffer {
         return this;
     }
 
+    /** Appends {@code c}. */
     public TextBuffer append(char c) {
         if (c < 0x80) {
             ensure(1);
@@ -107,6 +111,7 @@ public final class TextBuffer {
         return append(String.valueOf(c));
     }
 
+    /** Appends {@code s} ({@code null} as "null"). */
     public TextBuffer append(String s) {
         if (s == null) {
             return appendBytes(NULL);
@@ -132,10 +137,12 @@ public final class TextBuffer {
         return append(String.valueOf(o));
     }
 
+    /** Appends "true" or "false". */
     public TextBuffer append(boolean b) {
         return appendBytes(b ? TRUE : FALSE);
     }
 
+    /** Appends {@code v} in decimal. */
     public TextBuffer append(int v) {
         return append((long) v);
     }

@@ -32,6 +32,7 @@ public final class Explainer {
     private Explainer() {
     }
 
+    /** Explanations of the largest differences from {@code a} to {@code b}, largest first. */
     public static List<Explanation> explain(CategorySummary a, CategorySummary b) {
         List<Explanation> out = new ArrayList<>();
         hint(a, b, out);

@@ -31,6 +31,7 @@ public final class StreamDiff {
 
     /** One compared number. */
     public record Row(String section, String name, String metric, long a, long b) {
+        /** {@code b - a}. */
         public long delta() {
             return b - a;
         }
@@ -54,6 +55,7 @@ public final class StreamDiff {
     public record Side(String label, CategorySummary summary) {
     }
 
+    /** The comparison of side {@code a} with side {@code b}. */
     public StreamDiff(Side a, Side b) {
         this.a = a;
         this.b = b;
@@ -81,14 +83,17 @@ public final class StreamDiff {
         return new Table(section, metric, List.copyOf(rows));
     }
 
+    /** The first side. */
     public Side a() {
         return a;
     }
 
+    /** The second side. */
     public Side b() {
         return b;
     }
 
+    /** The compared tables, in output order. */
     public List<Table> tables() {
         return tables;
     }

@@ -33,7 +33,14 @@ import org.walprism.codec.record.DecodedRecord;
 public final class BlockRows {
 
     /** Output formats. */
-    public enum Format { TEXT, CSV, JSON }
+    public enum Format {
+        /** Aligned text. */
+        TEXT,
+        /** Comma-separated values with a header line. */
+        CSV,
+        /** One JSON document. */
+        JSON
+    }
 
     private static final List<String> COLUMNS = List.of("start_lsn", "end_lsn", "prev_lsn", "block_id",
             "reltablespace", "reldatabase", "relfilenode", "relforknumber", "relblocknumber", "xid",
@@ -109,7 +116,7 @@ public final class BlockRows {
         v[i++] = RecordNames.rmgrName(ver, r.rmid());
         v[i++] = type != null ? type : "UNKNOWN (" + Integer.toHexString(r.info() & 0xF0) + ")";
         v[i++] = (long) r.totalLength();
-        v[i++] = (long) r.mainData().length;
+        v[i++] = (long) r.mainDataLength();
         v[i++] = (long) (b.hasData() ? b.dataLength() : 0);
         v[i++] = (long) (img != null ? img.length() : 0);
         v[i++] = img != null ? fpiInfo(ver, img) : null;

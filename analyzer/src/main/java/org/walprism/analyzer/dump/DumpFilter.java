@@ -99,8 +99,8 @@ public final class DumpFilter {
     private boolean matchesBlock(RecordView v) {
         for (int i = 0; i < v.blockCount(); i++) {
             if ((fork == null || fork == (v.forkFlags(i) & BlockRef.FORK_MASK))
-                    && (rel == null || rel.spcOid() == v.spcOid(i) && rel.dbOid() == v.dbOid(i)
-                    && rel.relNumber() == v.relNumber(i))
+                    && (rel == null || (rel.spcOid() == v.spcOid(i) && rel.dbOid() == v.dbOid(i)
+                    && rel.relNumber() == v.relNumber(i)))
                     && (block == null || block == v.blockNumber(i))) {
                 return true;
             }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.image.PageImages;
+import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.record.RelFileLocator;
@@ -28,11 +29,10 @@ import org.walprism.codec.record.RelFileLocator;
 public final class FullPageFiles {
 
     /** Fork names by fork number, as PostgreSQL's {@code forkNames} (src/common/relpath.c). */
-    private static final String[] FORK_NAMES = {"main", "fsm", "vm", "init"};
 
     private final Path dir;
     private final PageImages images = new PageImages();
-    private final byte[] page = new byte[PageImages.BLCKSZ];
+    private final byte[] page = new byte[BlockImage.BLCKSZ];
     private long written;
 
     private FullPageFiles(Path dir) {
@@ -75,7 +75,7 @@ public final class FullPageFiles {
     /** pg_waldump's file name of an image; {@code timeline} is the timeline of the segment the record was read from. */
     public static String fileName(long timeline, long lsn, RelFileLocator rel, long block, int fork) {
         return String.format(Locale.ROOT, "%08X-%08X-%08X.%d.%d.%d.%d_%s", timeline, lsn >>> 32, lsn & 0xFFFFFFFFL,
-                rel.spcOid(), rel.dbOid(), rel.relNumber(), block, FORK_NAMES[fork]);
+                rel.spcOid(), rel.dbOid(), rel.relNumber(), block, BlockRef.forkName(fork));
     }
 
     /**
@@ -92,7 +92,7 @@ public final class FullPageFiles {
                 continue;
             }
             images.restore(r, b, page);
-            if (b.forkNumber() >= FORK_NAMES.length) {
+            if (b.forkNumber() >= BlockRef.FORK_COUNT) {
                 throw new WalFormatException("invalid fork number: " + b.forkNumber() + " of block " + b.id(), r.lsn(),
                         null, -1);
             }

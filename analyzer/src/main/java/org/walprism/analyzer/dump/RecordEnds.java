@@ -2,6 +2,7 @@ package org.walprism.analyzer.dump;
 
 import org.walprism.codec.page.PageHeader;
 import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.codec.rmgr.xlog.XlogCodec;
 
 /**
  * xlogreader's {@code EndRecPtr} of a record from its start and length, for the formats that print a record's end
@@ -12,13 +13,13 @@ import org.walprism.codec.rmgr.RmgrTable;
  * XLOG_SWITCH extends to the end of its segment.
  */
 public final class RecordEnds {
-
-    private static final int XLOG_SWITCH = 0x40;
-
     private RecordEnds() {
     }
 
     /**
+     * The end LSN of the record of {@code totalLength} bytes at {@code lsn}: its bytes plus the page headers it
+     * crosses, or the end of its segment for an XLOG_SWITCH.
+     *
      * @param lsn         the record's start
      * @param totalLength {@code xl_tot_len}, unsigned
      * @param segmentSize the WAL segment size in bytes
@@ -37,7 +38,7 @@ public final class RecordEnds {
         }
         long end = pos + remaining;
         end = (end + 7) & ~7L;
-        if (rmid == RmgrTable.XLOG && (info & 0xF0) == XLOG_SWITCH && end % segmentSize != 0) {
+        if (rmid == RmgrTable.XLOG && (info & 0xF0) == XlogCodec.XLOG_SWITCH && end % segmentSize != 0) {
             end = end - end % segmentSize + segmentSize;
         }
         return end;

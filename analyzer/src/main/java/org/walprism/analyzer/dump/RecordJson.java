@@ -3,6 +3,7 @@ package org.walprism.analyzer.dump;
 import org.walprism.analyzer.RecordNames;
 
 import org.walprism.analyzer.desc.Describers;
+import org.walprism.analyzer.json.Json;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.BlockImage;
@@ -48,7 +49,7 @@ public final class RecordJson {
                 .append(',');
         num(sb, "record_length", r.totalLength()).append(',');
         num(sb, "rec_length", r.recordLength()).append(',');
-        num(sb, "main_data_length", r.mainData().length).append(',');
+        num(sb, "main_data_length", r.mainDataLength()).append(',');
         num(sb, "fpi_length", r.fpiLength()).append(',');
         num(sb, "crc", r.crc()).append(',');
         if (r.origin() >= 0) {
@@ -123,24 +124,6 @@ public final class RecordJson {
 
     /** {@code v} as a JSON string literal. */
     static StringBuilder quote(StringBuilder sb, String v) {
-        sb.append('"');
-        for (int i = 0; i < v.length(); i++) {
-            char c = v.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\t' -> sb.append("\\t");
-                case '\r' -> sb.append("\\r");
-                default -> {
-                    if (c < 0x20) {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        return sb.append('"');
+        return Json.quote(sb, v);
     }
 }

@@ -175,8 +175,8 @@ public final class WalDumpFormatter {
 
     /** {@code forkNames[fork]}, {@code fork%d} past the four known forks. */
     private static TextBuffer fork(TextBuffer sb, int f) {
-        if (f < BlockRef.FORK_NAMES.length) {
-            return sb.append(BlockRef.FORK_NAMES[f]);
+        if (f < BlockRef.FORK_COUNT) {
+            return sb.append(BlockRef.forkName(f));
         }
         return sb.append("fork").append(f);
     }

@@ -26,6 +26,7 @@ public final class Calibration {
 
     /** Counts and sizes of one record type (or a total). */
     public record Numbers(long count, long recordBytes, long fpiBytes) {
+        /** Record plus image bytes. */
         public long combined() {
             return recordBytes + fpiBytes;
         }
@@ -42,22 +43,27 @@ public final class Calibration {
      */
     public record Row(String capture, WalVersion version, String source, Map<String, Numbers> predicted,
                       Map<String, Numbers> real) {
+        /** Heap2 figures the model predicts. */
         public Numbers predictedHeap2() {
             return sum(predicted);
         }
 
+        /** Heap2 figures of the real capture. */
         public Numbers realHeap2() {
             return sum(real);
         }
 
+        /** Relative error of the Heap2 record count. */
         public double countError() {
             return relative(predictedHeap2().count(), realHeap2().count());
         }
 
+        /** Relative error of the Heap2 bytes (record plus image). */
         public double bytesError() {
             return relative(predictedHeap2().combined(), realHeap2().combined());
         }
 
+        /** True when both errors are within {@link #COUNT_BOUND} and {@link #BYTES_BOUND}. */
         public boolean withinBounds() {
             return Math.abs(countError()) <= COUNT_BOUND && Math.abs(bytesError()) <= BYTES_BOUND;
         }

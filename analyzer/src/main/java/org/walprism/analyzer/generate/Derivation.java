@@ -12,6 +12,7 @@ import java.util.List;
  */
 public record Derivation(List<PageGroup> pages, List<PruneEvent> onAccess) {
 
+    /** Copies the lists. */
     public Derivation {
         pages = List.copyOf(pages);
         onAccess = List.copyOf(onAccess);

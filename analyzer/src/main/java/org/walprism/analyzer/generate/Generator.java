@@ -20,6 +20,7 @@ public final class Generator {
     /** Everything one generation produced. */
     public record Result(WorkloadModel model, Derivation derivation, WalVersion version,
                          List<PlannedRecord> planned, List<PlanEncoder.Encoded> encoded, int indexPasses) {
+        /** pg_waldump-style statistics of the generated records. */
         public WalStats stats() {
             return PlanEncoder.stats(version, encoded);
         }

@@ -34,6 +34,7 @@ public final class Heap2Records {
      */
     public record Items(OffsetArray redirected, OffsetArray dead, OffsetArray unused, OffsetArray frozen,
                         List<FreezePlan> plans) {
+        /** The item offsets of one page's prune and freeze. */
         public Items(OffsetArray redirected, OffsetArray dead, OffsetArray unused, OffsetArray frozen) {
             this(redirected, dead, unused, frozen, null);
         }

@@ -1,5 +1,8 @@
 package org.walprism.analyzer.generate;
 
+import org.walprism.codec.image.PageImages;
+import org.walprism.codec.record.BlockImage;
+
 /**
  * Byte arithmetic of an 8 kB heap page: where {@code pd_lower} and {@code pd_upper} sit, which decides the
  * hole a full-page image leaves out.
@@ -8,10 +11,6 @@ package org.walprism.analyzer.generate;
  * from the end of the page (heap pages have no special space). Mirrors src/include/storage/bufpage.h.
  */
 public final class HeapPage {
-    /** {@code BLCKSZ}. */
-    public static final int BLCKSZ = 8192;
-    /** {@code SizeOfPageHeaderData}. */
-    public static final int HEADER = 24;
     /** {@code sizeof(ItemIdData)}. */
     public static final int ITEM_ID = 4;
 
@@ -25,12 +24,12 @@ public final class HeapPage {
 
     /** {@code pd_lower} with {@code linePointers} line pointers. */
     public static int lower(int linePointers) {
-        return HEADER + ITEM_ID * linePointers;
+        return PageImages.SIZE_OF_PAGE_HEADER_DATA + ITEM_ID * linePointers;
     }
 
     /** {@code pd_upper} with {@code tuples} stored tuples of {@code storedLength} bytes each. */
     public static int upper(int tuples, int storedLength) {
-        return BLCKSZ - tuples * storedLength;
+        return BlockImage.BLCKSZ - tuples * storedLength;
     }
 
     /** Bytes a full-page image stores (the page minus its hole) for that layout. */
@@ -40,12 +39,12 @@ public final class HeapPage {
             throw new IllegalArgumentException("page overflows: " + linePointers + " line pointers, " + tuples
                     + " tuples of " + storedLength + " bytes");
         }
-        return BLCKSZ - hole;
+        return BlockImage.BLCKSZ - hole;
     }
 
     /** {@code PageGetHeapFreeSpace}: room between lower and upper minus one new line pointer, floored at 0. */
     public static int heapFreeSpace(int linePointers, int storageBytes) {
-        int free = BLCKSZ - storageBytes - lower(linePointers) - ITEM_ID;
+        int free = BlockImage.BLCKSZ - storageBytes - lower(linePointers) - ITEM_ID;
         return Math.max(free, 0);
     }
 }

@@ -26,6 +26,7 @@ public record PageGroup(int pages, int tupleLength, int linePointers, int live, 
     /** {@code MaxHeapTuplesPerPage} for 8 kB pages. */
     public static final int MAX_HEAP_TUPLES_PER_PAGE = 291;
 
+    /** Checks the counts. */
     public PageGroup {
         if (pages < 0 || tupleLength < 24 || linePointers < 0 || live < 0 || freeze < 0 || dead < 0
                 || redirects < 0 || unused < 0) {

@@ -18,6 +18,7 @@ public final class PlanEncoder {
     private final BlockImage.Compression compression;
     private final double ratio;
 
+    /** An encoder for {@code version}, compressing images with {@code compression} at {@code ratio}. */
     public PlanEncoder(WalVersion version, BlockImage.Compression compression, double ratio) {
         this.version = version;
         this.compression = compression;
@@ -28,6 +29,7 @@ public final class PlanEncoder {
     public record Encoded(int rmid, int info, byte[] bytes, int fpiLength) {
     }
 
+    /** Encodes each planned record. */
     public List<Encoded> encode(List<PlannedRecord> records) {
         List<Encoded> out = new ArrayList<>(records.size());
         for (PlannedRecord r : records) {
@@ -36,6 +38,7 @@ public final class PlanEncoder {
         return out;
     }
 
+    /** Encodes one planned record. */
     public Encoded encode(PlannedRecord r) {
         RecordBuilder b = RecordBuilder.of(version, r.rmid(), r.info()).mainData(r.mainData());
         int fpi = 0;
@@ -51,7 +54,7 @@ public final class PlanEncoder {
     }
 
     private BlockImage image(PlannedRecord.Image layout) {
-        byte[] page = new byte[HeapPage.BLCKSZ];
+        byte[] page = new byte[BlockImage.BLCKSZ];
         if (layout.standard()) {
             page[12] = (byte) layout.lower();         // pd_lower, little-endian
             page[13] = (byte) (layout.lower() >> 8);
@@ -64,7 +67,7 @@ public final class PlanEncoder {
         }
         BlockImage h = raw;
         int len = (int) Math.ceil(h.length() * ratio);
-        if (len + (h.holeLength() != 0 ? 2 : 0) >= HeapPage.BLCKSZ - h.holeLength()) {
+        if (len + (h.holeLength() != 0 ? 2 : 0) >= BlockImage.BLCKSZ - h.holeLength()) {
             return raw;  // XLogCompressBackupBlock keeps the raw image when compression saves nothing
         }
         return RecordBuilder.compressedImage(version, compression, h.holeOffset(), h.holeLength(), new byte[len], true);

@@ -1,6 +1,7 @@
 package org.walprism.analyzer.generate;
 
 import java.util.List;
+import org.walprism.codec.record.BlockImage;
 
 /**
  * One record of a planned stream, as plain data: resource manager, info, block references (with the
@@ -14,6 +15,7 @@ import java.util.List;
  */
 public record PlannedRecord(int rmid, int info, List<Block> blocks, byte[] block0Data, byte[] mainData) {
 
+    /** Copies the block list. */
     public PlannedRecord {
         blocks = List.copyOf(blocks);
     }
@@ -49,7 +51,7 @@ public record PlannedRecord(int rmid, int info, List<Block> blocks, byte[] block
 
         /** Bytes stored uncompressed. */
         public int rawLength() {
-            return standard && upper > lower ? HeapPage.BLCKSZ - (upper - lower) : HeapPage.BLCKSZ;
+            return standard && upper > lower ? BlockImage.BLCKSZ - (upper - lower) : BlockImage.BLCKSZ;
         }
     }
 }

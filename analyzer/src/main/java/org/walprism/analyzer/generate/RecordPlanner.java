@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.RelFileLocator;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.rmgr.heap2.OffsetArray;
@@ -280,7 +281,7 @@ public final class RecordPlanner {
             for (int leaf = 1; leaf <= leaves; leaf++) {
                 String key = "i" + i + "/" + leaf;
                 PlannedRecord.Image img = image(key, new PlannedRecord.Image(true, model.indexLeafImageBytes(),
-                        HeapPage.BLCKSZ), false);
+                        BlockImage.BLCKSZ), false);
                 byte[] data = new byte[img == null ? 2 * perLeaf : 0];
                 for (int k = 0; k < data.length / 2; k++) {
                     data[2 * k] = (byte) (k + 1);  // OffsetNumber k + 1, little-endian

@@ -2,6 +2,7 @@ package org.walprism.analyzer.generate;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.walprism.codec.record.BlockImage;
 
 /**
  * A table described by its shape: rows of one length inserted at a fillfactor, then updated. {@link #derive}
@@ -27,6 +28,7 @@ import java.util.List;
 public record TableShape(int rows, int tupleLength, int fillfactor, int updatedRows, boolean updateIndexed,
                          int hotUpdates, int hotStride) {
 
+    /** Checks the counts. */
     public TableShape {
         if (rows <= 0 || tupleLength < 24 || fillfactor < 10 || fillfactor > 100 || updatedRows < 0
                 || updatedRows > rows || hotUpdates < 0 || hotStride <= 0) {
@@ -40,7 +42,7 @@ public record TableShape(int rows, int tupleLength, int fillfactor, int updatedR
 
     /** {@code RelationGetTargetPageFreeSpace}. */
     int saveFreeSpace() {
-        return HeapPage.BLCKSZ * (100 - fillfactor) / 100;
+        return BlockImage.BLCKSZ * (100 - fillfactor) / 100;
     }
 
     /** Page state during placement. */
@@ -89,7 +91,6 @@ public record TableShape(int rows, int tupleLength, int fillfactor, int updatedR
             target.rowCount++;
             pageOfRow[r] = pages.size() - 1;
         }
-        int originalPages = pages.size();
         List<Derivation.PruneEvent> events = new ArrayList<>();
         if (updatedRows > 0) {
             for (int r = 0; r < rows; r++) {
@@ -139,7 +140,7 @@ public record TableShape(int rows, int tupleLength, int fillfactor, int updatedR
     }
 
     private void runHot(List<Page> pages, int[] pageOfRow, int len, int save, List<Derivation.PruneEvent> events) {
-        int minFree = Math.max(save, HeapPage.BLCKSZ / 10);
+        int minFree = Math.max(save, BlockImage.BLCKSZ / 10);
         for (Page p : pages) {
             p.rowDeadVersions = new int[p.rowCount];
             p.rowRedirected = new boolean[p.rowCount];

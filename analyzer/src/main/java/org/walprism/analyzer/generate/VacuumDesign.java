@@ -21,7 +21,16 @@ import org.walprism.codec.WalVersion;
  * heap_page_prune / heap_page_prune_and_freeze / log_heap_prune_and_freeze (pruneheap.c) of each branch.
  */
 public enum VacuumDesign {
-    SEPARATE_13, SEPARATE_14, SEPARATE_16, COMBINED_17, VM_IN_PRUNE_19;
+    /** PostgreSQL 13. */
+    SEPARATE_13,
+    /** PostgreSQL 14 and 15. */
+    SEPARATE_14,
+    /** PostgreSQL 16. */
+    SEPARATE_16,
+    /** PostgreSQL 17 and 18. */
+    COMBINED_17,
+    /** PostgreSQL 19 and later. */
+    VM_IN_PRUNE_19;
 
     /** The design of {@code version}: the one dispatch point. */
     public static VacuumDesign of(WalVersion version) {

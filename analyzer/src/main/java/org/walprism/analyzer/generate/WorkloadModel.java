@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.TreeSet;
-import org.walprism.analyzer.report.Json;
+import org.walprism.analyzer.json.Json;
 import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.RelFileLocator;
 
@@ -81,6 +81,7 @@ public record WorkloadModel(String name, RelFileLocator relation, TableShape tab
     /** The largest model file read. */
     public static final int MAX_FILE_BYTES = 1 << 20;
 
+    /** Checks the model's numbers. */
     public WorkloadModel {
         groups = List.copyOf(groups);
         if ((table == null) == groups.isEmpty()) {
@@ -222,10 +223,10 @@ public record WorkloadModel(String name, RelFileLocator relation, TableShape tab
             int tupleLength = k.required(g + "tupleLength", 24, MAX_TUPLE_LENGTH);
             // before VACUUM the page holds every line pointer and the live, dead and dead heap-only tuples
             long used = HeapPage.lower(lps) + (long) (live + dead + unused) * HeapPage.maxAlign(tupleLength);
-            if (used > HeapPage.BLCKSZ) {
+            if (used > BlockImage.BLCKSZ) {
                 throw new IllegalArgumentException(g + "*: " + lps + " line pointers and " + (live + dead + unused)
                         + " tuples of " + tupleLength + " bytes need " + used + " bytes (allowed: at most the "
-                        + HeapPage.BLCKSZ + "-byte page)");
+                        + BlockImage.BLCKSZ + "-byte page)");
             }
             int n = k.integer(g + "pages", 1, 0, MAX_PAGES);
             pages += n;

@@ -2,6 +2,7 @@ package org.walprism.analyzer.relmap;
 
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.image.PageImages;
+import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.RecordView;
 
@@ -18,8 +19,6 @@ import org.walprism.codec.record.RecordView;
  * <p>An instance keeps a page buffer and is not thread-safe.
  */
 public final class HeapTuples {
-    /** {@code SizeOfPageHeaderData}. */
-    private static final int PAGE_HEADER = 24;
     private static final int PD_LOWER = 12;
     private static final int LP_NORMAL = 1;
     /** {@code offsetof(HeapTupleHeaderData, t_infomask)}. */
@@ -34,7 +33,7 @@ public final class HeapTuples {
     public static final int FROZEN = 4;
 
     private final PageImages images = new PageImages();
-    private final byte[] page = new byte[PageImages.BLCKSZ];
+    private final byte[] page = new byte[BlockImage.BLCKSZ];
 
     /**
      * The user data of the tuple an INPLACE record wrote, copied: block 0's data, or the tuple at {@code offnum}
@@ -47,7 +46,7 @@ public final class HeapTuples {
         }
         if (v.blockDataLength(b) > 0) {
             byte[] out = new byte[v.blockDataLength(b)];
-            v.buffer().getBytes(v.blockDataIndex(b), out);
+            v.copyBytes(v.blockDataIndex(b), out, 0, out.length);
             return out;
         }
         return imageTuple(v, b, offnum);
@@ -61,7 +60,7 @@ public final class HeapTuples {
         if (offnum < 1 || !restore(v, b)) {
             return null;
         }
-        int lp = PAGE_HEADER + 4 * (offnum - 1);
+        int lp = PageImages.SIZE_OF_PAGE_HEADER_DATA + 4 * (offnum - 1);
         if (lp + 4 > lower()) {
             return null;
         }
@@ -91,11 +90,11 @@ public final class HeapTuples {
             return null;
         }
         int lower = lower();
-        if (lower < PAGE_HEADER) {
+        if (lower < PageImages.SIZE_OF_PAGE_HEADER_DATA) {
             return null;
         }
         int[] out = new int[5];
-        for (int lp = PAGE_HEADER; lp + 4 <= lower; lp += 4) {
+        for (int lp = PageImages.SIZE_OF_PAGE_HEADER_DATA; lp + 4 <= lower; lp += 4) {
             long item = u32(lp);
             int lpOff = (int) (item & 0x7FFF);
             int flags = (int) ((item >>> 15) & 3);

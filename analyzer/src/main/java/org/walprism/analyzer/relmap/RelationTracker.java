@@ -63,6 +63,7 @@ public final class RelationTracker {
     private record Loc(long db, long blk, int off) {
     }
 
+    /** A tracker starting from the relations of {@code names}. */
     public RelationTracker(RelationMap names) {
         this.names = names;
     }
@@ -91,9 +92,9 @@ public final class RelationTracker {
                 if ((v.info() & 0xF0) == SMGR_CREATE && v.mainDataLength() >= 16 && v.xid() != 0) {
                     int m = v.mainDataIndex();
                     List<long[]> l = created.computeIfAbsent(v.xid(), x -> new ArrayList<>());
-                    if (v.buffer().getIntLE(m + 12) == 0 && l.size() < 1024) {
-                        l.add(new long[] {v.buffer().getUnsignedIntLE(m), v.buffer().getUnsignedIntLE(m + 4),
-                            v.buffer().getUnsignedIntLE(m + 8), v.lsn()});
+                    if (v.i32(m + 12) == 0 && l.size() < 1024) {
+                        l.add(new long[] {v.u32(m), v.u32(m + 4),
+                            v.u32(m + 8), v.lsn()});
                     }
                 }
             }
@@ -119,13 +120,13 @@ public final class RelationTracker {
             return;
         }
         int m = v.mainDataIndex();
-        long db = v.buffer().getUnsignedIntLE(m);
-        long n = v.buffer().getUnsignedIntLE(m + 16);
+        long db = v.u32(m);
+        long n = v.u32(m + 16);
         Map<Long, Long> map = relmaps.computeIfAbsent(db, x -> new HashMap<>());
         for (long i = 0; i < n && 20 + 8 * (i + 1) <= len; i++) {
             int at = m + 20 + 8 * (int) i;
-            long oid = v.buffer().getUnsignedIntLE(at);
-            long file = v.buffer().getUnsignedIntLE(at + 4);
+            long oid = v.u32(at);
+            long file = v.u32(at + 4);
             Long old = map.put(oid, file);
             if (old == null || old != file) {
                 RelationMap.Relation known = names.byOid(db, oid);
@@ -151,7 +152,7 @@ public final class RelationTracker {
             if (v.mainDataLength() < 3) {
                 return;
             }
-            int off = v.buffer().getUnsignedShortLE(v.mainDataIndex());
+            int off = v.u16(v.mainDataIndex());
             byte[] data = newTuple(v, off, 0);
             learnAt(v, db, v.blockNumber(0), off, data == null ? null : PgClassRow.decode(v.version(), data));
             return;
@@ -160,9 +161,9 @@ public final class RelationTracker {
             return;
         }
         int m = v.mainDataIndex();
-        int oldOff = v.buffer().getUnsignedShortLE(m + 4);
-        int flags = v.buffer().getUnsignedByte(m + 7);
-        int newOff = v.buffer().getUnsignedShortLE(m + 12);
+        int oldOff = v.u16(m + 4);
+        int flags = v.u8(m + 7);
+        int newOff = v.u16(m + 12);
         int oldBlockRef = HeapTuples.blockIndex(v, 1);
         long oldBlk = oldBlockRef >= 0 ? v.blockNumber(oldBlockRef) : v.blockNumber(0);
         Long oid = locations.remove(new Loc(db, oldBlk, oldOff));
@@ -219,13 +220,13 @@ public final class RelationTracker {
         if (len < skip + SIZE_OF_HEAP_HEADER) {
             return null;
         }
-        int hoff = v.buffer().getUnsignedByte(at + skip + 4);
+        int hoff = v.u8(at + skip + 4);
         int userStart = skip + SIZE_OF_HEAP_HEADER + (hoff - SIZEOF_HEAP_TUPLE_HEADER);
         if (hoff < SIZEOF_HEAP_TUPLE_HEADER || userStart > len) {
             return null;
         }
         byte[] out = new byte[len - userStart];
-        v.buffer().getBytes(at + userStart, out);
+        v.copyBytes(at + userStart, out, 0, out.length);
         return out;
     }
 
@@ -238,7 +239,7 @@ public final class RelationTracker {
         long spc = row.reltablespace() == 0 ? -1 : row.reltablespace();
         RelationMap.Relation known = names.byOid(db, row.oid());
         RelationMap.Relation there = names.find(spc, db, file);
-        if (there != null && (there.oid() == row.oid() || there.oid() == 0 && there.name().endsWith(row.relname()))) {
+        if (there != null && (there.oid() == row.oid() || (there.oid() == 0 && there.name().endsWith(row.relname())))) {
             return;
         }
         String name = known != null ? known.name() : nameOf(row);

@@ -11,7 +11,6 @@ import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.write.RecordBuilder;
-import org.walprism.codec.write.RecordEncoder;
 
 /**
  * Full-page images moved into another major's records: the stored bytes stay, {@code bimg_info} is rebuilt
@@ -67,6 +66,7 @@ final class Images {
      * A record kept as it was, in the target's image encoding: its own bytes when no image changes, else the
      * record re-encoded with retargeted images (same parts, same {@code xl_prev}).
      */
+    @SuppressWarnings("ReferenceEquality") // retarget returns the very image it was given when nothing changes
     static PlanEncoder.Encoded keep(DecodedRecord r, WalVersion target) {
         boolean changes = false;
         List<BlockRef> blocks = new ArrayList<>(r.blocks().size());
@@ -80,8 +80,9 @@ final class Images {
             return new PlanEncoder.Encoded(r.rmid(), r.info(), r.bytes(), r.fpiLength());
         }
         long toplevel = RecordView.hasToplevelXid(target) ? r.toplevelXid() : -1;
-        byte[] bytes = RecordEncoder.encode(target, r.rmid(), r.info(), r.xid(), r.prev(), blocks, r.origin(), toplevel,
-                r.mainData(), r.longMainDataHeader());
+        byte[] bytes = RecordBuilder.of(target, r.rmid(), r.info()).xid(r.xid()).prev(r.prev()).origin(r.origin())
+                .toplevelXid(toplevel).mainData(r.mainData()).longMainDataHeader(r.longMainDataHeader())
+                .blocksAsGiven(blocks).build();
         return new PlanEncoder.Encoded(r.rmid(), r.info(), bytes, r.fpiLength());
     }
 }

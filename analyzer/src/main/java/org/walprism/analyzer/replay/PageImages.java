@@ -22,16 +22,16 @@ final class PageImages {
 
     /** Counts per line-pointer state (index = lp_flags) and of frozen tuples (index 4); null if unreadable. */
     static int[] census(BlockImage img) {
-        if (img == null || img.isCompressed() || img.bytes() == null) {
+        if (img == null || img.isCompressed() || !img.hasBytes()) {
             return null;
         }
         byte[] b = img.bytes();
         int lower = img.holeLength() > 0 ? img.holeOffset() : u16(b, 12);
-        if (lower < 24 || lower > b.length) {
+        if (lower < org.walprism.codec.image.PageImages.SIZE_OF_PAGE_HEADER_DATA || lower > b.length) {
             return null;
         }
         int[] out = new int[5];
-        for (int off = 24; off + 4 <= lower; off += 4) {
+        for (int off = org.walprism.codec.image.PageImages.SIZE_OF_PAGE_HEADER_DATA; off + 4 <= lower; off += 4) {
             long v = (b[off] & 0xFFL) | (b[off + 1] & 0xFFL) << 8 | (b[off + 2] & 0xFFL) << 16 | (b[off + 3] & 0xFFL) << 24;
             int lpOff = (int) (v & 0x7FFF);
             int flags = (int) ((v >>> 15) & 3);

@@ -56,10 +56,12 @@ public final class Replayer {
     public record Result(WalVersion from, WalVersion to, List<PlanEncoder.Encoded> before,
                          List<PlanEncoder.Encoded> after, int steps, int stepsFromRecords, int segmentSize,
                          int timeline, long firstLsn, long firstPrev) {
+        /** Statistics of the records before the rewrite. */
         public WalStats beforeStats() {
             return PlanEncoder.stats(from, before);
         }
 
+        /** Statistics of the records after the rewrite. */
         public WalStats afterStats() {
             return PlanEncoder.stats(to, after);
         }

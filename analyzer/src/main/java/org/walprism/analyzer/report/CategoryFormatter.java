@@ -10,6 +10,7 @@ import org.walprism.analyzer.categories.CategoryStats;
 import org.walprism.analyzer.categories.CategorySummary;
 import org.walprism.analyzer.categories.Parts;
 import org.walprism.analyzer.categories.RelationTable;
+import org.walprism.analyzer.json.Json;
 import org.walprism.codec.record.BlockRef;
 
 /**
@@ -23,6 +24,7 @@ public final class CategoryFormatter {
     private CategoryFormatter() {
     }
 
+    /** {@code stats --categories} output of {@code stats} in {@code format}. */
     public static String format(CategoryStats stats, OutputFormat format) {
         CategorySummary s = new CategorySummary(stats);
         return switch (format) {
@@ -37,7 +39,7 @@ public final class CategoryFormatter {
     }
 
     static String fork(int f) {
-        return f < BlockRef.FORK_NAMES.length ? BlockRef.FORK_NAMES[f] : "fork" + f;
+        return BlockRef.forkName(f);
     }
 
     private static String text(CategorySummary s) {

@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.walprism.analyzer.categories.CategoryStats;
 import org.walprism.analyzer.diff.Explanation;
 import org.walprism.analyzer.diff.StreamDiff;
+import org.walprism.analyzer.json.Json;
 
 /**
  * Prints a {@link StreamDiff} as text (80 columns: explanations, then one table per compared section and
@@ -19,6 +20,7 @@ public final class DiffFormatter {
     private DiffFormatter() {
     }
 
+    /** {@code diff} output of {@code d} in {@code format}. */
     public static String format(StreamDiff d, OutputFormat format) {
         return format(d, format, TEXT_ROWS);
     }
@@ -161,7 +163,7 @@ public final class DiffFormatter {
         return sb.toString();
     }
 
-    private static void side(org.walprism.analyzer.report.Json j, String key, StreamDiff.Side s) {
+    private static void side(Json j, String key, StreamDiff.Side s) {
         CategoryStats st = s.summary().stats();
         j.key(key).beginObject().field("label", s.label()).field("version", st.version().label())
                 .field("start_lsn", s.summary().lsn(Math.max(0, st.startLsn())))

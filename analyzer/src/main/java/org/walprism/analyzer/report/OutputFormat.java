@@ -2,5 +2,10 @@ package org.walprism.analyzer.report;
 
 /** Output formats of the category and diff reports. */
 public enum OutputFormat {
-    TEXT, JSON, CSV
+    /** Aligned text. */
+    TEXT,
+    /** One JSON document. */
+    JSON,
+    /** Comma-separated values. */
+    CSV
 }

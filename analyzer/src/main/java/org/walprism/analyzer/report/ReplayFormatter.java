@@ -1,6 +1,7 @@
 package org.walprism.analyzer.report;
 
 import java.util.Locale;
+import org.walprism.analyzer.json.Json;
 import org.walprism.analyzer.replay.ReplayDiff;
 import org.walprism.analyzer.replay.Replayer;
 
@@ -14,6 +15,7 @@ public final class ReplayFormatter {
     private ReplayFormatter() {
     }
 
+    /** {@code replay} output of {@code o} in {@code format}. */
     public static String format(ReplayDiff.Outcome o, OutputFormat format) {
         return format(o, format, DiffFormatter.TEXT_ROWS);
     }

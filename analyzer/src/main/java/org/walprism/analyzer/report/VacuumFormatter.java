@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.walprism.analyzer.categories.CategorySummary;
+import org.walprism.analyzer.json.Json;
 import org.walprism.analyzer.relmap.PgClassRow;
 import org.walprism.analyzer.relmap.RelationTracker;
 import org.walprism.analyzer.vacuums.Phase;
@@ -25,6 +26,7 @@ public final class VacuumFormatter {
     private VacuumFormatter() {
     }
 
+    /** {@code vacuums} output of {@code r} in {@code format}. */
     public static String format(VacuumAnalyzer.Result r, OutputFormat format) {
         return switch (format) {
             case TEXT -> text(r);

@@ -3,6 +3,7 @@ package org.walprism.analyzer.stats;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.List;
+import org.walprism.analyzer.json.Json;
 import org.walprism.codec.Lsn;
 
 /**
@@ -190,22 +191,7 @@ public final class StatsFormatter {
     }
 
     private static String quote(String s) {
-        StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                default -> {
-                    if (c < 0x20) {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        return sb.append('"').toString();
+        return Json.quote(new StringBuilder(s.length() + 2), s).toString();
     }
 
     private static String csvField(String s) {

@@ -33,6 +33,7 @@ public final class WalStats {
     private final long[] typeRecLen = new long[RMGRS * TYPES];
     private final long[] typeFpiLen = new long[RMGRS * TYPES];
 
+    /** Empty statistics of WAL of {@code version}. */
     public WalStats(WalVersion version) {
         this.version = Objects.requireNonNull(version, "version");
     }
@@ -50,6 +51,7 @@ public final class WalStats {
         notices = java.util.List.copyOf(n);
     }
 
+    /** The WAL version counted. */
     public WalVersion version() {
         return version;
     }
@@ -91,10 +93,12 @@ public final class WalStats {
         this.endLsn = lsn;
     }
 
+    /** LSN of the first record counted. */
     public long startLsn() {
         return startLsn;
     }
 
+    /** LSN just past the last record counted. */
     public long endLsn() {
         return endLsn;
     }

@@ -31,7 +31,7 @@ final class Figures {
         }
         // xl_heap_clean => latestRemovedXid: uint32, nredirected: uint16, ndead: uint16
         int m = v.mainDataIndex();
-        return v.buffer().getUnsignedShortLE(m + 4) == 0 && v.buffer().getUnsignedShortLE(m + 6) == 0;
+        return v.u16(m + 4) == 0 && v.u16(m + 6) == 0;
     }
 
     void add(RunFigures f, Phase phase, RecordView v) {
@@ -87,11 +87,11 @@ final class Figures {
                 frozenFromImage(f, v, b0);
             }
         } else if (rec instanceof PruneFreeze pf) {
-            pruneFreeze(f, phase, page, pf, v, b0);
+            pruneFreeze(f, page, pf, v, b0);
         }
     }
 
-    private void pruneFreeze(RunFigures f, Phase phase, int page, PruneFreeze pf, RecordView v, int b0) {
+    private void pruneFreeze(RunFigures f, int page, PruneFreeze pf, RecordView v, int b0) {
         int flags = pf.flags();
         vm(f, page, pf.vmFlags());
         if (pf.reason() == PruneFreeze.Reason.VACUUM_CLEANUP) {
@@ -192,10 +192,10 @@ final class Figures {
     private static Heap2Record decode(RecordView v) {
         int b0 = index(v, 0);
         byte[] main = new byte[v.mainDataLength()];
-        v.buffer().getBytes(v.mainDataIndex(), main);
+        v.copyBytes(v.mainDataIndex(), main, 0, main.length);
         byte[] data = new byte[b0 < 0 ? 0 : v.blockDataLength(b0)];
         if (b0 >= 0) {
-            v.buffer().getBytes(v.blockDataIndex(b0), data);
+            v.copyBytes(v.blockDataIndex(b0), data, 0, data.length);
         }
         try {
             return Heap2Codec.decode(v.version(), v.info(), main, data);

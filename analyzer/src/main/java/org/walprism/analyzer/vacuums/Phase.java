@@ -64,5 +64,6 @@ public enum Phase {
         return walUsage;
     }
 
+    /** Number of phases. */
     public static final int COUNT = values().length;
 }

@@ -149,7 +149,7 @@ final class RunScanner {
             case RecordKind.INPLACE -> inplace(v, lsn, xid);
             case RecordKind.INVALIDATIONS -> {
                 if (xid == 0 && v.mainDataLength() >= 16) {
-                    long db = v.buffer().getUnsignedIntLE(v.mainDataIndex());
+                    long db = v.u32(v.mainDataIndex());
                     transactionEnd(v, lsn, db, relcacheOids(v));
                 }
             }
@@ -240,7 +240,7 @@ final class RunScanner {
         }
         long db = v.dbOid(0);
         long rel = v.relNumber(0);
-        int offnum = v.buffer().getUnsignedShortLE(v.mainDataIndex());
+        int offnum = v.u16(v.mainDataIndex());
         if (db == 0 && rel == catalogFile(0, PG_DATABASE_OID)) {
             if (xid == 0) {
                 datfrozenxid(v, lsn, offnum);
@@ -404,8 +404,8 @@ final class RunScanner {
             return;
         }
         int m = v.mainDataIndex();
-        long blkno = v.buffer().getUnsignedIntLE(m);
-        Key k = new Key(v.buffer().getUnsignedIntLE(m + 8), v.buffer().getUnsignedIntLE(m + 12));
+        long blkno = v.u32(m);
+        Key k = new Key(v.u32(m + 8), v.u32(m + 12));
         VacuumRun r = open.get(k);
         if (r == null) {
             return;
@@ -431,12 +431,12 @@ final class RunScanner {
         // msgs: SharedInvalidationMessage[nmsgs] (16 bytes: id: int8, ..., dbId at 4, relId at 8 for relcache)
         int m = v.mainDataIndex();
         int len = v.mainDataLength();
-        long n = v.buffer().getUnsignedIntLE(m + 12);
+        long n = v.u32(m + 12);
         List<Long> out = new ArrayList<>();
         for (long i = 0; i < n && 16 + 16 * (i + 1) <= len; i++) {
             int at = m + 16 + 16 * (int) i;
-            if (v.buffer().getByte(at) == SHARED_INVAL_RELCACHE) {
-                out.add(v.buffer().getUnsignedIntLE(at + 8));
+            if ((byte) v.u8(at) == SHARED_INVAL_RELCACHE) {
+                out.add(v.u32(at + 8));
             }
         }
         return out;
@@ -456,8 +456,8 @@ final class RunScanner {
         if (kind == RecordKind.HEAP_CLEANUP && v.blockCount() == 0 && v.mainDataLength() >= 16) {
             // xl_heap_cleanup_info => node: (spc, db, rel), latestRemovedXid: uint32
             int m = v.mainDataIndex();
-            return new long[] {v.buffer().getUnsignedIntLE(m), v.buffer().getUnsignedIntLE(m + 4),
-                v.buffer().getUnsignedIntLE(m + 8), -1};
+            return new long[] {v.u32(m), v.u32(m + 4),
+                v.u32(m + 8), -1};
         }
         return null;
     }

@@ -31,7 +31,7 @@ final class Times {
             int op = v.info() & XACT_OPMASK;
             // COMMIT 0x00, ABORT 0x20, COMMIT_PREPARED 0x30, ABORT_PREPARED 0x40: xact_time first
             if ((op == 0x00 || op == 0x20 || op == 0x30 || op == 0x40) && v.mainDataLength() >= 8) {
-                return v.buffer().getLongLE(v.mainDataIndex()) + PG_EPOCH_MICROS;
+                return v.i64(v.mainDataIndex()) + PG_EPOCH_MICROS;
             }
             return Long.MIN_VALUE;
         }
@@ -41,7 +41,7 @@ final class Times {
                 return Long.MIN_VALUE;
             }
             byte[] main = new byte[v.mainDataLength()];
-            v.buffer().getBytes(v.mainDataIndex(), main);
+            v.copyBytes(v.mainDataIndex(), main, 0, main.length);
             try {
                 XlogRecord r = XlogCodec.decode(v.version(), v.info(), main, List.of());
                 return r instanceof CheckPoint c ? c.time() * 1_000_000L : Long.MIN_VALUE;

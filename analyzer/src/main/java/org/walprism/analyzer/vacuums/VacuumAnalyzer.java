@@ -48,7 +48,7 @@ public final class VacuumAnalyzer {
                 scanner.add(v);
             }
         }
-        Attributor a = new Attributor(scanner, names);
+        Attributor a = new Attributor(scanner);
         WalVersion version;
         int segmentSize;
         long first = -1;
@@ -128,7 +128,7 @@ public final class VacuumAnalyzer {
         private long lastTime = Long.MIN_VALUE;
         long loose;
 
-        Attributor(RunScanner s, RelationMap names) {
+        Attributor(RunScanner s) {
             this.s = s;
             for (VacuumRun r : s.runs) {
                 for (long i : r.indexRels) {

@@ -171,18 +171,22 @@ public final class VacuumRun {
         return stats;
     }
 
+    /** Records of phase {@code p}. */
     public long phaseRecords(Phase p) {
         return phaseRecords[p.ordinal()];
     }
 
+    /** {@code xl_tot_len} bytes of phase {@code p}. */
     public long phaseBytes(Phase p) {
         return phaseBytes[p.ordinal()];
     }
 
+    /** Full-page-image bytes of phase {@code p}. */
     public long phaseFpiBytes(Phase p) {
         return phaseFpiBytes[p.ordinal()];
     }
 
+    /** Full-page images of phase {@code p}. */
     public long phaseImages(Phase p) {
         return phaseImages[p.ordinal()];
     }
@@ -204,6 +208,7 @@ public final class VacuumRun {
         long bytes;
         long fpiBytes;
 
+        /** Records of the run. */
         public long records() {
             return records;
         }

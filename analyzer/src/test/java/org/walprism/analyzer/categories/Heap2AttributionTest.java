@@ -10,10 +10,12 @@ import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.RecordViewAccess;
 import org.walprism.codec.record.RecordView;
 
 /**
- * Part sizes of hand-built heap2 records whose bytes are the spec's real examples (section 5), for the layouts
+ * Part sizes of hand-built heap2 records whose bytes are those of real PostgreSQL records (access/heapam_xlog.h
+ * layouts of each branch), for the layouts
  * no capture of the corpus covers yet, and a payload that contradicts itself.
  */
 class Heap2AttributionTest {
@@ -40,7 +42,7 @@ class Heap2AttributionTest {
         b.writeByte(main.length);       // main data length
         b.writeBytes(block0);
         b.writeBytes(main);
-        return new RecordView().parse(v, b, 0, len, 0x014BF010L);
+        return RecordViewAccess.parse(new RecordView(), v, b, 0, len, 0x014BF010L);
     }
 
     private static byte[] hex(String s) {
@@ -93,7 +95,7 @@ class Heap2AttributionTest {
 
     @Test
     void pg18PruneVacuumScanWithFreezePlanSplitsIntoSharedAndFreezeParts() {
-        // Spec 5.6, real 18.1 record 0/014BF010 (106 bytes): nplans 1, pad, plan {xmax 0, im2 31, im 2819,
+        // xl_heap_prune + xlhp_freeze_plans (heapam_xlog.h, REL_18), real 18.1 record 0/014BF010 (106 bytes): nplans 1, pad, plan {xmax 0, im2 31, im 2819,
         // frz 0, pad 0x56, ntuples 19}, offsets 1..19; main reason 0x00, flags 0x1C, horizon 709.
         byte[] block = concat(hex("0100 0000 00000000 1f00 030b 00 56 1300"), offsets(1, 19));
         RecordView v = record(WalVersion.PG18, 0x20, block, hex("00 1c c5020000"));
@@ -105,7 +107,7 @@ class Heap2AttributionTest {
 
     @Test
     void pg14PruneSplitsHeaderCountsAndDeadOffsets() {
-        // Spec 5.4, real 14 record (98 bytes): 22 dead offsets; main latestRemovedXid 736, nredirected 0, ndead 22.
+        // xl_heap_prune (heapam_xlog.h, REL_14), real 14 record (98 bytes): 22 dead offsets; main latestRemovedXid 736, nredirected 0, ndead 22.
         RecordView v = record(WalVersion.PG14, 0x10, offsets(1, 22), hex("e0020000 0000 1600"));
         assertEquals(98, v.totalLength());
         assertEquals(Map.of("prune.header", 4, "prune.counts", 4, "prune.dead", 44), attribute(v, Category.PRUNE_ONLY));
@@ -113,8 +115,8 @@ class Heap2AttributionTest {
 
     @Test
     void pg16FreezePageSplitsPlansAndOffsets() {
-        // Spec 5.5, real 16.11 shape (119 bytes): 2 plans (24 bytes) + 21 offsets; main horizon 689, nplans 2,
-        // isCatalogRel 0. The plans' ntuples (10 + 11) are chosen here; the spec gives only their sum.
+        // xl_heap_freeze_page + xl_heap_freeze_plan (heapam_xlog.h, REL_16), real 16.11 shape (119 bytes): 2 plans (24 bytes) + 21 offsets; main horizon 689, nplans 2,
+        // isCatalogRel 0. The plans' ntuples (10 + 11) are chosen here; the real record gave only their sum.
         byte[] plans = hex("00000000 0300 020b 00 d5 0a00 00000000 0300 030b 00 00 0b00");
         RecordView v = record(WalVersion.PG16, 0x30, concat(plans, offsets(1, 21)), hex("b1020000 0200 00"));
         assertEquals(119, v.totalLength());

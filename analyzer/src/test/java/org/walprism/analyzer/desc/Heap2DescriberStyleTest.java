@@ -13,8 +13,8 @@ import org.walprism.codec.record.RelFileLocator;
 
 /**
  * Per-version Heap2 desc styles for versions without a capture yet (13-18). Each expected text is a real
- * pg_waldump line quoted in the spec (wal-format.md 7.1, 7.3.2); payloads are built to hold exactly the
- * values those lines show (the bytes given in spec 5.4-5.6 where it quotes them).
+ * pg_waldump line of that major (XLogDumpDisplayRecord in pg_waldump.c, heap2_desc in rmgrdesc/heapdesc.c);
+ * payloads are built to hold exactly the values those lines show (the real record bytes where they were kept).
  */
 class Heap2DescriberStyleTest {
     private static final Heap2Describer D = new Heap2Describer();

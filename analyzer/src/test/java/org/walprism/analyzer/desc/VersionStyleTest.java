@@ -18,7 +18,8 @@ import org.walprism.codec.record.RelFileLocator;
 
 /**
  * Per-version text differences for majors whose captures are not in the corpus yet. Expected strings are
- * real pg_waldump output quoted in the spec (sections 7.2, 7.3.3, 7.3.4), not invented.
+ * real pg_waldump output of that major (the block-reference suffix of XLogRecGetBlockRefInfo in
+ * rmgrdesc/xlogdesc.c, heap_desc in rmgrdesc/heapdesc.c, xlog_desc in rmgrdesc/xlogdesc.c), not invented.
  */
 class VersionStyleTest {
 
@@ -27,7 +28,7 @@ class VersionStyleTest {
                 false, new byte[0]);
     }
 
-    /** CheckPoint of the spec's real 18 example: redo 0/1000028, tli 1, fpw, replica, xid 0:3, oid 10000. */
+    /** CheckPoint of a real 18 checkpoint record: redo 0/1000028, tli 1, fpw, replica, xid 0:3, oid 10000. */
     private static byte[] checkpoint18() {
         ByteBuffer b = ByteBuffer.allocate(88).order(ByteOrder.LITTLE_ENDIAN);
         b.putLong(0, 0x1000028L);  // redo
@@ -57,7 +58,7 @@ class VersionStyleTest {
                 + "oldest running xid 0; shutdown";
         XlogDescriber d = new XlogDescriber();
         assertEquals(pg18, d.describe(record(WalVersion.PG18, 0, 0x00, checkpoint18(), List.of())));
-        // spec 7.3.4: 16 prints the same without "wal_level replica; "
+        // xlog_desc (xlogdesc.c): 16 prints the same without "wal_level replica; "
         assertEquals(pg18.replace("wal_level replica; ", ""),
                 d.describe(record(WalVersion.PG16, 0, 0x00, checkpoint18(), List.of())));
     }
@@ -66,14 +67,14 @@ class VersionStyleTest {
     void heapInsertOldAndKeyedStyles() {
         byte[] main = {2, 0, 0x01}; // offnum 2, flags 0x01
         HeapDescriber d = new HeapDescriber();
-        // spec 7.2 real 17.7 line: "desc: INSERT off: 2, flags: 0x01"
+        // real 17.7 pg_waldump line (heap_desc): "desc: INSERT off: 2, flags: 0x01"
         assertEquals("off: 2, flags: 0x01", d.describe(record(WalVersion.PG17, 10, 0x00, main, List.of())));
         assertEquals("off 2 flags 0x01", d.describe(record(WalVersion.PG15, 10, 0x00, main, List.of())));
     }
 
     @Test
     void blockDetailsNameCompressionMethodFrom15() {
-        // spec 3.5 / 7.2 real 17.7 example: bimg_len 123, hole_offset 32, hole_length 7936, pglz
+        // XLogRecordBlockImageHeader (xlogrecord.h), real 17.7 example: bimg_len 123, hole_offset 32, hole_length 7936, pglz
         BlockImage img17 = new BlockImage(123, 32, 7936, 0x07, BlockImage.Compression.PGLZ, true, true, new byte[0]);
         BlockRef b17 = new BlockRef(0, 0x10, new RelFileLocator(1663, 5, 3079), 0, img17, new byte[0]);
         TextBuffer sb = new TextBuffer();

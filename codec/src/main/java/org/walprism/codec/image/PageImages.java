@@ -22,15 +22,15 @@ import org.walprism.codec.record.RecordView;
  * <p>The stored image is the page without its hole ({@code hole_length} zero bytes at {@code hole_offset},
  * the free space between {@code pd_lower} and {@code pd_upper}), maybe compressed:
  * <pre>
- * stored  => compress(page[0, hole_offset) ++ page[hole_offset + hole_length, BLCKSZ))
- * page    => raw[0, hole_offset) ++ zero[hole_length] ++ raw[hole_offset, BLCKSZ - hole_length)
+ * stored  => compress(page[0, hole_offset) ++ page[hole_offset + hole_length, BlockImage.BLCKSZ))
+ * page    => raw[0, hole_offset) ++ zero[hole_length] ++ raw[hole_offset, BlockImage.BLCKSZ - hole_length)
  * </pre>
- * with compress one of: none ({@code bimg_len = BLCKSZ - hole_length}); pglz ({@link Pglz}, written here);
+ * with compress one of: none ({@code bimg_len = BlockImage.BLCKSZ - hole_length}); pglz ({@link Pglz}, written here);
  * lz4 block format ({@code LZ4_decompress_safe}, lz4-java); zstd frames ({@code ZSTD_decompress}, zstd-jni).
  * Which one comes from {@code bimg_info}, whose bits differ per version ({@link BlockImage#compressionOf}).
  *
  * <p>Stricter than PostgreSQL in one way: an lz4 or zstd image must inflate to exactly
- * {@code BLCKSZ - hole_length} bytes (PostgreSQL accepts fewer and leaves the rest of its buffer as it was).
+ * {@code BlockImage.BLCKSZ - hole_length} bytes (PostgreSQL accepts fewer and leaves the rest of its buffer as it was).
  * Any failure is a {@link WalFormatException} naming the record's LSN and the block id. Buffers are fixed
  * ({@code BLCKSZ} and the 16-bit maximum of {@code bimg_len}); nothing is sized by the stream.
  *
@@ -38,12 +38,12 @@ import org.walprism.codec.record.RecordView;
  */
 public final class PageImages {
 
-    /** {@code BLCKSZ}: the size of a restored page. */
-    public static final int BLCKSZ = BlockImage.BLCKSZ;
+    /** {@code SizeOfPageHeaderData}: bytes of a data page's header (storage/bufpage.h). */
+    public static final int SIZE_OF_PAGE_HEADER_DATA = 24;
 
     private static final int MAX_STORED = 0xFFFF; // bimg_len is uint16
 
-    private final byte[] raw = new byte[BLCKSZ];
+    private final byte[] raw = new byte[BlockImage.BLCKSZ];
     private byte[] stored;
     private LZ4SafeDecompressor lz4;
 
@@ -54,7 +54,7 @@ public final class PageImages {
      * @throws IllegalArgumentException when {@code block} has no image
      */
     public byte[] restore(DecodedRecord record, BlockRef block) {
-        byte[] page = new byte[BLCKSZ];
+        byte[] page = new byte[BlockImage.BLCKSZ];
         restore(record, block, page);
         return page;
     }
@@ -66,12 +66,19 @@ public final class PageImages {
      */
     public void restore(DecodedRecord record, BlockRef block, byte[] page) {
         BlockImage img = block.image();
-        if (img == null || img.bytes() == null) {
+        if (img == null || !img.hasBytes()) {
             throw new IllegalArgumentException("block " + block.id() + " of the record at "
                     + Lsn.format(record.lsn(), true) + " has no image bytes");
         }
         Source src = new Source(record.lsn(), block.id(), img.compression(), img.holeOffset(), img.holeLength());
-        restore(src, img.bytes(), 0, img.length(), page);
+        if (stored == null) {
+            stored = new byte[MAX_STORED];
+        }
+        if (img.bytesLength() != img.length() || img.length() > MAX_STORED) {
+            throw src.error("invalid image", img.bytesLength() + " bytes stored, bimg_len " + img.length());
+        }
+        img.copyBytes(stored, 0);
+        restore(src, stored, 0, img.length(), page);
     }
 
     /**
@@ -89,7 +96,7 @@ public final class PageImages {
         if (stored == null) {
             stored = new byte[MAX_STORED];
         }
-        view.buffer().getBytes(view.imageIndex(i), stored, 0, len);
+        view.copyBytes(view.imageIndex(i), stored, 0, len);
         Source src = new Source(view.lsn(), view.blockId(i), BlockImage.compressionOf(view.version(), view.bimgInfo(i)),
                 view.holeOffset(i), view.holeLength(i));
         restore(src, stored, 0, len, page);
@@ -104,16 +111,16 @@ public final class PageImages {
     }
 
     private void restore(Source s, byte[] src, int off, int len, byte[] page) {
-        if (page.length < BLCKSZ) {
-            throw new IllegalArgumentException("page buffer of " + page.length + " bytes, need " + BLCKSZ);
+        if (page.length < BlockImage.BLCKSZ) {
+            throw new IllegalArgumentException("page buffer of " + page.length + " bytes, need " + BlockImage.BLCKSZ);
         }
         int holeOffset = s.holeOffset();
         int holeLength = s.holeLength();
-        if (holeLength < 0 || holeLength > BLCKSZ || holeOffset > BLCKSZ - holeLength) {
+        if (holeLength < 0 || holeLength > BlockImage.BLCKSZ || holeOffset > BlockImage.BLCKSZ - holeLength) {
             throw s.error("invalid image", "hole at offset " + holeOffset + " length " + holeLength
-                    + " does not fit in a " + BLCKSZ + "-byte page");
+                    + " does not fit in a " + BlockImage.BLCKSZ + "-byte page");
         }
-        int rawLen = BLCKSZ - holeLength;
+        int rawLen = BlockImage.BLCKSZ - holeLength;
         byte[] body;
         int bodyOff;
         if (s.compression() == Compression.NONE) {

@@ -19,17 +19,24 @@ package org.walprism.codec.page;
 public record PageHeader(int magic, int info, long timeline, long pageAddr, long remLen, long sysid, long segSize,
                          long blockSize) {
 
+    /** {@code XLOG_BLCKSZ}: the WAL page size (pg_config.h). */
     public static final int XLOG_BLCKSZ = 8192;
+    /** {@code SizeOfXLogShortPHD}: bytes of a short page header. */
     public static final int SHORT_SIZE = 24;
+    /** {@code SizeOfXLogLongPHD}: bytes of a long page header (first page of a segment). */
     public static final int LONG_SIZE = 40;
 
+    /** {@code XLP_FIRST_IS_CONTRECORD}: the page starts with the rest of a record. */
     public static final int FIRST_IS_CONTRECORD = 0x0001;
+    /** {@code XLP_LONG_HEADER}: the page has a long header. */
     public static final int LONG_HEADER = 0x0002;
 
+    /** True when {@code XLP_LONG_HEADER} is set. */
     public boolean isLong() {
         return (info & LONG_HEADER) != 0;
     }
 
+    /** True when {@code XLP_FIRST_IS_CONTRECORD} is set. */
     public boolean isContRecord() {
         return (info & FIRST_IS_CONTRECORD) != 0;
     }

@@ -42,13 +42,21 @@ import org.tukaani.xz.XZInputStream;
  * commons-compress. The frame descriptor's block-independence flag decides.
  */
 public enum Compression {
+    /** Not compressed. */
     NONE("none", ""),
+    /** gzip ({@code .gz}). */
     GZIP("gzip", ".gz"),
+    /** LZ4 frame format ({@code .lz4}). */
     LZ4("lz4", ".lz4"),
+    /** Zstandard ({@code .zst}). */
     ZSTD("zstd", ".zst"),
+    /** bzip2 ({@code .bz2}). */
     BZIP2("bzip2", ".bz2"),
+    /** xz ({@code .xz}). */
     XZ("xz", ".xz"),
+    /** Legacy lzma ({@code .lzma}). */
     LZMA("lzma", ".lzma"),
+    /** Brotli ({@code .br}; WAL-G), known by name only. */
     BROTLI("brotli", ".br");
 
     /** Bytes needed by {@link #detect}. */

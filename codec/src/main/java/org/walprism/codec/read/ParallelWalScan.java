@@ -3,12 +3,14 @@ package org.walprism.codec.read;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.BinaryOperator;
 import java.util.function.Supplier;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.RecordView;
@@ -25,6 +27,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
 
     /** Receives records of one chunk, in LSN order, on one thread. */
     public interface Sink {
+        /** Takes one record; the view is valid only during the call. */
         void accept(RecordView record);
     }
 
@@ -33,12 +36,23 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                             List<String> notices) {
         // endLsn: the reader's EndRecPtr after the last record (0 when no record was read); notices: the
         // source's (partial or duplicate files) and, when the WAL ended before the range did, why it ended
+
+        /** The reader's {@code EndRecPtr} after the last record, or empty when no record was read. */
+        public Optional<Lsn> end() {
+            return recordCount == 0 || endLsn == 0 ? Optional.empty() : Optional.of(Lsn.of(endLsn));
+        }
+
+        /** The first record's LSN, or empty when no record was read. */
+        public Optional<Lsn> first() {
+            return recordCount == 0 ? Optional.empty() : Optional.of(Lsn.of(firstLsn));
+        }
     }
 
     private final Supplier<S> sinks;
     private final BinaryOperator<S> merge;
     private final int threads;
 
+    /** A scan that gives each chunk a sink from {@code sinks}, combines them with {@code merge}, on up to {@code threads} threads. */
     public ParallelWalScan(Supplier<S> sinks, BinaryOperator<S> merge, int threads) {
         this.sinks = sinks;
         this.merge = merge;
@@ -123,7 +137,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                     checkStart(c.start, version, sysid, prevTli, prevLast, end, probe);
                 }
                 if (first < 0 && !firstOfScan && c.start != null
-                        && (c.start.searchEnded() || c.error == null && c.count == 0 && !c.reachedStop)) {
+                        && (c.start.searchEnded() || (c.error == null && c.count == 0 && !c.reachedStop))) {
                     // The chunks before found no record: a sequential reader is still looking for the first one
                     // here, and where that search ends it finds none (it does not look past the end).
                     throw WalReader.noValidRecord(start, probe);

@@ -286,7 +286,7 @@ final class SegmentReader implements AutoCloseable {
         } catch (WalFormatException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
-            if (e instanceof EOFException || stored != null && stored.ended) {
+            if (e instanceof EOFException || (stored != null && stored.ended)) {
                 throw new TruncatedWalException(String.format(Locale.ROOT,
                         "truncated %s data: it ends after %d bytes of the WAL segment (expected: %d): %s",
                         compression.label(), streamPos, segSize, why(e)), segno * segSize + streamPos, name,

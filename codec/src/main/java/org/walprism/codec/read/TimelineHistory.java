@@ -155,7 +155,8 @@ public final class TimelineHistory {
     private static WalFormatException bad(String file, int lineNo, String line, String what, String expected) {
         String shown = line.length() > 80 ? line.substring(0, 80) + "..." : line;
         StringBuilder clean = new StringBuilder();
-        for (char c : shown.toCharArray()) {
+        for (int i = 0; i < shown.length(); i++) {
+            char c = shown.charAt(i);
             clean.append(c == '\t' ? "\\t" : Character.isISOControl(c) ? "?" : String.valueOf(c));
         }
         return new WalFormatException(what + " in history file " + file + " line " + lineNo + ": \"" + clean

@@ -19,6 +19,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.walprism.codec.TruncatedWalException;
@@ -49,7 +50,7 @@ public final class WalDirectory implements ForkableSource {
     private final Path dir;
     private final int timeline;
     private final int segmentSize;
-    private final TreeMap<Long, Path> files;
+    private final NavigableMap<Long, Path> files;
     private final List<String> notices;
     private final TimelineHistory history;
 
@@ -57,7 +58,7 @@ public final class WalDirectory implements ForkableSource {
     private long openSegno = -1;
     private SegmentReader open;
 
-    private WalDirectory(Path dir, int timeline, int segmentSize, TreeMap<Long, Path> files, List<String> notices,
+    private WalDirectory(Path dir, int timeline, int segmentSize, NavigableMap<Long, Path> files, List<String> notices,
                          TimelineHistory history) {
         this.dir = dir;
         this.history = history;

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.zip.CRC32C;
 import org.walprism.codec.ChecksumMismatchException;
 import org.walprism.codec.Lsn;
@@ -11,11 +12,13 @@ import org.walprism.codec.TruncatedWalException;
 import org.walprism.codec.UnsupportedWalVersionException;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.RecordViewAccess;
 import org.walprism.codec.page.PageFlags;
 import org.walprism.codec.page.PageHeader;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.codec.rmgr.xlog.XlogCodec;
 
 /**
  * Streams the records of a WAL range in LSN order, as PostgreSQL's xlogreader does: page-header validation,
@@ -31,7 +34,6 @@ import org.walprism.codec.rmgr.RmgrTable;
  */
 public final class WalReader implements AutoCloseable {
     private static final int BLCKSZ = PageHeader.XLOG_BLCKSZ;
-    private static final int XLOG_SWITCH = 0x40;
     private static final long MAX_RECORD_SIZE = 1020L * 1024 * 1024;
 
     /** Bytes read from a segment in one go: sequential reading costs one read call per window. */
@@ -321,10 +323,12 @@ public final class WalReader implements AutoCloseable {
         return version;
     }
 
+    /** The segment size read from the first long page header ({@code xlp_seg_size}). */
     public int segmentSize() {
         return (int) segSize;
     }
 
+    /** The timeline the source reads. */
     public int timeline() {
         return source.timeline();
     }
@@ -343,11 +347,22 @@ public final class WalReader implements AutoCloseable {
         return firstRecordLsn;
     }
 
+    /** {@link #firstRecordLsn()} as an {@link Lsn}, or empty before the first record was read. */
+    public Optional<Lsn> firstRecord() {
+        return recordsRead == 0 ? Optional.empty() : Optional.of(Lsn.of(firstRecordLsn));
+    }
+
+    /** {@link #endOfLastRecord()} as an {@link Lsn}, or empty before the first record was read. */
+    public Optional<Lsn> endOfLast() {
+        return recordsRead == 0 ? Optional.empty() : Optional.of(Lsn.of(lastEnd));
+    }
+
     /** The LSN just after the last record returned (pg_waldump's EndRecPtr, aligned). */
     public long endOfLastRecord() {
         return lastEnd;
     }
 
+    /** Records returned so far. */
     public long recordsRead() {
         return recordsRead;
     }
@@ -409,7 +424,7 @@ public final class WalReader implements AutoCloseable {
                     return null;
                 }
             } catch (WalFormatException e) {
-                if (!waiting && !incomplete(e)) {
+                if (!waiting && !incomplete()) {
                     throw e;
                 }
             }
@@ -433,7 +448,7 @@ public final class WalReader implements AutoCloseable {
      * Whether a record that failed to validate may only be incomplete: it reaches past the bytes the source
      * has for certain, or (a file being written) it has not failed for longer than {@link #TORN_GRACE_NANOS}.
      */
-    private boolean incomplete(WalFormatException e) {
+    private boolean incomplete() {
         long avail = live.availableEnd();
         if (avail >= 0) {
             return Long.compareUnsigned(avail, needEnd) < 0;
@@ -469,7 +484,7 @@ public final class WalReader implements AutoCloseable {
         if (stopStart != 0 && Long.compareUnsigned(lsn, stopStart) >= 0) {
             return null;
         }
-        if (!loadPage(lsn - lsn % BLCKSZ, false)) {
+        if (!loadPage(lsn - lsn % BLCKSZ)) {
             return endOfWal(lsn, lsn - lsn % BLCKSZ, false);
         }
         int pageOff = (int) (lsn % BLCKSZ);
@@ -511,13 +526,13 @@ public final class WalReader implements AutoCloseable {
             if (endLsn != 0 && Long.compareUnsigned(lsn + len, endLsn) > 0) {
                 return null;
             }
-            checkHeader(winBuf, index, len, lsn);
+            checkHeader(winBuf, index, lsn);
             return finish(winBuf, index, len, lsn, lsn + maxAlign(len));
         }
         assembly.clear();
         boolean headerChecked = false;
         if (onPage >= RecordView.HEADER_SIZE) {
-            checkHeader(winBuf, index, len, lsn);
+            checkHeader(winBuf, index, lsn);
             headerChecked = true;
         }
         append(index, onPage);
@@ -528,7 +543,7 @@ public final class WalReader implements AutoCloseable {
             if (endLsn != 0 && Long.compareUnsigned(page, endLsn) >= 0) {
                 return null;
             }
-            if (!loadPage(page, true)) {
+            if (!loadPage(page)) {
                 endReason = "incomplete record at " + Lsn.format(lsn, true) + " (" + got + " of " + len
                         + " bytes): " + endReason;
                 return endOfWal(lsn, page, false);
@@ -553,7 +568,7 @@ public final class WalReader implements AutoCloseable {
             append(curIdx + curPageHeaderSize, take);
             got += take;
             if (!headerChecked && got >= RecordView.HEADER_SIZE) {
-                checkHeader(assembly, 0, len, lsn);
+                checkHeader(assembly, 0, lsn);
                 headerChecked = true;
             }
             if (got == len) {
@@ -566,12 +581,12 @@ public final class WalReader implements AutoCloseable {
     private RecordView finish(ByteBuf buf, int base, int len, long lsn, long nextStart) {
         verifyCrc(buf, base, len, lsn);
         try {
-            view.parse(version, buf, base, len, lsn);
+            RecordViewAccess.parse(view, version, buf, base, len, lsn);
         } catch (WalFormatException e) {
             throw fail(e.detail(), lsn);
         }
         expectedPrev = lsn;
-        if (view.rmid() == RmgrTable.XLOG && (view.info() & 0xF0) == XLOG_SWITCH) {
+        if (view.rmid() == RmgrTable.XLOG && (view.info() & 0xF0) == XlogCodec.XLOG_SWITCH) {
             // After XLOG_SWITCH the rest of the segment is unused: the next record starts the next segment, and
             // the switch record is taken to extend to it (xlogreader's EndRecPtr).
             long segStart = nextStart - nextStart % segSize;
@@ -584,7 +599,7 @@ public final class WalReader implements AutoCloseable {
         return view;
     }
 
-    private void checkHeader(ByteBuf buf, int base, int len, long lsn) {
+    private void checkHeader(ByteBuf buf, int base, long lsn) {
         int rmid = buf.getUnsignedByte(base + 17);
         if (!RmgrTable.isValid(version, rmid)) {
             throw fail("invalid resource manager ID " + rmid, lsn);
@@ -669,7 +684,7 @@ public final class WalReader implements AutoCloseable {
      * segment, a page never written, a recycled page), with {@link #endReason} set; the caller decides with
      * {@link #endOfWal} whether it really ends there.
      */
-    private boolean loadPage(long pageLsn, boolean continuation) {
+    private boolean loadPage(long pageLsn) {
         if (pageLsn == curPageLsn) {
             return true;
         }
@@ -988,7 +1003,7 @@ public final class WalReader implements AutoCloseable {
                 nextLsn = pageLsn;
                 return pageLsn;
             }
-            if (!loadPage(pageLsn, false)) {
+            if (!loadPage(pageLsn)) {
                 waiting = live != null;
                 if (stopStart != 0 && !firstChunk) {
                     // A later chunk starting where the WAL may end: decide as a sequential reader arriving here

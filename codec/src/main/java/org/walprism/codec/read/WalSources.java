@@ -84,7 +84,7 @@ public final class WalSources {
         }
         return entries.stream().anyMatch(p -> Files.isRegularFile(p.resolve("archive.info"))
                 || Files.isDirectory(p.resolve("wals"))
-                || BACKUP_TAR.matcher(p.getFileName().toString()).matches() && Files.isRegularFile(p));
+                || (BACKUP_TAR.matcher(p.getFileName().toString()).matches() && Files.isRegularFile(p)));
     }
 
     private static ForkableSource openDirectory(Path dir, int timeline) {
@@ -123,7 +123,7 @@ public final class WalSources {
         if (entries.stream().anyMatch(p -> Files.isRegularFile(p.resolve("archive.info")))) {
             return pgBackRestArchive(dir, timeline);
         }
-        ForkableSource tar = backupTar(dir, entries, timeline);
+        ForkableSource tar = backupTar(entries, timeline);
         if (tar != null) {
             return tar;
         }
@@ -201,7 +201,7 @@ public final class WalSources {
     }
 
     /** The {@code pg_basebackup -Ft} output in {@code dir}: {@code pg_wal.tar*}, else {@code base.tar*}. */
-    private static ForkableSource backupTar(Path dir, List<Path> entries, int timeline) {
+    private static ForkableSource backupTar(List<Path> entries, int timeline) {
         for (String kind : List.of("pg_wal", "base")) {
             for (Path p : entries) {
                 Matcher m = BACKUP_TAR.matcher(p.getFileName().toString());

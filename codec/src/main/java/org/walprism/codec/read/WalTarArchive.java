@@ -21,6 +21,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.TreeMap;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
@@ -61,7 +62,7 @@ public final class WalTarArchive implements ForkableSource {
     private final long archiveSize;
     private final int timeline;
     private final int segmentSize;
-    private final TreeMap<Long, Member> members;
+    private final NavigableMap<Long, Member> members;
     private final List<String> notices;
     private final TimelineHistory history;
 
@@ -72,7 +73,7 @@ public final class WalTarArchive implements ForkableSource {
     private SegmentReader open;
 
     private WalTarArchive(Path archive, Compression compression, long archiveSize, int timeline, int segmentSize,
-                          TreeMap<Long, Member> members, List<String> notices, TimelineHistory history) {
+                          NavigableMap<Long, Member> members, List<String> notices, TimelineHistory history) {
         this.archive = archive;
         this.history = history;
         this.label = archive.getFileName().toString();
@@ -202,7 +203,7 @@ public final class WalTarArchive implements ForkableSource {
      * are kept in {@code heads} (reaching them again later would cost another pass).
      */
     private static void index(FileChannel ch, Compression c, String label, Map<String, List<Member>> byName,
-                              Map<Member, byte[]> heads, TreeMap<Long, Map<String, byte[]>> histories)
+                              Map<Member, byte[]> heads, NavigableMap<Long, Map<String, byte[]>> histories)
             throws IOException {
         RegionInputStream region = new RegionInputStream(ch, 0, ch.size());
         CountingInputStream counting = null;

@@ -1,5 +1,8 @@
 package org.walprism.codec.record;
 
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Objects;
 import org.walprism.codec.WalVersion;
 
 /**
@@ -19,16 +22,25 @@ import org.walprism.codec.WalVersion;
  * @param compression compression method decoded from {@code bimg_info} for the version
  * @param apply       BKPIMAGE_APPLY for the version
  * @param hasHole     BKPIMAGE_HAS_HOLE
- * @param bytes       the stored image bytes ({@code length} of them)
+ * @param bytes       the stored image bytes ({@code length} of them). The array is handed over, not copied;
+ *                    {@link #bytes()} returns a copy.
  */
 public record BlockImage(int length, int holeOffset, int holeLength, int info, Compression compression,
                          boolean apply, boolean hasHole, byte[] bytes) {
 
+    /** {@code BLCKSZ}: the size of a data page, 8192 as every supported build has it (pg_config.h). */
     public static final int BLCKSZ = 8192;
 
     /** Compression method of an image. */
     public enum Compression {
-        NONE("none"), PGLZ("pglz"), LZ4("lz4"), ZSTD("zstd");
+        /** Stored as is. */
+        NONE("none"),
+        /** {@code BKPIMAGE_COMPRESS_PGLZ} (13 and 14: {@code BKPIMAGE_IS_COMPRESSED}). */
+        PGLZ("pglz"),
+        /** {@code BKPIMAGE_COMPRESS_LZ4}, 15 and later. */
+        LZ4("lz4"),
+        /** {@code BKPIMAGE_COMPRESS_ZSTD}, 15 and later. */
+        ZSTD("zstd");
 
         private final String label;
 
@@ -36,11 +48,60 @@ public record BlockImage(int length, int holeOffset, int holeLength, int info, C
             this.label = label;
         }
 
+        /** The name pg_waldump prints for the method. */
         public String label() {
             return label;
         }
     }
 
+    /** A copy of the stored image bytes (hole removed, maybe compressed), or null when none were kept. */
+    @Override
+    public byte[] bytes() {
+        return bytes == null ? null : bytes.clone();
+    }
+
+    /** True when the stored image bytes were kept ({@link #bytes()} is not null). */
+    public boolean hasBytes() {
+        return bytes != null;
+    }
+
+    /** Number of stored image bytes kept (equal to {@link #length()} for a consistent image), 0 when none. */
+    public int bytesLength() {
+        return bytes == null ? 0 : bytes.length;
+    }
+
+    /** Copies the stored image bytes ({@code length} of them) into {@code dst} at {@code dstIndex}, allocating nothing. */
+    public void copyBytes(byte[] dst, int dstIndex) {
+        System.arraycopy(bytes, 0, dst, dstIndex, bytes.length);
+    }
+
+    /** A read-only view of the stored image bytes, without copying them, or null when none were kept. */
+    public ByteBuffer bytesView() {
+        return bytes == null ? null : ByteBuffer.wrap(bytes).asReadOnlyBuffer();
+    }
+
+    /** Equal when every field and the stored bytes are equal. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof BlockImage i && length == i.length && holeOffset == i.holeOffset
+                && holeLength == i.holeLength && info == i.info && compression == i.compression && apply == i.apply
+                && hasHole == i.hasHole && Arrays.equals(bytes, i.bytes);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(length, holeOffset, holeLength, info, compression, apply, hasHole) * 31
+                + Arrays.hashCode(bytes);
+    }
+
+    @Override
+    public String toString() {
+        return "BlockImage[length=" + length + ", holeOffset=" + holeOffset + ", holeLength=" + holeLength
+                + ", info=0x" + Integer.toHexString(info) + ", compression=" + compression + ", apply=" + apply
+                + ", hasHole=" + hasHole + "]";
+    }
+
+    /** True unless the image is stored uncompressed. */
     public boolean isCompressed() {
         return compression != Compression.NONE;
     }
@@ -81,5 +142,6 @@ public record BlockImage(int length, int holeOffset, int holeLength, int info, C
         };
     }
 
+    /** {@code BKPIMAGE_HAS_HOLE}: the same bit in every version. */
     public static final int HAS_HOLE = 0x01;
 }

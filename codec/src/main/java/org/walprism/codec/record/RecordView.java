@@ -1,11 +1,14 @@
 package org.walprism.codec.record;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.RecordViewAccess;
+import org.walprism.codec.rmgr.RmgrTable;
 
 /**
  * A reusable, allocation-free view of one reassembled WAL record: header fields, block references and
@@ -17,11 +20,17 @@ import org.walprism.codec.WalVersion;
  * (255 short / 254 long), then the data part. {@link #toDecoded()} copies it into a {@link DecodedRecord}.
  */
 public final class RecordView {
+    /** {@code SizeOfXLogRecord}: bytes of the fixed record header (access/xlogrecord.h). */
     public static final int HEADER_SIZE = 24;
+    /** {@code XLR_MAX_BLOCK_ID}: the highest block id. */
     public static final int MAX_BLOCK_ID = 32;
+    /** {@code XLR_BLOCK_ID_TOPLEVEL_XID}: a top-level transaction id follows. */
     public static final int BLOCK_ID_TOPLEVEL_XID = 252;
+    /** {@code XLR_BLOCK_ID_ORIGIN}: a replication origin follows. */
     public static final int BLOCK_ID_ORIGIN = 253;
+    /** {@code XLR_BLOCK_ID_DATA_LONG}: main data with a uint32 length follows. */
     public static final int BLOCK_ID_DATA_LONG = 254;
+    /** {@code XLR_BLOCK_ID_DATA_SHORT}: main data with a uint8 length follows. */
     public static final int BLOCK_ID_DATA_SHORT = 255;
 
     private static final int MAX_BLOCKS = MAX_BLOCK_ID + 1;
@@ -49,6 +58,50 @@ public final class RecordView {
     private int mainLen;
     private boolean longMain;
     private int fpiLen;
+    // decoding state of decodeBody: data bytes the headers announce, highest block id, offset of the last relation
+    private long bodyData;
+    private int maxId;
+    private int lastRel;
+
+    static {
+        RecordViewAccess.register(new RecordViewAccess.Access() {
+            @Override
+            public ByteBuf buffer(RecordView view) {
+                return view.buf;
+            }
+
+            @Override
+            public RecordView parse(RecordView view, WalVersion version, ByteBuf buf, int index, int length,
+                                    long lsn) {
+                return view.parse(version, buf, index, length, lsn);
+            }
+        });
+    }
+
+    /** An empty view; {@link #of} or the reader points it at a record. */
+    public RecordView() {
+    }
+
+    /**
+     * A view of the record in {@code record} (exactly {@code xl_tot_len} bytes, as {@link DecodedRecord#bytes()}
+     * or {@link org.walprism.codec.write.RecordBuilder#build()} give it), read as {@code version}, at {@code lsn}.
+     * The view reads the array in place: do not change it while the view is in use.
+     *
+     * @throws WalFormatException when the header or body is malformed
+     */
+    public static RecordView of(WalVersion version, byte[] record, long lsn) {
+        if (record.length < HEADER_SIZE) {
+            throw new WalFormatException("record of " + record.length + " bytes (expected: >= " + HEADER_SIZE + ")",
+                    lsn, null, -1);
+        }
+        ByteBuf buf = Unpooled.wrappedBuffer(record);
+        long totLen = buf.getUnsignedIntLE(0);
+        if (totLen != record.length) {
+            throw new WalFormatException("invalid xl_tot_len " + totLen + " (expected: " + record.length + ")", lsn,
+                    null, -1);
+        }
+        return new RecordView().parse(version, buf, 0, record.length, lsn);
+    }
 
     /**
      * Points this view at the record of {@code length} bytes at {@code index} of {@code buf} and decodes its
@@ -56,7 +109,7 @@ public final class RecordView {
      *
      * @throws WalFormatException when the body is malformed (message as PostgreSQL's decoder words it)
      */
-    public RecordView parse(WalVersion version, ByteBuf buf, int index, int length, long lsn) {
+    RecordView parse(WalVersion version, ByteBuf buf, int index, int length, long lsn) {
         this.version = version;
         this.buf = buf;
         this.base = index;
@@ -70,32 +123,34 @@ public final class RecordView {
         return new WalFormatException(what, lsn, null, -1);
     }
 
+    /**
+     * Decodes the record body as DecodeXLogRecord (access/transam/xlogreader.c) does: block headers and special
+     * block ids up to the main-data header, then the image and data offsets. Byte counts left are
+     * {@code end - pos}; {@link #bodyData} is what the headers read so far announce.
+     */
     private void decodeBody() {
+        int end = base + totLen;
         int pos = base + HEADER_SIZE;
-        int remaining = totLen - HEADER_SIZE;
-        long dataTotal = 0;
-        int maxId = -1;
-        int lastRel = -1;
+        bodyData = 0;
+        maxId = -1;
+        lastRel = -1;
         blockCount = 0;
         origin = -1;
         toplevelXid = -1;
         mainLen = 0;
         longMain = false;
         fpiLen = 0;
-        int compressedMask = BlockImage.compressedMask(version);
-        while (remaining > dataTotal) {
+        while (end - pos > bodyData) {
             int id = buf.getUnsignedByte(pos);
             pos++;
-            remaining--;
             if (id == BLOCK_ID_DATA_SHORT) {
-                need(remaining, 1);
+                need(end - pos, 1);
                 mainLen = buf.getUnsignedByte(pos);
                 pos++;
-                remaining--;
-                dataTotal += mainLen;
+                bodyData += mainLen;
                 break;
             } else if (id == BLOCK_ID_DATA_LONG) {
-                need(remaining, 4);
+                need(end - pos, 4);
                 long len = buf.getUnsignedIntLE(pos);
                 if (len > totLen) {
                     throw error("record with invalid length");
@@ -103,108 +158,23 @@ public final class RecordView {
                 mainLen = (int) len;
                 longMain = true;
                 pos += 4;
-                remaining -= 4;
-                dataTotal += mainLen;
+                bodyData += mainLen;
                 break;
             } else if (id == BLOCK_ID_ORIGIN) {
-                need(remaining, 2);
+                need(end - pos, 2);
                 origin = buf.getUnsignedShortLE(pos);
                 pos += 2;
-                remaining -= 2;
             } else if (id == BLOCK_ID_TOPLEVEL_XID && hasToplevelXid(version)) {
-                need(remaining, 4);
+                need(end - pos, 4);
                 toplevelXid = buf.getUnsignedIntLE(pos);
                 pos += 4;
-                remaining -= 4;
             } else if (id <= MAX_BLOCK_ID) {
-                if (id <= maxId) {
-                    throw error("out-of-order block_id " + id);
-                }
-                maxId = id;
-                int b = blockCount++;
-                need(remaining, 3);
-                int ff = buf.getUnsignedByte(pos);
-                int dl = buf.getUnsignedShortLE(pos + 1);
-                pos += 3;
-                remaining -= 3;
-                blockId[b] = id;
-                forkFlags[b] = ff;
-                dataLen[b] = dl;
-                boolean hasData = (ff & BlockRef.HAS_DATA) != 0;
-                if (hasData && dl == 0) {
-                    throw error("BKPBLOCK_HAS_DATA set, but no data included");
-                }
-                if (!hasData && dl != 0) {
-                    throw error("BKPBLOCK_HAS_DATA not set, but data length is " + dl);
-                }
-                dataTotal += dl;
-                imgLen[b] = 0;
-                holeOff[b] = 0;
-                holeLen[b] = 0;
-                bimgInfo[b] = 0;
-                if ((ff & BlockRef.HAS_IMAGE) != 0) {
-                    need(remaining, 5);
-                    int il = buf.getUnsignedShortLE(pos);
-                    int ho = buf.getUnsignedShortLE(pos + 2);
-                    int bi = buf.getUnsignedByte(pos + 4);
-                    pos += 5;
-                    remaining -= 5;
-                    boolean compressed = (bi & compressedMask) != 0;
-                    boolean hole = (bi & BlockImage.HAS_HOLE) != 0;
-                    int hl;
-                    if (compressed && hole) {
-                        need(remaining, 2);
-                        hl = buf.getUnsignedShortLE(pos);
-                        pos += 2;
-                        remaining -= 2;
-                    } else if (compressed) {
-                        hl = 0;
-                    } else {
-                        // hole_length is uint16 in DecodedBkpBlock: a bimg_len above BLCKSZ wraps, as in xlogreader.c
-                        hl = (BlockImage.BLCKSZ - il) & 0xFFFF;
-                    }
-                    if (hole && (ho == 0 || hl == 0 || il == BlockImage.BLCKSZ)) {
-                        throw error("BKPIMAGE_HAS_HOLE set, but hole offset " + ho + " length " + hl
-                                + " block image length " + il);
-                    }
-                    if (!hole && (ho != 0 || hl != 0)) {
-                        throw error("BKPIMAGE_HAS_HOLE not set, but hole offset " + ho + " length " + hl);
-                    }
-                    if (compressed && il == BlockImage.BLCKSZ) {
-                        throw error(compressedFlagName(version) + " set, but block image length " + il);
-                    }
-                    if (!hole && !compressed && il != BlockImage.BLCKSZ) {
-                        throw error("neither BKPIMAGE_HAS_HOLE nor " + compressedFlagName(version)
-                                + " set, but block image length is " + dl);
-                    }
-                    imgLen[b] = il;
-                    holeOff[b] = ho;
-                    holeLen[b] = hl;
-                    bimgInfo[b] = bi;
-                    dataTotal += il;
-                    fpiLen += il;
-                }
-                if ((ff & BlockRef.SAME_REL) == 0) {
-                    need(remaining, 12);
-                    relOff[b] = pos;
-                    lastRel = pos;
-                    pos += 12;
-                    remaining -= 12;
-                } else {
-                    if (lastRel < 0) {
-                        throw error("BKPBLOCK_SAME_REL set but no previous rel");
-                    }
-                    relOff[b] = lastRel;
-                }
-                need(remaining, 4);
-                blkno[b] = buf.getUnsignedIntLE(pos);
-                pos += 4;
-                remaining -= 4;
+                pos = decodeBlockHeader(id, pos, end);
             } else {
                 throw error("invalid block_id " + id);
             }
         }
-        if (remaining != dataTotal) {
+        if (end - pos != bodyData) {
             throw error("record with invalid length");
         }
         for (int b = 0; b < blockCount; b++) {
@@ -214,6 +184,94 @@ public final class RecordView {
             pos += dataLen[b];
         }
         mainOff = pos;
+    }
+
+    /** {@code XLogRecordBlockHeader} of block {@code id} at {@code pos}, its image header, relation and block number. */
+    private int decodeBlockHeader(int id, int pos, int end) {
+        if (id <= maxId) {
+            throw error("out-of-order block_id " + id);
+        }
+        maxId = id;
+        int b = blockCount++;
+        need(end - pos, 3);
+        int ff = buf.getUnsignedByte(pos);
+        int dl = buf.getUnsignedShortLE(pos + 1);
+        pos += 3;
+        blockId[b] = id;
+        forkFlags[b] = ff;
+        dataLen[b] = dl;
+        boolean hasData = (ff & BlockRef.HAS_DATA) != 0;
+        if (hasData && dl == 0) {
+            throw error("BKPBLOCK_HAS_DATA set, but no data included");
+        }
+        if (!hasData && dl != 0) {
+            throw error("BKPBLOCK_HAS_DATA not set, but data length is " + dl);
+        }
+        bodyData += dl;
+        imgLen[b] = 0;
+        holeOff[b] = 0;
+        holeLen[b] = 0;
+        bimgInfo[b] = 0;
+        if ((ff & BlockRef.HAS_IMAGE) != 0) {
+            pos = decodeImageHeader(b, pos, end);
+        }
+        if ((ff & BlockRef.SAME_REL) == 0) {
+            need(end - pos, 12);
+            relOff[b] = pos;
+            lastRel = pos;
+            pos += 12;
+        } else {
+            if (lastRel < 0) {
+                throw error("BKPBLOCK_SAME_REL set but no previous rel");
+            }
+            relOff[b] = lastRel;
+        }
+        need(end - pos, 4);
+        blkno[b] = buf.getUnsignedIntLE(pos);
+        return pos + 4;
+    }
+
+    /** {@code XLogRecordBlockImageHeader} (and compress header) of block {@code b} at {@code pos}. */
+    private int decodeImageHeader(int b, int pos, int end) {
+        need(end - pos, 5);
+        int il = buf.getUnsignedShortLE(pos);
+        int ho = buf.getUnsignedShortLE(pos + 2);
+        int bi = buf.getUnsignedByte(pos + 4);
+        pos += 5;
+        boolean compressed = (bi & BlockImage.compressedMask(version)) != 0;
+        boolean hole = (bi & BlockImage.HAS_HOLE) != 0;
+        int hl;
+        if (compressed && hole) {
+            need(end - pos, 2);
+            hl = buf.getUnsignedShortLE(pos);
+            pos += 2;
+        } else if (compressed) {
+            hl = 0;
+        } else {
+            // hole_length is uint16 in DecodedBkpBlock: a bimg_len above BLCKSZ wraps, as in xlogreader.c
+            hl = (BlockImage.BLCKSZ - il) & 0xFFFF;
+        }
+        if (hole && (ho == 0 || hl == 0 || il == BlockImage.BLCKSZ)) {
+            throw error("BKPIMAGE_HAS_HOLE set, but hole offset " + ho + " length " + hl
+                    + " block image length " + il);
+        }
+        if (!hole && (ho != 0 || hl != 0)) {
+            throw error("BKPIMAGE_HAS_HOLE not set, but hole offset " + ho + " length " + hl);
+        }
+        if (compressed && il == BlockImage.BLCKSZ) {
+            throw error(compressedFlagName(version) + " set, but block image length " + il);
+        }
+        if (!hole && !compressed && il != BlockImage.BLCKSZ) {
+            throw error("neither BKPIMAGE_HAS_HOLE nor " + compressedFlagName(version)
+                    + " set, but block image length is " + dataLen[b]);
+        }
+        imgLen[b] = il;
+        holeOff[b] = ho;
+        holeLen[b] = hl;
+        bimgInfo[b] = bi;
+        bodyData += il;
+        fpiLen += il;
+        return pos;
     }
 
     private void need(int remaining, int n) {
@@ -237,6 +295,7 @@ public final class RecordView {
         };
     }
 
+    /** The WAL version the record was read as. */
     public WalVersion version() {
         return version;
     }
@@ -281,6 +340,7 @@ public final class RecordView {
         return fpiLen;
     }
 
+    /** Number of block references. */
     public int blockCount() {
         return blockCount;
     }
@@ -295,6 +355,7 @@ public final class RecordView {
         return forkFlags[i];
     }
 
+    /** {@code data_length} of block {@code i} (by position, not id). */
     public int blockDataLength(int i) {
         return dataLen[i];
     }
@@ -304,67 +365,120 @@ public final class RecordView {
         return imgLen[i];
     }
 
+    /** {@code hole_offset} of block {@code i}'s image. */
     public int holeOffset(int i) {
         return holeOff[i];
     }
 
+    /** {@code hole_length} of block {@code i}'s image (as xlogreader.c computes it). */
     public int holeLength(int i) {
         return holeLen[i];
     }
 
+    /** {@code bimg_info} of block {@code i}'s image. */
     public int bimgInfo(int i) {
         return bimgInfo[i];
     }
 
+    /** Block number of block {@code i}, unsigned 32 bit. */
     public long blockNumber(int i) {
         return blkno[i];
     }
 
+    /** {@code spcOid} of block {@code i}'s relation. */
     public long spcOid(int i) {
         return buf.getUnsignedIntLE(relOff[i]);
     }
 
+    /** {@code dbOid} of block {@code i}'s relation. */
     public long dbOid(int i) {
         return buf.getUnsignedIntLE(relOff[i] + 4);
     }
 
+    /** {@code relNumber} of block {@code i}'s relation. */
     public long relNumber(int i) {
         return buf.getUnsignedIntLE(relOff[i] + 8);
     }
 
+    /** Replication origin (block id 253), or -1. */
     public int origin() {
         return origin;
     }
 
+    /** Top-level transaction id (block id 252), or -1. */
     public long toplevelXid() {
         return toplevelXid;
     }
 
+    /** Bytes of main data. */
     public int mainDataLength() {
         return mainLen;
     }
 
-    /** Buffer holding the record; valid until the reader moves on. */
-    public ByteBuf buffer() {
-        return buf;
+    /** uint8 at {@code index} of the record's buffer (indexes as {@link #mainDataIndex()} gives them). */
+    public int u8(int index) {
+        return buf.getUnsignedByte(index);
     }
 
-    /** Index of the record's first byte in {@link #buffer()}. */
+    /** Little-endian uint16 at {@code index} of the record's buffer. */
+    public int u16(int index) {
+        return buf.getUnsignedShortLE(index);
+    }
+
+    /** Little-endian uint32 at {@code index} of the record's buffer. */
+    public long u32(int index) {
+        return buf.getUnsignedIntLE(index);
+    }
+
+    /** Little-endian int32 at {@code index} of the record's buffer. */
+    public int i32(int index) {
+        return buf.getIntLE(index);
+    }
+
+    /** Little-endian int64 at {@code index} of the record's buffer. */
+    public long i64(int index) {
+        return buf.getLongLE(index);
+    }
+
+    /** Copies {@code length} bytes from {@code index} of the record's buffer into {@code dst} at {@code dstIndex}. */
+    public void copyBytes(int index, byte[] dst, int dstIndex, int length) {
+        buf.getBytes(index, dst, dstIndex, length);
+    }
+
+    /** A copy of the main data. */
+    public byte[] mainData() {
+        return copy(mainOff, mainLen);
+    }
+
+    /** A copy of block {@code i}'s data (empty without {@code BKPBLOCK_HAS_DATA}). */
+    public byte[] blockData(int i) {
+        return copy(dataOff[i], dataLen[i]);
+    }
+
+    /**
+     * The record-type name pg_waldump prints ({@code heap2_identify} and the like, e.g. {@code PRUNE_VACUUM_SCAN},
+     * {@code INSERT+INIT}), or {@code UNKNOWN (%x)} when the version has no such record.
+     */
+    public String typeName() {
+        return RmgrTable.recordTypeName(version, rmid(), info());
+    }
+
+    /** Index of the record's first byte in the record's buffer. */
     public int baseIndex() {
         return base;
     }
 
-    /** Index of the main data in {@link #buffer()}. */
+    /** Index of the main data in the record's buffer (read with {@link #u8}, {@link #u32}, ...). */
     public int mainDataIndex() {
         return mainOff;
     }
 
-    /** Index of block {@code i}'s data in {@link #buffer()}. */
+    /** Index of block {@code i}'s data in the record's buffer (read with {@link #u8}, {@link #u32}, ...). */
     public int blockDataIndex(int i) {
         return dataOff[i];
     }
 
-    /** Index of block {@code i}'s image bytes in {@link #buffer()}. */
+    /** Index of block {@code i}'s image bytes in the record's buffer (read with {@link #u8}, {@link #u32}, ...). */
     public int imageIndex(int i) {
         return imgOff[i];
     }

@@ -1,6 +1,7 @@
 package org.walprism.codec.rmgr;
 
 import java.util.List;
+import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.record.BlockRef;
 
 /**

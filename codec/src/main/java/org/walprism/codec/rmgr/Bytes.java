@@ -1,6 +1,7 @@
 package org.walprism.codec.rmgr;
 
 import java.util.Arrays;
+import org.walprism.codec.internal.PayloadWriter;
 
 /**
  * An immutable run of bytes carried opaquely inside a typed record (tuple data, index tuples, two-phase

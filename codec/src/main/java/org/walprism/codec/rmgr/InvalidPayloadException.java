@@ -11,10 +11,16 @@ import org.walprism.codec.WalFormatException;
  * {@code PRUNE_VACUUM_SCAN block 0 data: xlhp_prune_items.data needs 600 bytes at offset 2 but 40 remain}.
  */
 public class InvalidPayloadException extends WalFormatException {
+    private static final long serialVersionUID = 1L;
+
+    /** The payload part that is wrong (a struct or field name). */
     private final String part;
+    /** Offset of that part in the payload. */
     private final int partOffset;
+    /** What is wrong with it. */
     private final String payloadDetail;
 
+    /** The payload's {@code part} at {@code partOffset} is invalid: {@code detail}. */
     public InvalidPayloadException(String part, int partOffset, String detail) {
         this(part, partOffset, detail, 0);
     }

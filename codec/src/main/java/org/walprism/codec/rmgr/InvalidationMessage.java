@@ -3,6 +3,8 @@ package org.walprism.codec.rmgr;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 
 /**
  * One {@code SharedInvalidationMessage} (16 bytes), as carried by transaction COMMIT, INVALIDATIONS, PREPARE,

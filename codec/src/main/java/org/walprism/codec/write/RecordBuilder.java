@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.TreeMap;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.image.PageImages;
 import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.RelFileLocator;
@@ -23,13 +24,13 @@ import org.walprism.codec.record.RelFileLocator;
  */
 public final class RecordBuilder {
 
-    /** {@code SizeOfPageHeaderData}: a standard page's header, the smallest {@code pd_lower} with a hole. */
-    public static final int PAGE_HEADER_SIZE = 24;
-
     private final WalVersion version;
     private final int rmid;
     private final int info;
     private long xid;
+    private long prev;
+    private boolean longMainDataHeader;
+    private List<BlockRef> given;
     private int origin = -1;
     private long toplevelXid = -1;
     private byte[] mainData = new byte[0];
@@ -49,6 +50,30 @@ public final class RecordBuilder {
     /** {@code xl_xid}: the transaction id, unsigned 32 bit (0 when none is assigned). */
     public RecordBuilder xid(long xid) {
         this.xid = xid;
+        return this;
+    }
+
+    /** {@code xl_prev} (0 by default; {@link WalWriter} re-chains whatever is set). */
+    public RecordBuilder prev(long prev) {
+        this.prev = prev;
+        return this;
+    }
+
+    /** Writes the 0xFE (uint32 length) main-data header even for main data of 255 bytes or less. */
+    public RecordBuilder longMainDataHeader(boolean longHeader) {
+        this.longMainDataHeader = longHeader;
+        return this;
+    }
+
+    /**
+     * Adds block references exactly as given, in list order, {@code fork_flags} (SAME_REL included) untouched:
+     * for re-encoding decoded blocks. A builder takes either these or {@link #block} registrations, not both.
+     */
+    public RecordBuilder blocksAsGiven(List<BlockRef> refs) {
+        if (!blocks.isEmpty() || given != null) {
+            throw new IllegalStateException("blocks were already added");
+        }
+        given = List.copyOf(refs);
         return this;
     }
 
@@ -89,6 +114,9 @@ public final class RecordBuilder {
     public RecordBuilder block(int id, RelFileLocator rel, int fork, long blockNumber, boolean willInit,
                                BlockImage image, byte[] data) {
         Objects.requireNonNull(rel, "rel");
+        if (given != null) {
+            throw new IllegalStateException("blocks were added with blocksAsGiven(...)");
+        }
         if (id < 0 || id > RecordEncoder.MAX_BLOCK_ID) {
             throw new WalFormatException("invalid block_id " + id + " (expected: 0.." + RecordEncoder.MAX_BLOCK_ID + ")");
         }
@@ -108,15 +136,19 @@ public final class RecordBuilder {
         if (data.length > 0) {
             flags |= BlockRef.HAS_DATA;
         }
-        if (image != null && (image.bytes() == null || image.bytes().length != image.length())) {
+        if (image != null && (!image.hasBytes() || image.bytesLength() != image.length())) {
             throw new WalFormatException("image of block " + id + " without its " + image.length() + " stored bytes");
         }
         blocks.put(id, new BlockRef(id, flags, rel, blockNumber, image, data.clone()));
         return this;
     }
 
-    /** The record bytes with {@code xl_prev} 0 and a CRC valid for that; {@link WalWriter} re-chains it. */
+    /** The record bytes with {@code xl_prev} as set (0 by default) and a valid CRC; {@link WalWriter} re-chains it. */
     public byte[] build() {
+        if (given != null) {
+            return RecordEncoder.encode(new RecordEncoder.Parts(version, rmid, info, xid, prev, given, origin,
+                    toplevelXid, mainData, longMainDataHeader));
+        }
         List<BlockRef> list = new ArrayList<>(blocks.size());
         RelFileLocator prevRel = null;
         for (BlockRef b : blocks.values()) {
@@ -128,7 +160,8 @@ public final class RecordBuilder {
             prevRel = b.rel();
             list.add(new BlockRef(b.id(), flags, b.rel(), b.blockNumber(), b.image(), b.data()));
         }
-        return RecordEncoder.encode(version, rmid, info, xid, 0, list, origin, toplevelXid, mainData, false);
+        return RecordEncoder.encode(new RecordEncoder.Parts(version, rmid, info, xid, prev, list, origin, toplevelXid,
+                mainData, longMainDataHeader));
     }
 
     /**
@@ -151,7 +184,7 @@ public final class RecordBuilder {
             var buf = Unpooled.wrappedBuffer(page);
             int lower = buf.getUnsignedShortLE(12);   // PageHeaderData.pd_lower
             int upper = buf.getUnsignedShortLE(14);   // PageHeaderData.pd_upper
-            if (lower >= PAGE_HEADER_SIZE && upper > lower && upper <= BlockImage.BLCKSZ) {
+            if (lower >= PageImages.SIZE_OF_PAGE_HEADER_DATA && upper > lower && upper <= BlockImage.BLCKSZ) {
                 holeOffset = lower;
                 holeLength = upper - lower;
             }

@@ -23,6 +23,9 @@ import org.walprism.codec.WalVersion;
 import org.walprism.codec.page.PageFlags;
 import org.walprism.codec.page.PageHeader;
 import org.walprism.codec.page.PageHeaderCodec;
+import org.walprism.codec.record.RecordView;
+import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.codec.rmgr.xlog.XlogCodec;
 
 /**
  * Lays encoded records out in WAL segment files as PostgreSQL does: pages of XLOG_BLCKSZ (8192) bytes,
@@ -53,9 +56,6 @@ public final class WalWriter implements AutoCloseable {
     private static final int XLP_FIRST_IS_CONTRECORD = PageHeader.FIRST_IS_CONTRECORD;
     /** {@code MAXIMUM_ALIGNOF} of 64-bit builds. */
     public static final int MAXALIGN = 8;
-
-    private static final int RM_XLOG_ID = 0;
-    private static final int XLOG_SWITCH = 0x40;
 
     /** Settings of a writer; every value has PostgreSQL's default. */
     public static final class Options {
@@ -150,10 +150,12 @@ public final class WalWriter implements AutoCloseable {
             return this;
         }
 
+        /** The WAL version written. */
         public WalVersion version() {
             return version;
         }
 
+        /** Bytes per segment. */
         public int segmentSize() {
             return segmentSize;
         }
@@ -278,7 +280,7 @@ public final class WalWriter implements AutoCloseable {
         if (closed || failed) {
             throw new IllegalStateException(closed ? "writer is closed" : "writer failed earlier");
         }
-        if (record.length < RecordEncoder.HEADER_SIZE) {
+        if (record.length < RecordView.HEADER_SIZE) {
             throw new WalFormatException("record of " + record.length + " bytes (expected: >= 24)");
         }
         ByteBuf in = Unpooled.wrappedBuffer(record);
@@ -286,7 +288,7 @@ public final class WalWriter implements AutoCloseable {
         if (totLen != record.length) {
             throw new WalFormatException("xl_tot_len " + totLen + " differs from the record's " + record.length + " bytes");
         }
-        boolean isSwitch = in.getUnsignedByte(17) == RM_XLOG_ID && (in.getUnsignedByte(16) & 0xF0) == XLOG_SWITCH;
+        boolean isSwitch = in.getUnsignedByte(17) == RmgrTable.XLOG && (in.getUnsignedByte(16) & 0xF0) == XlogCodec.XLOG_SWITCH;
         try {
             pos = align(pos);
             if (isSwitch && pos % segmentSize == 0) {
@@ -442,7 +444,7 @@ public final class WalWriter implements AutoCloseable {
                 0,                                                  // xlp_rem_len, set by a continuation
                 first ? systemId : 0,                               // xlp_sysid
                 first ? segmentSize : 0,                            // xlp_seg_size
-                first ? XLOG_BLCKSZ : 0), pageBuf, 0);              // xlp_xlog_blcksz
+                first ? XLOG_BLCKSZ : 0), page, 0);                 // xlp_xlog_blcksz
         pageDirty = true;
     }
 

@@ -111,7 +111,7 @@ class PageImagesCorpusTest {
     private static void checkViewsAgree(Capture c) {
         PageImages a = new PageImages();
         PageImages b = new PageImages();
-        byte[] viewPage = new byte[PageImages.BLCKSZ];
+        byte[] viewPage = new byte[BlockImage.BLCKSZ];
         try (WalReader r = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
             RecordView v;
             while ((v = r.nextView()) != null) {

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -73,7 +72,7 @@ class CaptureRoundTripTest {
             first = r.lsn();
             int tli = reader.timeline();
             long segno = first / segSize;
-            ByteBuf seg = Unpooled.wrappedBuffer(Files.readAllBytes(walDir.resolve(WalFileName.of(tli, segno, segSize))));
+            byte[] seg = Files.readAllBytes(walDir.resolve(WalFileName.of(tli, segno, segSize)));
             PageHeader longHeader = PageHeaderCodec.decode(seg, 0);
             PageHeader firstPage = PageHeaderCodec.decode(seg, (int) (first % segSize - first % PageHeader.XLOG_BLCKSZ));
             WalWriter.Options o = WalWriter.options(reader.version())

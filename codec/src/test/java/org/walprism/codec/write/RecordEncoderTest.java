@@ -138,12 +138,12 @@ class RecordEncoderTest {
                 .toplevelXid(5).build());
         assertEquals("block id 252 (top-level xid) does not exist in PostgreSQL 13", e.getMessage());
         BlockRef sameRelFirst = new BlockRef(0, BlockRef.SAME_REL, REL, 0, null, new byte[0]);
-        e = assertThrows(WalFormatException.class, () -> RecordEncoder.encode(WalVersion.PG16, 0, 0, 0, 0,
-                List.of(sameRelFirst), -1, -1, new byte[0], false));
+        e = assertThrows(WalFormatException.class, () -> RecordBuilder.of(WalVersion.PG16, 0, 0)
+                .blocksAsGiven(List.of(sameRelFirst)).build());
         assertEquals("BKPBLOCK_SAME_REL set on block 0 but no previous rel", e.getMessage());
         BlockRef dataFlagNoData = new BlockRef(0, BlockRef.HAS_DATA, REL, 0, null, new byte[0]);
-        e = assertThrows(WalFormatException.class, () -> RecordEncoder.encode(WalVersion.PG16, 0, 0, 0, 0,
-                List.of(dataFlagNoData), -1, -1, new byte[0], false));
+        e = assertThrows(WalFormatException.class, () -> RecordBuilder.of(WalVersion.PG16, 0, 0)
+                .blocksAsGiven(List.of(dataFlagNoData)).build());
         assertEquals("BKPBLOCK_HAS_DATA set on block 0 with data length 0", e.getMessage());
         e = assertThrows(WalFormatException.class, () -> RecordBuilder.compressedImage(WalVersion.PG14,
                 BlockImage.Compression.LZ4, 0, 0, new byte[10], true));

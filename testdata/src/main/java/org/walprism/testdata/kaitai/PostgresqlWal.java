@@ -47,6 +47,7 @@ import java.nio.charset.StandardCharsets;
  * @see <a href="https://github.com/postgres/postgres/blob/master/src/include/access/nbtxlog.h">Source</a>
  * @see <a href="https://github.com/postgres/postgres/blob/master/src/backend/access/rmgrdesc/xactdesc.c">Source</a>
  */
+@SuppressWarnings({"cast", "this-escape"})
 public class PostgresqlWal extends KaitaiStruct {
     public static PostgresqlWal fromFile(String fileName) throws IOException {
         return new PostgresqlWal(new ByteBufferKaitaiStream(fileName));

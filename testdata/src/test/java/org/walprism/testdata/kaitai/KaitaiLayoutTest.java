@@ -18,8 +18,8 @@ import org.walprism.testdata.kaitai.PostgresqlWal.Heap2Layout;
 
 /**
  * The layouts of postgresql_wal.ksy that the 19/master captures do not exercise (13 to 18), checked on the
- * real bytes quoted in shared/spec/wal-format.md (sections 1.2, 1.5, 3.5, 5.4 to 5.7, 7.3.2), which were
- * taken from real 13, 14, 16, 17, 18 and master WAL. The capture-based tests (KaitaiOracleTest and the
+ * real bytes taken from 13, 14, 16, 17, 18 and master WAL (page headers of access/xlog_internal.h, image headers
+ * of access/xlogrecord.h, Heap2 records of access/heapam_xlog.h in each branch). The capture-based tests (KaitaiOracleTest and the
  * codec's cross-check) take over for each version as the corpus gains its captures.
  */
 class KaitaiLayoutTest {
@@ -87,7 +87,7 @@ class KaitaiLayoutTest {
 
     @Test
     void pg18PruneVacuumScanRecordFromRealWal() {
-        // 18.1 record 0/014BF010 (spec 5.6), 106 bytes; its stored CRC proves the bytes are complete
+        // 18.1 record 0/014BF010 (xl_heap_prune + xlhp_*, heapam_xlog.h REL_18), 106 bytes; its stored CRC proves the bytes are complete
         byte[] rec = hex("6a000000 00000000 68ef4b0100000000 20 09 0000 a55b9323"
                 + "00 20 3600 7f060000 01000000 3b0a0000 00000000"
                 + "ff 06"
@@ -126,7 +126,7 @@ class KaitaiLayoutTest {
 
     @Test
     void pg17PruneVacuumCleanupWithoutHorizon() {
-        // spec 5.6: main data 90 80 = reason garbage 0x90, flags 0x80 (now-unused items only)
+        // xl_heap_prune (REL_18): main data 90 80 = reason garbage 0x90, flags 0x80 (now-unused items only)
         PostgresqlWal.XlogRecord r = record(17, heap2Record(0x30, "0200" + u16s(13, 14), "9080"));
         PostgresqlWal.HeapPrunePg17 m = (PostgresqlWal.HeapPrunePg17) r.heap2Main().body();
         assertEquals(0x90, m.reason());
@@ -139,7 +139,7 @@ class KaitaiLayoutTest {
 
     @Test
     void masterPruneFlagsWithVmBits() {
-        // spec 5.7: main 1c 03 | b8020000 = flags 0x031C, horizon 696; and ac 01 | ba020000 = 0x01AC, 698
+        // xl_heap_prune (master, VM bits in flags): main 1c 03 | b8020000 = flags 0x031C, horizon 696; and ac 01 | ba020000 = 0x01AC, 698
         PostgresqlWal.XlogRecord r = record(20, heap2Record(0x20, null, "1c03b8020000"));
         PostgresqlWal.HeapPrunePg19 m = (PostgresqlWal.HeapPrunePg19) r.heap2Main().body();
         assertEquals(0x031C, m.flags());
@@ -154,7 +154,7 @@ class KaitaiLayoutTest {
 
     @Test
     void pg16FreezePageWithDeduplicatedPlans() {
-        // 16.11 FREEZE_PAGE (spec 5.5 and 7.3.2): main b1 02 00 00 02 00 00; 2 plans then 21 offsets (66 bytes);
+        // 16.11 FREEZE_PAGE (xl_heap_freeze_page, heapam_xlog.h REL_16; heap2_desc): main b1 02 00 00 02 00 00; 2 plans then 21 offsets (66 bytes);
         // plan pad bytes are uninitialised on disk (0xD5 seen), the parser must ignore them
         String plans = "00000000 1f00 010b 00 d5 0300" + "00000000 1f00 030b 00 00 1200";
         String offsets = u16s(19, 20, 21) + u16s(range(1, 18).stream().mapToInt(i -> i).toArray());
@@ -174,7 +174,7 @@ class KaitaiLayoutTest {
 
     @Test
     void pg16PruneAndVacuum() {
-        // spec 7.3.2: "PRUNE snapshotConflictHorizon: 6, nredirected: 1, ndead: 0, ... redirected: [39->46]"
+        // heap2_desc (heapdesc.c): "PRUNE snapshotConflictHorizon: 6, nredirected: 1, ndead: 0, ... redirected: [39->46]"
         PostgresqlWal.XlogRecord r = record(16, heap2Record(0x10, u16s(39, 46), "06000000" + "0100" + "0000" + "00"));
         PostgresqlWal.HeapPrunePg16 m = (PostgresqlWal.HeapPrunePg16) r.heap2Main().body();
         assertEquals(6, m.snapshotConflictHorizon());
@@ -190,7 +190,7 @@ class KaitaiLayoutTest {
 
     @Test
     void pg14PruneWithImpliedUnusedCount() {
-        // spec 5.4: main e0 02 00 00 00 00 16 00 (latestRemovedXid 736, nredirected 0, ndead 22), 44 data bytes;
+        // xl_heap_prune (REL_14): main e0 02 00 00 00 00 16 00 (latestRemovedXid 736, nredirected 0, ndead 22), 44 data bytes;
         // here 20 dead + 2 unused offsets show that nunused is implied by the data length
         int[] offsets = IntStream.rangeClosed(1, 22).toArray();
         PostgresqlWal.XlogRecord r = record(14, heap2Record(0x10, u16s(offsets), "e0020000" + "0000" + "1400"));
@@ -230,7 +230,7 @@ class KaitaiLayoutTest {
 
     @Test
     void heap2LayoutPerVersionAndCode() {
-        // spec 5.2: the same info code means different layouts per version
+        // XLOG_HEAP2_* (heapam_xlog.h): the same info code means different layouts per version
         int[] majors = {13, 14, 15, 16, 17, 18, 19, 20};
         Heap2Layout[][] expected = {
             // 0x10, 0x20, 0x30, 0x40
@@ -270,7 +270,7 @@ class KaitaiLayoutTest {
 
     @Test
     void compressedImageHeaderPerVersion() {
-        // 17.7 pglz heap page (spec 3.5): 7b 00 | 20 00 | 07, compress header 00 1f (hole_length 7936)
+        // 17.7 pglz heap page (XLogRecordBlockImageHeader + XLogRecordBlockCompressHeader, xlogrecord.h): 7b 00 | 20 00 | 07, compress header 00 1f (hole_length 7936)
         String rec = "00 10 0000 | 7b00 2000 07 | 001f | 7f060000 05000000 070c0000 | 00000000";
         byte[] body = hex(rec);
         byte[] bytes = new byte[24 + body.length + 123];
@@ -310,7 +310,7 @@ class KaitaiLayoutTest {
 
     @Test
     void pageHeadersFromReal18Wal() {
-        // spec 1.2: first 40 bytes of 18.1 segment 000000010000000000000001
+        // XLogLongPageHeaderData (xlog_internal.h): first 40 bytes of 18.1 segment 000000010000000000000001
         PostgresqlWal.PageHeader h = new PostgresqlWal.PageHeader(new ByteBufferKaitaiStream(hex(
                 "18d1 0200 0100 0000 0000 0001 0000 0000 0000 0000 0000 0000 2e91 f482 ce7a 0c6b 0000 0001 0020 0000")));
         assertEquals(18, (int) h.major());
@@ -320,7 +320,7 @@ class KaitaiLayoutTest {
         assertEquals(0x01000000L, h.lenSegment());
         assertEquals(8192L, h.lenPage());
         assertEquals(40, (int) h.lenHeader());
-        // spec 1.5: continuation page header at 0x2000, info 0x0005 (CONTRECORD|BKP_REMOVABLE), rem_len 209
+        // XLogPageHeaderData of a continuation page (XLP_FIRST_IS_CONTRECORD, xlp_rem_len; xlog_internal.h) at 0x2000, info 0x0005 (CONTRECORD|BKP_REMOVABLE), rem_len 209
         PostgresqlWal.PageHeader c = new PostgresqlWal.PageHeader(new ByteBufferKaitaiStream(hex(
                 "18d1 0500 0100 0000 0020 0001 0000 0000 d100 0000 0000 0000")));
         assertTrue(c.isFirstContrecord() && c.isBkpRemovable());

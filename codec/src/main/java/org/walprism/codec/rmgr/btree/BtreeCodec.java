@@ -6,7 +6,7 @@ import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.rmgr.BlockInputs;
 import org.walprism.codec.rmgr.InvalidPayloadException;
-import org.walprism.codec.rmgr.PayloadCursor;
+import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.rmgr.RecordPayload;
 import org.walprism.codec.rmgr.RmgrTable;
 

@@ -5,8 +5,8 @@ import org.walprism.codec.rmgr.BlockDataPresence;
 import org.walprism.codec.rmgr.BlockInputs;
 import org.walprism.codec.rmgr.Bytes;
 import org.walprism.codec.rmgr.FieldChecks;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 import org.walprism.codec.rmgr.RecordPayload;
 
 /**
@@ -48,7 +48,7 @@ public sealed interface BtreeDelete extends BtreeRecord {
     private static void checkCounts(DeletedItems items, long ndeleted, int nupdated) {
         FieldChecks.that(items != null, "items are required");
         FieldChecks.that(items.presence() != BlockDataPresence.PRESENT
-                || items.deleted().size() == ndeleted && items.updates().size() == nupdated, "counts match the items");
+                || (items.deleted().size() == ndeleted && items.updates().size() == nupdated), "counts match the items");
     }
 
     /**

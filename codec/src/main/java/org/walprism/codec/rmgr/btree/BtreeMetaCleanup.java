@@ -4,7 +4,7 @@ import org.walprism.codec.WalVersion;
 import org.walprism.codec.rmgr.BlockInputs;
 import org.walprism.codec.rmgr.Bytes;
 import org.walprism.codec.rmgr.FieldChecks;
-import org.walprism.codec.rmgr.PayloadCursor;
+import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.rmgr.RecordPayload;
 
 /**

@@ -2,8 +2,8 @@ package org.walprism.codec.rmgr.btree;
 
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.rmgr.FieldChecks;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 
 /**
  * The metapage contents a Btree record logs as block data ({@code xl_btree_metadata}): block 0 of META_CLEANUP,

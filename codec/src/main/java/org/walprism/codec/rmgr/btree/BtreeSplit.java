@@ -4,8 +4,8 @@ import java.util.TreeMap;
 import org.walprism.codec.rmgr.BlockInputs;
 import org.walprism.codec.rmgr.Bytes;
 import org.walprism.codec.rmgr.FieldChecks;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 import org.walprism.codec.rmgr.RecordPayload;
 
 /**

@@ -5,8 +5,8 @@ import org.walprism.codec.WalVersion;
 import org.walprism.codec.rmgr.BlockInputs;
 import org.walprism.codec.rmgr.Bytes;
 import org.walprism.codec.rmgr.FieldChecks;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 import org.walprism.codec.rmgr.RecordPayload;
 
 /**
@@ -79,7 +79,7 @@ public sealed interface BtreeUnlinkPage extends BtreeRecord {
 
         public Pg13 {
             FieldChecks.u32(btpoXact, "btpo_xact");
-            FieldChecks.that(meta != null && (withMeta || meta == MetaBlock.ABSENT), "meta only with UNLINK_PAGE_META");
+            FieldChecks.that(meta != null && (withMeta || MetaBlock.ABSENT.equals(meta)), "meta only with UNLINK_PAGE_META");
         }
 
         static Pg13 decode(boolean withMeta, PayloadCursor main) {
@@ -111,7 +111,7 @@ public sealed interface BtreeUnlinkPage extends BtreeRecord {
         public Pg14 {
             FieldChecks.u32(level, "level");
             FieldChecks.u32(pad, "pad");
-            FieldChecks.that(meta != null && (withMeta || meta == MetaBlock.ABSENT), "meta only with UNLINK_PAGE_META");
+            FieldChecks.that(meta != null && (withMeta || MetaBlock.ABSENT.equals(meta)), "meta only with UNLINK_PAGE_META");
         }
 
         static Pg14 decode(boolean withMeta, PayloadCursor main) {

@@ -4,8 +4,8 @@ import org.walprism.codec.rmgr.BlockDataPresence;
 import org.walprism.codec.rmgr.BlockInputs;
 import org.walprism.codec.rmgr.Bytes;
 import org.walprism.codec.rmgr.FieldChecks;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 import org.walprism.codec.rmgr.RecordPayload;
 
 /**
@@ -25,7 +25,7 @@ public record BtreeVacuum(int ndeleted, int nupdated, DeletedItems items) implem
         FieldChecks.u16(nupdated, "nupdated");
         FieldChecks.that(items != null, "items are required");
         FieldChecks.that(items.presence() != BlockDataPresence.PRESENT
-                || items.deleted().size() == ndeleted && items.updates().size() == nupdated, "counts match the items");
+                || (items.deleted().size() == ndeleted && items.updates().size() == nupdated), "counts match the items");
     }
 
     static BtreeVacuum decode(PayloadCursor main, BlockInputs blocks) {

@@ -6,8 +6,8 @@ import org.walprism.codec.rmgr.BlockDataPresence;
 import org.walprism.codec.rmgr.BlockInputs;
 import org.walprism.codec.rmgr.Bytes;
 import org.walprism.codec.rmgr.FieldChecks;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 import org.walprism.codec.rmgr.heap2.OffsetArray;
 
 /**
@@ -24,7 +24,7 @@ public record DeletedItems(BlockDataPresence presence, OffsetArray deleted, List
     public DeletedItems {
         FieldChecks.that(presence != null && deleted != null, "presence and deleted are required");
         updates = List.copyOf(updates);
-        FieldChecks.that(presence == BlockDataPresence.PRESENT || deleted.isEmpty() && updates.isEmpty(),
+        FieldChecks.that(presence == BlockDataPresence.PRESENT || (deleted.isEmpty() && updates.isEmpty()),
                 "items only when block 0 data is PRESENT");
     }
 

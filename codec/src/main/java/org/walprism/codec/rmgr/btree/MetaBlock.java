@@ -5,7 +5,7 @@ import org.walprism.codec.rmgr.BlockDataPresence;
 import org.walprism.codec.rmgr.BlockInputs;
 import org.walprism.codec.rmgr.Bytes;
 import org.walprism.codec.rmgr.FieldChecks;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadWriter;
 
 /**
  * The metapage block of a Btree record: whether its {@code xl_btree_metadata} is present (or replaced by an

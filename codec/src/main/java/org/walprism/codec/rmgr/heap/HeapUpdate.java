@@ -4,8 +4,8 @@ import org.walprism.codec.rmgr.BlockDataPresence;
 import org.walprism.codec.rmgr.BlockInputs;
 import org.walprism.codec.rmgr.Bytes;
 import org.walprism.codec.rmgr.FieldChecks;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 import org.walprism.codec.rmgr.RecordPayload;
 import org.walprism.codec.rmgr.heap2.Heap2Type;
 
@@ -53,7 +53,7 @@ public record HeapUpdate(boolean hot, boolean init, long oldXmax, int oldOffnum,
                 "oldTuple is given exactly when flags have XLH_UPDATE_CONTAINS_OLD");
         FieldChecks.that(block0 != null && (block0 == BlockDataPresence.PRESENT) == (newTuple != null),
                 "newTuple is given exactly when block 0 data is PRESENT");
-        FieldChecks.that(newTuple != null || prefixLen == 0 && suffixLen == 0, "prefix/suffix only with a new tuple");
+        FieldChecks.that(newTuple != null || (prefixLen == 0 && suffixLen == 0), "prefix/suffix only with a new tuple");
         FieldChecks.that((flags & PREFIX_FROM_OLD) != 0 || prefixLen == 0, "prefixlen needs PREFIX_FROM_OLD");
         FieldChecks.that((flags & SUFFIX_FROM_OLD) != 0 || suffixLen == 0, "suffixlen needs SUFFIX_FROM_OLD");
     }

@@ -2,8 +2,8 @@ package org.walprism.codec.rmgr.heap;
 
 import org.walprism.codec.rmgr.Bytes;
 import org.walprism.codec.rmgr.FieldChecks;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 
 /**
  * A tuple as WAL logs it: {@code xl_heap_header}, then the tuple bytes from {@code t_bits} on (the null

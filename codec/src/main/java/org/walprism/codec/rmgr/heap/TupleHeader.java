@@ -1,8 +1,8 @@
 package org.walprism.codec.rmgr.heap;
 
 import org.walprism.codec.rmgr.FieldChecks;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 
 /**
  * The part of a tuple header WAL stores before the tuple bytes.

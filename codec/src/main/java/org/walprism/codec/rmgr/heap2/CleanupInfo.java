@@ -1,10 +1,10 @@
 package org.walprism.codec.rmgr.heap2;
 
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 import org.walprism.codec.record.RelFileLocator;
 import org.walprism.codec.rmgr.InvalidPayloadException;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
 
 /** XLOG_HEAP2_CLEANUP_INFO (13 only): the conflict horizon of a lazy VACUUM, no block references. */
 public sealed interface CleanupInfo extends Heap2Record {
@@ -33,8 +33,10 @@ public sealed interface CleanupInfo extends Heap2Record {
      * <p>Mirrors {@code xl_heap_cleanup_info}, REL_13_STABLE src/include/access/heapam_xlog.h.
      */
     record Pg13(RelFileLocator rel, long latestRemovedXid) implements CleanupInfo {
+        /** Bytes of the main data. */
         public static final int SIZE = 16;
 
+        /** Checks each field fits its PostgreSQL type. */
         public Pg13 {
             Checks.u32(rel.spcOid(), "spcNode");
             Checks.u32(rel.dbOid(), "dbNode");

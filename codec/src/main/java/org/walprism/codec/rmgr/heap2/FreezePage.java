@@ -3,9 +3,9 @@ package org.walprism.codec.rmgr.heap2;
 import java.util.ArrayList;
 import java.util.List;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 import org.walprism.codec.rmgr.InvalidPayloadException;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
 
 /**
  * XLOG_HEAP2_FREEZE_PAGE: VACUUM freezes tuples of one page (13-16; from 17 freezing is part of
@@ -51,8 +51,10 @@ public sealed interface FreezePage extends Heap2Record {
      * REL_15_STABLE src/include/access/heapam_xlog.h.
      */
     record Pg13(long cutoffXid, int ntuples, boolean blockData, List<FreezeTuple> tuples) implements FreezePage {
+        /** Bytes of the fixed main data. */
         public static final int SIZE = 6;
 
+        /** Checks each field fits its PostgreSQL type. */
         public Pg13 {
             Checks.u32(cutoffXid, "cutoff_xid");
             Checks.u16(ntuples, "ntuples");
@@ -133,8 +135,10 @@ public sealed interface FreezePage extends Heap2Record {
      */
     record Pg16(long snapshotConflictHorizon, int nplans, boolean isCatalogRel, boolean blockData,
                 List<FreezePlan> plans) implements FreezePage {
+        /** Bytes of the fixed main data. */
         public static final int SIZE = 7;
 
+        /** Checks each field fits its PostgreSQL type. */
         public Pg16 {
             Checks.u32(snapshotConflictHorizon, "snapshotConflictHorizon");
             Checks.u16(nplans, "nplans");

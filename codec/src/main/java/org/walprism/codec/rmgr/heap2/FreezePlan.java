@@ -19,6 +19,7 @@ public record FreezePlan(long xmax, int infomask2, int infomask, int frzflags, i
     /** Bytes of one plan entry in WAL. */
     public static final int SIZE = 12;
 
+    /** Checks each field fits its PostgreSQL type. */
     public FreezePlan {
         Checks.u32(xmax, "xmax");
         Checks.u16(infomask2, "t_infomask2");

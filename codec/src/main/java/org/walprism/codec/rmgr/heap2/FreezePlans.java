@@ -2,8 +2,8 @@ package org.walprism.codec.rmgr.heap2;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 
 /** Reading and writing freeze-plan arrays and their detached offset arrays (16+). */
 final class FreezePlans {

@@ -14,8 +14,10 @@ package org.walprism.codec.rmgr.heap2;
  * @param pad       trailing struct padding, not initialised by PostgreSQL; kept for byte-exact encoding
  */
 public record FreezeTuple(long xmax, int offset, int infomask2, int infomask, int frzflags, int pad) {
+    /** Bytes of one {@code xl_heap_freeze_tuple}. */
     public static final int SIZE = 12;
 
+    /** Checks each field fits its PostgreSQL type. */
     public FreezeTuple {
         Checks.u32(xmax, "xmax");
         Checks.u16(offset, "offset");

@@ -2,10 +2,10 @@ package org.walprism.codec.rmgr.heap2;
 
 import java.util.List;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.rmgr.InvalidPayloadException;
-import org.walprism.codec.rmgr.PayloadCursor;
 import org.walprism.codec.rmgr.RmgrTable;
 
 /**
@@ -30,6 +30,17 @@ public final class Heap2Codec {
         } catch (InvalidPayloadException e) {
             throw e.at(record.lsn());
         }
+    }
+
+    /**
+     * Decodes a whole Heap2 record with block 0's image, which says when the block data is absent because the
+     * block carries an image instead ({@link Heap2Decoded#dataInImage()}).
+     */
+    public static Heap2Decoded decodeWithImage(DecodedRecord record) {
+        Heap2Record value = decode(record);
+        BlockRef block0 = record.block(0);
+        return new Heap2Decoded(value, block0 == null ? null : block0.image(), block0 != null && block0.dataInImage(),
+                record.typeName());
     }
 
     /**

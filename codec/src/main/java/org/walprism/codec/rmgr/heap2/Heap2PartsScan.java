@@ -3,6 +3,7 @@ package org.walprism.codec.rmgr.heap2;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.RecordViewAccess;
 import org.walprism.codec.record.RecordView;
 
 /**
@@ -56,7 +57,7 @@ public final class Heap2PartsScan {
                 blockLen = v.blockDataLength(i);
             }
         }
-        return scan(v.version(), v.info(), v.buffer(), v.mainDataIndex(), v.mainDataLength(), blockIdx, blockLen);
+        return scan(v.version(), v.info(), RecordViewAccess.buffer(v), v.mainDataIndex(), v.mainDataLength(), blockIdx, blockLen);
     }
 
     /**
@@ -135,7 +136,7 @@ public final class Heap2PartsScan {
             case PG17, PG18, PG19, MASTER -> -1;
         };
         // 16 adds isCatalogRel, a bool at offset 8
-        if (mainLen != size || size == HeapPrune.Pg16.SIZE && !isBool(main + 8)) {
+        if (mainLen != size || (size == HeapPrune.Pg16.SIZE && !isBool(main + 8))) {
             return false;
         }
         nredirected = u16(main + 4);

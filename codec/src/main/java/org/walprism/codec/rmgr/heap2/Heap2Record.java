@@ -6,7 +6,8 @@ package org.walprism.codec.rmgr.heap2;
  *
  * <p>Values hold no buffers; {@link #encode()} gives back the exact main data and block 0 data bytes, and
  * {@link #parts()} attributes each of those bytes to what it describes. Decode with
- * {@link Heap2Codec#decode}.
+ * {@link Heap2Codec#decode}, or {@link Heap2Codec#decodeWithImage} to learn whether block 0 carried a full-page
+ * image instead of its data (then the block-data fields are empty and the image holds the page).
  */
 public sealed interface Heap2Record
         permits HeapPrune, HeapVacuum, FreezePage, CleanupInfo, Visible, PruneFreeze, MultiInsert, LockUpdated,

@@ -1,6 +1,7 @@
 package org.walprism.codec.rmgr.heap2;
 
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.rmgr.RmgrTable;
 
 /**
  * The Heap2 record kinds, resolved from {@code xl_info & XLOG_HEAP_OPMASK} and the WAL version: the same
@@ -8,9 +9,32 @@ import org.walprism.codec.WalVersion;
  * PRUNE_VACUUM_SCAN in 17+). Mirrors the XLOG_HEAP2_* constants of src/include/access/heapam_xlog.h.
  */
 public enum Heap2Type {
-    REWRITE, CLEAN, FREEZE_PAGE, CLEANUP_INFO, PRUNE, VACUUM, VISIBLE,
-    PRUNE_ON_ACCESS, PRUNE_VACUUM_SCAN, PRUNE_VACUUM_CLEANUP,
-    MULTI_INSERT, LOCK_UPDATED, NEW_CID;
+    /** {@code XLOG_HEAP2_REWRITE} (0x00), every version. */
+    REWRITE,
+    /** {@code XLOG_HEAP2_CLEAN} (0x10), 13. */
+    CLEAN,
+    /** {@code XLOG_HEAP2_FREEZE_PAGE}: 0x20 in 13, 0x30 in 14 to 16. */
+    FREEZE_PAGE,
+    /** {@code XLOG_HEAP2_CLEANUP_INFO} (0x30), 13. */
+    CLEANUP_INFO,
+    /** {@code XLOG_HEAP2_PRUNE} (0x10), 14 to 16. */
+    PRUNE,
+    /** {@code XLOG_HEAP2_VACUUM} (0x20), 14 to 16. */
+    VACUUM,
+    /** {@code XLOG_HEAP2_VISIBLE} (0x40), 13 to 18. */
+    VISIBLE,
+    /** {@code XLOG_HEAP2_PRUNE_ON_ACCESS} (0x10), 17 and later. */
+    PRUNE_ON_ACCESS,
+    /** {@code XLOG_HEAP2_PRUNE_VACUUM_SCAN} (0x20), 17 and later. */
+    PRUNE_VACUUM_SCAN,
+    /** {@code XLOG_HEAP2_PRUNE_VACUUM_CLEANUP} (0x30), 17 and later. */
+    PRUNE_VACUUM_CLEANUP,
+    /** {@code XLOG_HEAP2_MULTI_INSERT} (0x50), every version. */
+    MULTI_INSERT,
+    /** {@code XLOG_HEAP2_LOCK_UPDATED} (0x60), every version. */
+    LOCK_UPDATED,
+    /** {@code XLOG_HEAP2_NEW_CID} (0x70), every version. */
+    NEW_CID;
 
     /** {@code XLOG_HEAP_OPMASK}: the opcode bits of a Heap/Heap2 {@code xl_info}. */
     public static final int OPMASK = 0x70;
@@ -18,48 +42,25 @@ public enum Heap2Type {
     public static final int INIT_PAGE = 0x80;
 
     /**
+     * The opcode table per version, built from {@link RmgrTable#identify} (heap2_identify): the names there are
+     * the constant names here, so the table has one home.
+     */
+    private static final Heap2Type[][] BY_OPCODE = new Heap2Type[WalVersion.values().length][8];
+
+    static {
+        for (WalVersion v : WalVersion.values()) {
+            for (int op = 0; op < 8; op++) {
+                String name = RmgrTable.identify(v, RmgrTable.HEAP2, op << 4);
+                BY_OPCODE[v.ordinal()][op] = name == null ? null : valueOf(name);
+            }
+        }
+    }
+
+    /**
      * The kind of a Heap2 record with {@code info} in {@code version}, or null when that version has no
      * record with this code (0x40 in 19 and later).
      */
     public static Heap2Type of(WalVersion version, int info) {
-        int op = info & OPMASK;
-        switch (op) {
-            case 0x00:
-                return REWRITE;
-            case 0x50:
-                return MULTI_INSERT;
-            case 0x60:
-                return LOCK_UPDATED;
-            case 0x70:
-                return NEW_CID;
-            default:
-                break;
-        }
-        return switch (version) {
-            case PG13 -> switch (op) {
-                case 0x10 -> CLEAN;
-                case 0x20 -> FREEZE_PAGE;
-                case 0x30 -> CLEANUP_INFO;
-                default -> VISIBLE;
-            };
-            case PG14, PG15, PG16 -> switch (op) {
-                case 0x10 -> PRUNE;
-                case 0x20 -> VACUUM;
-                case 0x30 -> FREEZE_PAGE;
-                default -> VISIBLE;
-            };
-            case PG17, PG18 -> switch (op) {
-                case 0x10 -> PRUNE_ON_ACCESS;
-                case 0x20 -> PRUNE_VACUUM_SCAN;
-                case 0x30 -> PRUNE_VACUUM_CLEANUP;
-                default -> VISIBLE;
-            };
-            case PG19, MASTER -> switch (op) {
-                case 0x10 -> PRUNE_ON_ACCESS;
-                case 0x20 -> PRUNE_VACUUM_SCAN;
-                case 0x30 -> PRUNE_VACUUM_CLEANUP;
-                default -> null; // 0x40 was XLOG_HEAP2_VISIBLE
-            };
-        };
+        return BY_OPCODE[version.ordinal()][(info & OPMASK) >> 4];
     }
 }

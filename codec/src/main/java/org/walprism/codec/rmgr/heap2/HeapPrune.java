@@ -1,9 +1,9 @@
 package org.walprism.codec.rmgr.heap2;
 
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 import org.walprism.codec.rmgr.InvalidPayloadException;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
 
 /**
  * Page pruning with counts in main data and offsets in block 0: XLOG_HEAP2_CLEAN (13) and XLOG_HEAP2_PRUNE
@@ -92,8 +92,10 @@ public sealed interface HeapPrune extends Heap2Record {
      */
     record Pg13(long latestRemovedXid, int nredirected, int ndead, boolean blockData, OffsetArray redirected,
                 OffsetArray dead, OffsetArray unused) implements HeapPrune {
+        /** Bytes of the fixed main data. */
         public static final int SIZE = 8;
 
+        /** Checks each field fits its PostgreSQL type. */
         public Pg13 {
             Checks.u32(latestRemovedXid, "latestRemovedXid");
             redirected = Checks.nonNull(redirected);
@@ -143,8 +145,10 @@ public sealed interface HeapPrune extends Heap2Record {
      */
     record Pg16(long snapshotConflictHorizon, int nredirected, int ndead, boolean isCatalogRel, boolean blockData,
                 OffsetArray redirected, OffsetArray dead, OffsetArray unused) implements HeapPrune {
+        /** Bytes of the fixed main data. */
         public static final int SIZE = 9;
 
+        /** Checks each field fits its PostgreSQL type. */
         public Pg16 {
             Checks.u32(snapshotConflictHorizon, "snapshotConflictHorizon");
             redirected = Checks.nonNull(redirected);

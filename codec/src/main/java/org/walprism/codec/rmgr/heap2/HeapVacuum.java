@@ -1,9 +1,9 @@
 package org.walprism.codec.rmgr.heap2;
 
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 import org.walprism.codec.rmgr.InvalidPayloadException;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
 
 /**
  * XLOG_HEAP2_VACUUM: VACUUM's second heap pass marks LP_DEAD items LP_UNUSED (14-16). In 13 this work is
@@ -37,8 +37,10 @@ public sealed interface HeapVacuum extends Heap2Record {
      * <p>Mirrors {@code xl_heap_vacuum}, REL_14_STABLE .. REL_16_STABLE src/include/access/heapam_xlog.h.
      */
     record Pg14(int nunused, boolean blockData, OffsetArray unused) implements HeapVacuum {
+        /** Bytes of the fixed main data. */
         public static final int SIZE = 2;
 
+        /** Checks each field fits its PostgreSQL type. */
         public Pg14 {
             Checks.u16(nunused, "nunused");
             unused = Checks.nonNull(unused);

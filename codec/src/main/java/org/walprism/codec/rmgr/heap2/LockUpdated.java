@@ -1,15 +1,20 @@
 package org.walprism.codec.rmgr.heap2;
 
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 
 /** XLOG_HEAP2_LOCK_UPDATED: locking an updated version of a row. Block 0 is the heap page, without data. */
 public sealed interface LockUpdated extends Heap2Record {
+    /** {@code XLHL_XMAX_IS_MULTI} (heapam_xlog.h). */
     int XMAX_IS_MULTI = 0x01;
+    /** {@code XLHL_XMAX_LOCK_ONLY}. */
     int XMAX_LOCK_ONLY = 0x02;
+    /** {@code XLHL_XMAX_EXCL_LOCK}. */
     int XMAX_EXCL_LOCK = 0x04;
+    /** {@code XLHL_XMAX_KEYSHR_LOCK}. */
     int XMAX_KEYSHR_LOCK = 0x08;
+    /** {@code XLHL_KEYS_UPDATED}. */
     int KEYS_UPDATED = 0x10;
 
     /** {@code xmax}. */
@@ -39,8 +44,10 @@ public sealed interface LockUpdated extends Heap2Record {
      * <p>Mirrors {@code xl_heap_lock_updated}, src/include/access/heapam_xlog.h (unchanged 13 to master).
      */
     record Pg13(long xmax, int offnum, int infobitsSet, int flags) implements LockUpdated {
+        /** Bytes of the fixed main data. */
         public static final int SIZE = 8;
 
+        /** Checks each field fits its PostgreSQL type. */
         public Pg13 {
             Checks.u32(xmax, "xmax");
             Checks.u16(offnum, "offnum");

@@ -2,8 +2,8 @@ package org.walprism.codec.rmgr.heap2;
 
 import java.util.Arrays;
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 
 /**
  * XLOG_HEAP2_MULTI_INSERT(+INIT): several tuples inserted into one page (COPY, catalog bulk inserts).
@@ -50,8 +50,10 @@ public sealed interface MultiInsert extends Heap2Record {
      */
     record Pg13(boolean init, int flags, int pad, int ntuples, OffsetArray offsets, byte[] tupleData)
             implements MultiInsert {
+        /** Bytes of the fixed main data. */
         public static final int SIZE = 4;
 
+        /** Checks each field fits its PostgreSQL type. */
         public Pg13 {
             Checks.u8(flags, "flags");
             Checks.u8(pad, "pad");

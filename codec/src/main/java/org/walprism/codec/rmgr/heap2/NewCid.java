@@ -1,9 +1,9 @@
 package org.walprism.codec.rmgr.heap2;
 
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 import org.walprism.codec.record.RelFileLocator;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
 
 /** XLOG_HEAP2_NEW_CID: command ids of a catalog tuple, for logical decoding (wal_level=logical). No blocks. */
 public sealed interface NewCid extends Heap2Record {
@@ -47,8 +47,10 @@ public sealed interface NewCid extends Heap2Record {
      */
     record Pg13(long topXid, long cmin, long cmax, long combocid, RelFileLocator target, long tidBlock,
                 int tidOffset) implements NewCid {
+        /** Bytes of the fixed main data. */
         public static final int SIZE = 34;
 
+        /** Checks each field fits its PostgreSQL type. */
         public Pg13 {
             Checks.u32(topXid, "top_xid");
             Checks.u32(cmin, "cmin");

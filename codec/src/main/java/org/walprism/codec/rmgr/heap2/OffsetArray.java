@@ -8,6 +8,7 @@ import java.util.Arrays;
  * <p>Redirect arrays hold {@code (from, to)} pairs flattened, as PostgreSQL stores them.
  */
 public final class OffsetArray {
+    /** No offsets. */
     public static final OffsetArray EMPTY = new OffsetArray(new int[0]);
 
     private final int[] values;
@@ -35,10 +36,12 @@ public final class OffsetArray {
         return values.length;
     }
 
+    /** True when there is no offset. */
     public boolean isEmpty() {
         return values.length == 0;
     }
 
+    /** The {@code i}-th offset. */
     public int get(int i) {
         return values[i];
     }
@@ -48,6 +51,7 @@ public final class OffsetArray {
         return 2 * values.length;
     }
 
+    /** A copy of the offsets. */
     public int[] toArray() {
         return values.clone();
     }

@@ -2,9 +2,9 @@ package org.walprism.codec.rmgr.heap2;
 
 import java.util.List;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 import org.walprism.codec.rmgr.InvalidPayloadException;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
 
 /**
  * XLOG_HEAP2_PRUNE_ON_ACCESS / PRUNE_VACUUM_SCAN / PRUNE_VACUUM_CLEANUP (17+): one format for pruning,
@@ -20,12 +20,19 @@ import org.walprism.codec.rmgr.PayloadWriter;
  * instead of the data.
  */
 public sealed interface PruneFreeze extends Heap2Record {
+    /** {@code XLHP_IS_CATALOG_REL} (heapam_xlog.h). */
     int IS_CATALOG_REL = 1 << 1;
+    /** {@code XLHP_CLEANUP_LOCK}. */
     int CLEANUP_LOCK = 1 << 2;
+    /** {@code XLHP_HAS_CONFLICT_HORIZON}. */
     int HAS_CONFLICT_HORIZON = 1 << 3;
+    /** {@code XLHP_HAS_FREEZE_PLANS}. */
     int HAS_FREEZE_PLANS = 1 << 4;
+    /** {@code XLHP_HAS_REDIRECTIONS}. */
     int HAS_REDIRECTIONS = 1 << 5;
+    /** {@code XLHP_HAS_DEAD_ITEMS}. */
     int HAS_DEAD_ITEMS = 1 << 6;
+    /** {@code XLHP_HAS_NOW_UNUSED_ITEMS}. */
     int HAS_NOW_UNUSED_ITEMS = 1 << 7;
     /** Bits naming block-0 sub-records. */
     int HAS_ANY_SUBRECORD = HAS_FREEZE_PLANS | HAS_REDIRECTIONS | HAS_DEAD_ITEMS | HAS_NOW_UNUSED_ITEMS;
@@ -36,7 +43,12 @@ public sealed interface PruneFreeze extends Heap2Record {
 
     /** Why the record was written (its info code). */
     enum Reason {
-        ON_ACCESS(0x10), VACUUM_SCAN(0x20), VACUUM_CLEANUP(0x30);
+        /** {@code XLOG_HEAP2_PRUNE_ON_ACCESS}. */
+        ON_ACCESS(0x10),
+        /** {@code XLOG_HEAP2_PRUNE_VACUUM_SCAN}. */
+        VACUUM_SCAN(0x20),
+        /** {@code XLOG_HEAP2_PRUNE_VACUUM_CLEANUP}. */
+        VACUUM_CLEANUP(0x30);
 
         private final int info;
 
@@ -49,6 +61,7 @@ public sealed interface PruneFreeze extends Heap2Record {
             return info;
         }
 
+        /** The reason of a record with {@code xl_info} {@code info}. */
         public static Reason ofInfo(int info) {
             return switch (info & Heap2Type.OPMASK) {
                 case 0x10 -> ON_ACCESS;
@@ -74,6 +87,7 @@ public sealed interface PruneFreeze extends Heap2Record {
     /** VISIBILITYMAP_ALL_VISIBLE (0x01) / ALL_FROZEN (0x02) bits this record sets (19+; 0 before). */
     int vmFlags();
 
+    /** {@code XLHP_HAS_CONFLICT_HORIZON} is set. */
     default boolean hasConflictHorizon() {
         return (flags() & HAS_CONFLICT_HORIZON) != 0;
     }
@@ -93,18 +107,22 @@ public sealed interface PruneFreeze extends Heap2Record {
         return body().blockData();
     }
 
+    /** Freeze plans of block 0's data (empty when there are none or the block carries an image instead). */
     default List<FreezePlan> plans() {
         return body().plans();
     }
 
+    /** Redirected item pairs (from, to) of block 0's data. */
     default OffsetArray redirected() {
         return body().redirected();
     }
 
+    /** Dead item offsets of block 0's data. */
     default OffsetArray dead() {
         return body().dead();
     }
 
+    /** Now-unused item offsets of block 0's data. */
     default OffsetArray unused() {
         return body().unused();
     }
@@ -143,9 +161,11 @@ public sealed interface PruneFreeze extends Heap2Record {
      */
     record Body(boolean blockData, int plansPad, List<FreezePlan> plans, OffsetArray redirected, OffsetArray dead,
                 OffsetArray unused) {
+        /** A body without plans or offsets. */
         public static final Body NONE = new Body(false, 0, List.of(), OffsetArray.EMPTY, OffsetArray.EMPTY,
                 OffsetArray.EMPTY);
 
+        /** Checks each field fits its PostgreSQL type. */
         public Body {
             Checks.u16(plansPad, "xlhp_freeze_plans pad");
             plans = List.copyOf(plans);
@@ -260,6 +280,7 @@ public sealed interface PruneFreeze extends Heap2Record {
      */
     record Pg17(Reason reason, int reasonByte, int flags, long snapshotConflictHorizon, Body body)
             implements PruneFreeze {
+        /** Checks each field fits its PostgreSQL type. */
         public Pg17 {
             Checks.u8(reasonByte, "reason");
             Checks.u8(flags, "flags");
@@ -313,6 +334,7 @@ public sealed interface PruneFreeze extends Heap2Record {
      * @param flags {@code flags} (uint16; 0x0100 XLHP_VM_ALL_VISIBLE, 0x0200 XLHP_VM_ALL_FROZEN)
      */
     record Pg19(Reason reason, int flags, long snapshotConflictHorizon, Body body) implements PruneFreeze {
+        /** Checks each field fits its PostgreSQL type. */
         public Pg19 {
             Checks.u16(flags, "flags");
             Checks.u32(snapshotConflictHorizon, "snapshotConflictHorizon");

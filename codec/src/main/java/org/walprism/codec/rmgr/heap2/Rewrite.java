@@ -2,8 +2,8 @@ package org.walprism.codec.rmgr.heap2;
 
 import java.util.Arrays;
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 
 /**
  * XLOG_HEAP2_REWRITE: logical-decoding rewrite mappings written by CLUSTER / VACUUM FULL of a catalog
@@ -52,8 +52,10 @@ public sealed interface Rewrite extends Heap2Record {
      */
     record Pg13(long mappedXid, long mappedDb, long mappedRel, long pad12, long offset, long numMappings, long pad28,
                 long startLsn, byte[] mappings) implements Rewrite {
+        /** Bytes of the fixed main data. */
         public static final int SIZE = 40;
 
+        /** Checks each field fits its PostgreSQL type. */
         public Pg13 {
             Checks.u32(mappedXid, "mapped_xid");
             Checks.u32(mappedDb, "mapped_db");
@@ -83,6 +85,7 @@ public sealed interface Rewrite extends Heap2Record {
             return new Pg13(xid, db, rel, pad12, offset, n, pad28, start, mappings);
         }
 
+        /** A copy of the mapping bytes. */
         @Override
         public byte[] mappings() {
             return mappings.clone();

@@ -1,16 +1,18 @@
 package org.walprism.codec.rmgr.heap2;
 
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 import org.walprism.codec.rmgr.InvalidPayloadException;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
 
 /**
  * XLOG_HEAP2_VISIBLE (13-18): sets visibility-map bits of one heap page. Block 0 is the VM page, block 1
  * the heap page; neither carries data. Removed in 19, where the prune record carries the VM bits.
  */
 public sealed interface Visible extends Heap2Record {
+    /** {@code VISIBILITYMAP_ALL_VISIBLE} (access/visibilitymapdefs.h). */
     int ALL_VISIBLE = 0x01;
+    /** {@code VISIBILITYMAP_ALL_FROZEN}. */
     int ALL_FROZEN = 0x02;
     /** {@code VISIBILITYMAP_XLOG_CATALOG_REL} (16-18): only ever inside {@code xl_heap_visible.flags}. */
     int XLOG_CATALOG_REL = 0x04;
@@ -44,8 +46,10 @@ public sealed interface Visible extends Heap2Record {
      * <p>Mirrors {@code xl_heap_visible}, REL_13_STABLE .. REL_18_STABLE src/include/access/heapam_xlog.h.
      */
     record Pg13(long snapshotConflictHorizon, int flags) implements Visible {
+        /** Bytes of the fixed main data. */
         public static final int SIZE = 5;
 
+        /** Checks each field fits its PostgreSQL type. */
         public Pg13 {
             Checks.u32(snapshotConflictHorizon, "snapshotConflictHorizon");
             Checks.u8(flags, "flags");

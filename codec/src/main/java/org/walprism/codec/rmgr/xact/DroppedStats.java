@@ -2,8 +2,8 @@ package org.walprism.codec.rmgr.xact;
 
 import org.walprism.codec.rmgr.FieldChecks;
 import org.walprism.codec.rmgr.InvalidPayloadException;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 
 /**
  * One statistics entry to drop when the transaction ends ({@code xl_xact_stats_item}, 15+).
@@ -13,7 +13,7 @@ import org.walprism.codec.rmgr.PayloadWriter;
  * {@code xl_xact_stats_item}, src/include/access/xact.h.
  *
  * @param kind  {@code kind} (PgStat_Kind)
- * @param dbOid {@code dboid}
+ * @param dbOid the database OID ({@code xl_xact_stats_item.dboid})
  * @param objId {@code objoid} (15-17, uint32) or {@code objid_hi << 32 | objid_lo} (18+, an unsigned 64-bit value)
  */
 public record DroppedStats(int kind, long dbOid, long objId) {

@@ -4,8 +4,8 @@ import java.util.List;
 import org.walprism.codec.record.RelFileLocator;
 import org.walprism.codec.rmgr.Bytes;
 import org.walprism.codec.rmgr.InvalidationMessage;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 import org.walprism.codec.rmgr.RecordPayload;
 
 /**

@@ -4,8 +4,8 @@ import java.util.List;
 import org.walprism.codec.record.RelFileLocator;
 import org.walprism.codec.rmgr.FieldChecks;
 import org.walprism.codec.rmgr.InvalidationMessage;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 
 /**
  * The parts shared by COMMIT and ABORT, decoded in the order of xactdesc.c's ParseCommitRecord and
@@ -89,7 +89,7 @@ final class XactEnd {
         FieldChecks.that(hasXinfo || xinfo == 0, "xinfo needs XLOG_XACT_HAS_INFO");
         FieldChecks.u32(dbId, "dbId");
         FieldChecks.u32(tsId, "tsId");
-        FieldChecks.that(has(xinfo, XINFO_HAS_DBINFO) || dbId == 0 && tsId == 0, "dbinfo needs XINFO_HAS_DBINFO");
+        FieldChecks.that(has(xinfo, XINFO_HAS_DBINFO) || (dbId == 0 && tsId == 0), "dbinfo needs XINFO_HAS_DBINFO");
         FieldChecks.that(has(xinfo, XINFO_HAS_SUBXACTS) || subxacts.isEmpty(), "subxacts need XINFO_HAS_SUBXACTS");
         FieldChecks.that(has(xinfo, XINFO_HAS_RELFILELOCATORS) || rels.isEmpty(),
                 "rels need XINFO_HAS_RELFILELOCATORS");
@@ -100,7 +100,7 @@ final class XactEnd {
         FieldChecks.that(has(xinfo, XINFO_HAS_TWOPHASE) || twophaseXid == 0, "xid needs XINFO_HAS_TWOPHASE");
         FieldChecks.that((gid != null) == (has(xinfo, XINFO_HAS_TWOPHASE) && has(xinfo, XINFO_HAS_GID)),
                 "gid is given exactly with XINFO_HAS_TWOPHASE and XINFO_HAS_GID");
-        FieldChecks.that(has(xinfo, XINFO_HAS_ORIGIN) || originLsn == 0 && originTimestamp == 0,
+        FieldChecks.that(has(xinfo, XINFO_HAS_ORIGIN) || (originLsn == 0 && originTimestamp == 0),
                 "origin needs XINFO_HAS_ORIGIN");
     }
 

@@ -6,8 +6,8 @@ import org.walprism.codec.rmgr.Bytes;
 import org.walprism.codec.rmgr.FieldChecks;
 import org.walprism.codec.rmgr.InvalidPayloadException;
 import org.walprism.codec.rmgr.InvalidationMessage;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 import org.walprism.codec.rmgr.RecordPayload;
 
 /**
@@ -19,8 +19,8 @@ import org.walprism.codec.rmgr.RecordPayload;
  * [ncommitstats: int32, nabortstats: int32 (15+)], ninvalmsgs: int32, initfileinval: bool, pad: 1,
  * gidlen: uint16, origin_lsn: uint64, origin_timestamp: int64} (64 bytes in 13 and 14, 72 from 15), then
  * {@code gid: char[gidlen]}, {@code subxacts: uint32[nsubxacts]}, {@code commitrels: RelFileLocator[ncommitrels]},
- * {@code abortrels: RelFileLocator[nabortrels]}, [{@code commitstats}, {@code abortstats}:
- * xl_xact_stats_item[] (15+)], {@code invalmsgs: SharedInvalidationMessage[ninvalmsgs]}, each padded to 8
+ * {@code abortrels: RelFileLocator[nabortrels]}, [{@code commitstats, abortstats:
+ * xl_xact_stats_item[]} (15+)], {@code invalmsgs: SharedInvalidationMessage[ninvalmsgs]}, each padded to 8
  * bytes; then the TwoPhaseRecordOnDisk entries (locks, predicate locks, ...), carried opaquely.
  *
  * <p>Layout used by: PG13, PG14 ({@link XactLayout#PG13}), PG15 to MASTER (with stats). Mirrors
@@ -52,7 +52,7 @@ public record XactPrepare(XactLayout layout, long magic, long totalLen, long xid
         abortRels = List.copyOf(abortRels);
         commitStats = List.copyOf(commitStats);
         abortStats = List.copyOf(abortStats);
-        FieldChecks.that(layout.hasStats() || commitStats.isEmpty() && abortStats.isEmpty(), "no stats before 15");
+        FieldChecks.that(layout.hasStats() || (commitStats.isEmpty() && abortStats.isEmpty()), "no stats before 15");
         XactEnd.checkStats(layout, commitStats);
         XactEnd.checkStats(layout, abortStats);
         msgs = List.copyOf(msgs);

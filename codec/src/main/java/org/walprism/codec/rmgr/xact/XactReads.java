@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.walprism.codec.record.RelFileLocator;
 import org.walprism.codec.rmgr.InvalidPayloadException;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 
 /** Reading and writing the arrays shared by the transaction records; every count is checked before use. */
 final class XactReads {

@@ -1,15 +1,17 @@
 package org.walprism.codec.rmgr.xlog;
 
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 
 /**
  * XLOG_CHECKPOINT_SHUTDOWN (0x00) / XLOG_CHECKPOINT_ONLINE (0x10): the {@code CheckPoint} struct as main
  * data, no blocks. 88 bytes in 13-18, 96 in 19 and master.
  */
 public sealed interface CheckPoint extends XlogRecord {
+    /** {@code XLOG_CHECKPOINT_SHUTDOWN} (catalog/pg_control.h). */
     int XLOG_CHECKPOINT_SHUTDOWN = 0x00;
+    /** {@code XLOG_CHECKPOINT_ONLINE}. */
     int XLOG_CHECKPOINT_ONLINE = 0x10;
 
     /** From the info code: SHUTDOWN (true) or ONLINE. */
@@ -109,6 +111,7 @@ public sealed interface CheckPoint extends XlogRecord {
      */
     record Pg13(boolean shutdown, long redo, long thisTimeLineId, long prevTimeLineId, boolean fullPageWrites,
                 int pad17, long pad20, Tail88 tail) implements CheckPoint {
+        /** Bytes of {@code CheckPoint} in this layout. */
         public static final int SIZE = 88;
 
         static Pg13 decode(boolean shutdown, PayloadCursor c) {
@@ -156,6 +159,7 @@ public sealed interface CheckPoint extends XlogRecord {
      */
     record Pg17(boolean shutdown, long redo, long thisTimeLineId, long prevTimeLineId, boolean fullPageWrites,
                 int pad17, int walLevel, Tail88 tail) implements CheckPoint {
+        /** Bytes of {@code CheckPoint} in this layout. */
         public static final int SIZE = 88;
 
         static Pg17 decode(boolean shutdown, PayloadCursor c) {
@@ -206,6 +210,7 @@ public sealed interface CheckPoint extends XlogRecord {
                 long nextMulti, long nextMultiOffset, long oldestXid, long oldestXidDb, long oldestMulti,
                 long oldestMultiDb, long time, long oldestCommitTsXid, long newestCommitTsXid, long oldestActiveXid,
                 long dataChecksumState) implements CheckPoint {
+        /** Bytes of {@code CheckPoint} in this layout. */
         public static final int SIZE = 96;
 
         static Pg19 decode(boolean shutdown, PayloadCursor c) {

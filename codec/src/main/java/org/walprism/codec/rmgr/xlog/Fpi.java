@@ -2,10 +2,10 @@ package org.walprism.codec.rmgr.xlog;
 
 import java.util.List;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.rmgr.InvalidPayloadException;
-import org.walprism.codec.rmgr.PayloadCursor;
 
 /**
  * XLOG_FPI (0xB0) and XLOG_FPI_FOR_HINT (0xA0): records that are nothing but full-page images.
@@ -16,7 +16,9 @@ import org.walprism.codec.rmgr.PayloadCursor;
  * wal_log_hints on; without full_page_writes it can lack the image).
  */
 public sealed interface Fpi extends XlogRecord {
+    /** {@code XLOG_FPI_FOR_HINT} (catalog/pg_control.h). */
     int XLOG_FPI_FOR_HINT = 0xA0;
+    /** {@code XLOG_FPI}. */
     int XLOG_FPI = 0xB0;
 
     /** Whether this is FPI_FOR_HINT. */
@@ -40,6 +42,7 @@ public sealed interface Fpi extends XlogRecord {
      * <p>Mirrors log_newpage / log_newpages / XLogSaveBufferForHint in src/backend/access/transam/xloginsert.c.
      */
     record Pg13(boolean forHint, List<BlockImage> images) implements Fpi {
+        /** Copies the image list. */
         public Pg13 {
             images = List.copyOf(images);
         }

@@ -1,8 +1,8 @@
 package org.walprism.codec.rmgr.xlog;
 
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 
 /** XLOG_NEXTOID (0x30): the next OID to assign after a crash. */
 public sealed interface NextOid extends XlogRecord {

@@ -1,8 +1,8 @@
 package org.walprism.codec.rmgr.xlog;
 
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.rmgr.PayloadCursor;
-import org.walprism.codec.rmgr.PayloadWriter;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 
 /** XLOG_PARAMETER_CHANGE (0x60): settings a hot standby must match. */
 public sealed interface ParameterChange extends XlogRecord {
@@ -52,6 +52,7 @@ public sealed interface ParameterChange extends XlogRecord {
     record Pg13(int maxConnections, int maxWorkerProcesses, int maxWalSenders, int maxPreparedXacts,
                 int maxLocksPerXact, int walLevel, boolean walLogHints, boolean trackCommitTimestamp, int pad)
             implements ParameterChange {
+        /** Bytes of {@code xl_parameter_change} in this layout. */
         public static final int SIZE = 28;
 
         static Pg13 decode(PayloadCursor main) {

@@ -1,7 +1,7 @@
 package org.walprism.codec.rmgr.xlog;
 
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.rmgr.PayloadCursor;
+import org.walprism.codec.internal.PayloadCursor;
 
 /**
  * XLOG_SWITCH (0x40): ends the segment logically; a 24-byte record with no payload. The rest of the

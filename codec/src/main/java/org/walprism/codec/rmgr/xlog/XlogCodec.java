@@ -2,10 +2,10 @@ package org.walprism.codec.rmgr.xlog;
 
 import java.util.List;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.rmgr.InvalidPayloadException;
-import org.walprism.codec.rmgr.PayloadCursor;
 import org.walprism.codec.rmgr.RmgrTable;
 
 /**
@@ -14,8 +14,11 @@ import org.walprism.codec.rmgr.RmgrTable;
  * {@code encode} gives back the exact main data. Mirrors src/include/catalog/pg_control.h (XLOG_* codes).
  */
 public final class XlogCodec {
+    /** {@code XLOG_NEXTOID} (catalog/pg_control.h). */
     public static final int XLOG_NEXTOID = 0x30;
+    /** {@code XLOG_SWITCH} (catalog/pg_control.h). */
     public static final int XLOG_SWITCH = 0x40;
+    /** {@code XLOG_PARAMETER_CHANGE} (catalog/pg_control.h). */
     public static final int XLOG_PARAMETER_CHANGE = 0x60;
 
     private XlogCodec() {

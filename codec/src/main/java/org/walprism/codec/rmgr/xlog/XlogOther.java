@@ -10,10 +10,12 @@ import java.util.Arrays;
  * @param mainData the main data
  */
 public record XlogOther(int info, byte[] mainData) implements XlogRecord {
+    /** Copies the main data. */
     public XlogOther {
         mainData = mainData.clone();
     }
 
+    /** A copy of the main data. */
     @Override
     public byte[] mainData() {
         return mainData.clone();

@@ -10,7 +10,11 @@ import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 import org.walprism.codec.WalVersion;
 
-/** Real record payloads quoted byte for byte in the spec (wal-format.md 5.4-5.7), for versions without captures. */
+/**
+ * Real record payloads, byte for byte, of PostgreSQL 14, 16, 17/18 and master WAL, for versions without captures
+ * in the corpus; their layouts are {@code xl_heap_prune}, {@code xl_heap_vacuum}, {@code xl_heap_freeze_page} and
+ * the {@code xlhp_*} sub-records of access/heapam_xlog.h in each branch.
+ */
 class Heap2SpecBytesTest {
     private static byte[] hex(String s) {
         return HexFormat.of().parseHex(s.replace(" ", ""));

@@ -1,4 +1,4 @@
-package org.walprism.analyzer.report;
+package org.walprism.analyzer.json;
 
 import java.util.Locale;
 
@@ -24,6 +24,7 @@ public final class Json {
         first = false;
     }
 
+    /** Opens an object. */
     public Json beginObject() {
         comma();
         sb.append('{');
@@ -32,10 +33,12 @@ public final class Json {
         return this;
     }
 
+    /** Closes the open object. */
     public Json endObject() {
         return close('}');
     }
 
+    /** Opens an array. */
     public Json beginArray() {
         comma();
         sb.append('[');
@@ -44,6 +47,7 @@ public final class Json {
         return this;
     }
 
+    /** Closes the open array. */
     public Json endArray() {
         return close(']');
     }
@@ -58,6 +62,7 @@ public final class Json {
         return this;
     }
 
+    /** Writes a member name; its value follows. */
     public Json key(String k) {
         comma();
         quote(k);
@@ -66,6 +71,7 @@ public final class Json {
         return this;
     }
 
+    /** Writes a string value ({@code null} as JSON null). */
     public Json value(String s) {
         comma();
         if (s == null) {
@@ -76,37 +82,51 @@ public final class Json {
         return this;
     }
 
+    /** Writes an integer value. */
     public Json value(long n) {
         comma();
         sb.append(n);
         return this;
     }
 
+    /** Writes a number value (non-finite as JSON null). */
     public Json value(double d) {
         comma();
         sb.append(Double.isFinite(d) ? String.format(Locale.ROOT, "%.4f", d) : "null");
         return this;
     }
 
+    /** Writes a boolean value. */
     public Json value(boolean b) {
         comma();
         sb.append(b);
         return this;
     }
 
+    /** Writes member {@code k} with string value {@code v}. */
     public Json field(String k, String v) {
         return key(k).value(v);
     }
 
+    /** Writes member {@code k} with integer value {@code v}. */
     public Json field(String k, long v) {
         return key(k).value(v);
     }
 
+    /** Writes member {@code k} with number value {@code v}. */
     public Json field(String k, double v) {
         return key(k).value(v);
     }
 
     private void quote(String s) {
+        quote(sb, s);
+    }
+
+    /**
+     * Appends {@code s} to {@code sb} as a JSON string literal (RFC 8259: quote, backslash and control characters
+     * escaped): the one JSON string escaper of walprism.
+     */
+    public static StringBuilder quote(StringBuilder sb, CharSequence s) {
         sb.append('"');
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
@@ -118,15 +138,17 @@ public final class Json {
                 case '\t' -> sb.append("\\t");
                 default -> {
                     if (c < 0x20) {
-                        sb.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                        sb.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xF]);
                     } else {
                         sb.append(c);
                     }
                 }
             }
         }
-        sb.append('"');
+        return sb.append('"');
     }
+
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
 
     @Override
     public String toString() {

@@ -1,10 +1,11 @@
-package org.walprism.codec.rmgr;
+package org.walprism.codec.internal;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import org.walprism.codec.rmgr.InvalidPayloadException;
 
 /**
- * Bounds-checked little-endian reader over one payload part (a record's main data or one block's data).
+ * Internal, not API: bounds-checked little-endian reader over one payload part (a record's main data or one block's data).
  *
  * <p>Every read checks the remaining length first and throws {@link InvalidPayloadException} naming the
  * field, so no IndexOutOfBoundsException escapes and no array is allocated from a length the bytes have
@@ -25,6 +26,7 @@ public final class PayloadCursor {
         return new PayloadCursor(bytes == null ? new byte[0] : bytes, part);
     }
 
+    /** The part's name, as error messages give it. */
     public String part() {
         return part;
     }
@@ -60,26 +62,31 @@ public final class PayloadCursor {
         need((int) n, field);
     }
 
+    /** Reads a uint8 named {@code field}. */
     public int u8(String field) {
         need(1, field);
         return buf.readUnsignedByte();
     }
 
+    /** Reads a little-endian uint16 named {@code field}. */
     public int u16(String field) {
         need(2, field);
         return buf.readUnsignedShortLE();
     }
 
+    /** Reads a little-endian uint32 named {@code field}. */
     public long u32(String field) {
         need(4, field);
         return buf.readUnsignedIntLE();
     }
 
+    /** Reads a little-endian int32 named {@code field}. */
     public int i32(String field) {
         need(4, field);
         return buf.readIntLE();
     }
 
+    /** Reads a little-endian int64 named {@code field}. */
     public long i64(String field) {
         need(8, field);
         return buf.readLongLE();

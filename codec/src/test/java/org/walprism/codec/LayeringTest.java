@@ -1,0 +1,44 @@
+package org.walprism.codec;
+
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The codec's packages use each other in one direction only, and the codec knows nothing above it. */
+class LayeringTest {
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void importClasses() {
+        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("org.walprism.codec");
+    }
+
+    @Test
+    void packagesAreFreeOfCycles() {
+        // RecordView hands its buffer to walprism's own modules through internal.RecordViewAccess (registered from
+        // RecordView's initialiser): the one dependency back from internal to record
+        slices().matching("org.walprism.codec.(**)").should().beFreeOfCycles()
+                .ignoreDependency(resideInAPackage("..codec.internal.."), resideInAPackage("..codec.record.."))
+                .check(classes);
+    }
+
+    @Test
+    void codecKnowsNothingOfAnalyzerOrCli() {
+        noClasses().should().dependOnClassesThat().resideInAnyPackage("org.walprism.analyzer..", "org.walprism.cli..")
+                .check(classes);
+    }
+
+    @Test
+    void recordAndPageDoNotUseReaderOrWriter() {
+        noClasses().that().resideInAnyPackage("..codec.record..", "..codec.page..", "..codec.rmgr..", "..codec.image..")
+                .should().dependOnClassesThat().resideInAnyPackage("..codec.read..", "..codec.write..")
+                .check(classes);
+    }
+}
