@@ -27,10 +27,12 @@ public final class Bytes {
         return bytes.length == 0 ? EMPTY : new Bytes(bytes);
     }
 
+    /** Number of bytes. */
     public int length() {
         return bytes.length;
     }
 
+    /** Whether there are no bytes. */
     public boolean isEmpty() {
         return bytes.length == 0;
     }

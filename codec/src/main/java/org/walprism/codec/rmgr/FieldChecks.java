@@ -7,6 +7,7 @@ public final class FieldChecks {
     private FieldChecks() {
     }
 
+    /** {@code v}, checked to be in uint8 range (else IllegalArgumentException naming {@code field}). */
     public static int u8(int v, String field) {
         if (v < 0 || v > 0xFF) {
             throw new IllegalArgumentException(field + " out of uint8 range: " + v);
@@ -14,6 +15,7 @@ public final class FieldChecks {
         return v;
     }
 
+    /** {@code v}, checked to be in uint16 range (else IllegalArgumentException naming {@code field}). */
     public static int u16(int v, String field) {
         if (v < 0 || v > 0xFFFF) {
             throw new IllegalArgumentException(field + " out of uint16 range: " + v);
@@ -21,6 +23,7 @@ public final class FieldChecks {
         return v;
     }
 
+    /** {@code v}, checked to be in uint32 range (else IllegalArgumentException naming {@code field}). */
     public static long u32(long v, String field) {
         if (v < 0 || v > 0xFFFFFFFFL) {
             throw new IllegalArgumentException(field + " out of uint32 range: " + v);
@@ -37,6 +40,7 @@ public final class FieldChecks {
         return copy;
     }
 
+    /** Throws IllegalArgumentException with {@code message} unless {@code ok}. */
     public static void that(boolean ok, String message) {
         if (!ok) {
             throw new IllegalArgumentException(message);

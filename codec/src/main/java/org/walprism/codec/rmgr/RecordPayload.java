@@ -13,6 +13,7 @@ import java.util.TreeMap;
  * @param blockData block id to that block's data (non-empty), ascending
  */
 public record RecordPayload(Bytes mainData, SortedMap<Integer, Bytes> blockData) {
+    /** Null main data becomes empty; the block map is copied (the value is immutable). */
     public RecordPayload {
         mainData = mainData == null ? Bytes.EMPTY : mainData;
         TreeMap<Integer, Bytes> copy = new TreeMap<>();

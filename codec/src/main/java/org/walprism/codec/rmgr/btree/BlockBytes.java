@@ -13,6 +13,7 @@ public record BlockBytes(BlockDataPresence presence, Bytes data) {
     /** No block, no data. */
     public static final BlockBytes ABSENT = new BlockBytes(BlockDataPresence.ABSENT, Bytes.EMPTY);
 
+    /** Checks each field against its C type's range and the fields against each other. */
     public BlockBytes {
         FieldChecks.that(presence != null, "presence is required");
         data = FieldChecks.nonNull(data);

@@ -22,16 +22,19 @@ import org.walprism.codec.rmgr.RecordPayload;
  * @param intervals the intervals; empty unless {@code block0} is PRESENT
  */
 public record BtreeDedup(int nintervals, BlockDataPresence block0, List<Interval> intervals) implements BtreeRecord {
+    /** Bytes of the fixed-size struct. */
     public static final int SIZE = 2;
 
     /** One {@code BTDedupInterval}: {@code nitems} tuples from offset {@code baseoff} merged into one. */
     public record Interval(int baseoff, int nitems) {
+        /** Checks each field against its C type's range and the fields against each other. */
         public Interval {
             FieldChecks.u16(baseoff, "baseoff");
             FieldChecks.u16(nitems, "nitems");
         }
     }
 
+    /** Checks each field against its C type's range and the fields against each other. */
     public BtreeDedup {
         FieldChecks.u16(nintervals, "nintervals");
         FieldChecks.that(block0 != null, "block0 is required");

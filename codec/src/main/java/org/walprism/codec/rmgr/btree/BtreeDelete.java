@@ -58,8 +58,10 @@ public sealed interface BtreeDelete extends BtreeRecord {
      * <p>Layout used by: PG13. Mirrors {@code xl_btree_delete}, src/include/access/nbtxlog.h of REL_13_STABLE.
      */
     record Pg13(long snapshotConflictHorizon, long ndeleted, DeletedItems items) implements BtreeDelete {
+        /** Bytes of the fixed-size struct. */
         public static final int SIZE = 8;
 
+        /** Checks each field against its C type's range and the fields against each other. */
         public Pg13 {
             FieldChecks.u32(snapshotConflictHorizon, "latestRemovedXid");
             FieldChecks.u32(ndeleted, "ndeleted");
@@ -103,8 +105,10 @@ public sealed interface BtreeDelete extends BtreeRecord {
      */
     record Pg14(long snapshotConflictHorizon, int ndeletedCount, int nupdated, DeletedItems items)
             implements BtreeDelete {
+        /** Bytes of the fixed-size struct. */
         public static final int SIZE = 8;
 
+        /** Checks each field against its C type's range and the fields against each other. */
         public Pg14 {
             FieldChecks.u32(snapshotConflictHorizon, "latestRemovedXid");
             FieldChecks.u16(ndeletedCount, "ndeleted");
@@ -146,8 +150,10 @@ public sealed interface BtreeDelete extends BtreeRecord {
      */
     record Pg16(long snapshotConflictHorizon, int ndeletedCount, int nupdated, boolean isCatalogRel,
                 DeletedItems items) implements BtreeDelete {
+        /** Bytes of the fixed-size struct. */
         public static final int SIZE = 9;
 
+        /** Checks each field against its C type's range and the fields against each other. */
         public Pg16 {
             FieldChecks.u32(snapshotConflictHorizon, "snapshotConflictHorizon");
             FieldChecks.u16(ndeletedCount, "ndeleted");

@@ -25,8 +25,10 @@ import org.walprism.codec.rmgr.RecordPayload;
  * @param meta   the metapage block (INSERT_META), else {@link MetaBlock#ABSENT}
  */
 public record BtreeInsert(BtreeType type, int offnum, BlockBytes block0, MetaBlock meta) implements BtreeRecord {
+    /** Bytes of the fixed-size struct. */
     public static final int SIZE = 2;
 
+    /** Checks each field against its C type's range and the fields against each other. */
     public BtreeInsert {
         FieldChecks.that(type == BtreeType.INSERT_LEAF || type == BtreeType.INSERT_UPPER
                 || type == BtreeType.INSERT_META || type == BtreeType.INSERT_POST, "an insert type");

@@ -21,8 +21,10 @@ import org.walprism.codec.rmgr.RecordPayload;
  */
 public record BtreeMarkPageHalfdead(int poffset, int pad, long leafblk, long leftblk, long rightblk, long topparent)
         implements BtreeRecord {
+    /** Bytes of the fixed-size struct. */
     public static final int SIZE = 20;
 
+    /** Checks each field against its C type's range and the fields against each other. */
     public BtreeMarkPageHalfdead {
         FieldChecks.u16(poffset, "poffset");
         FieldChecks.u16(pad, "pad");

@@ -15,6 +15,7 @@ import org.walprism.codec.rmgr.RecordPayload;
  * btree_xlog_meta_cleanup / _bt_set_cleanup_info, src/backend/access/nbtree.
  */
 public record BtreeMetaCleanup(MetaBlock meta) implements BtreeRecord {
+    /** Checks each field against its C type's range and the fields against each other. */
     public BtreeMetaCleanup {
         FieldChecks.that(meta != null, "meta is required");
     }

@@ -39,6 +39,7 @@ public sealed interface BtreeMetadata {
         return m;
     }
 
+    /** Appends the struct's bytes to {@code w}. */
     void write(PayloadWriter w);
 
     /**
@@ -52,8 +53,10 @@ public sealed interface BtreeMetadata {
      */
     record Pg13(long version, long root, long level, long fastroot, long fastlevel, long oldestBtpoXact,
                 long lastCleanupNumHeapTuples, boolean allequalimage, long pad) implements BtreeMetadata {
+        /** Bytes of the fixed-size struct. */
         public static final int SIZE = 40;
 
+        /** Checks each field against its C type's range and the fields against each other. */
         public Pg13 {
             FieldChecks.u32(oldestBtpoXact, "oldest_btpo_xact");
             FieldChecks.that(pad >= 0 && pad < 1L << 56, "pad is 7 bytes");
@@ -84,8 +87,10 @@ public sealed interface BtreeMetadata {
      */
     record Pg14(long version, long root, long level, long fastroot, long fastlevel, long lastCleanupNumDelpages,
                 boolean allequalimage, int pad) implements BtreeMetadata {
+        /** Bytes of the fixed-size struct. */
         public static final int SIZE = 28;
 
+        /** Checks each field against its C type's range and the fields against each other. */
         public Pg14 {
             FieldChecks.u32(lastCleanupNumDelpages, "last_cleanup_num_delpages");
             FieldChecks.that(pad >= 0 && pad <= 0xFFFFFF, "pad is 3 bytes");

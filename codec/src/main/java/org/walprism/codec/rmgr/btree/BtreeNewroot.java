@@ -19,8 +19,10 @@ import org.walprism.codec.rmgr.RecordPayload;
  * src/include/access/nbtxlog.h.
  */
 public record BtreeNewroot(long rootblk, long level, BlockBytes root, MetaBlock meta) implements BtreeRecord {
+    /** Bytes of the fixed-size struct. */
     public static final int SIZE = 8;
 
+    /** Checks each field against its C type's range and the fields against each other. */
     public BtreeNewroot {
         FieldChecks.u32(rootblk, "rootblk");
         FieldChecks.u32(level, "level");

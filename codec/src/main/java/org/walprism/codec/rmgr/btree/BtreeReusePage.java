@@ -61,8 +61,10 @@ public sealed interface BtreeReusePage extends BtreeRecord {
      * <p>Layout used by: PG13. Mirrors {@code xl_btree_reuse_page}, src/include/access/nbtxlog.h of REL_13_STABLE.
      */
     record Pg13(RelFileLocator locator, long block, long snapshotConflictHorizon) implements BtreeReusePage {
+        /** Bytes of the fixed-size struct. */
         public static final int SIZE = 20;
 
+        /** Checks each field against its C type's range and the fields against each other. */
         public Pg13 {
             FieldChecks.u32(block, "block");
             FieldChecks.u32(snapshotConflictHorizon, "latestRemovedXid");
@@ -87,8 +89,10 @@ public sealed interface BtreeReusePage extends BtreeRecord {
      * REL_14_STABLE and REL_15_STABLE.
      */
     record Pg14(RelFileLocator locator, long block, long snapshotConflictHorizon) implements BtreeReusePage {
+        /** Bytes of the fixed-size struct. */
         public static final int SIZE = 24;
 
+        /** Checks each field against its C type's range and the fields against each other. */
         public Pg14 {
             FieldChecks.u32(block, "block");
         }
@@ -114,8 +118,10 @@ public sealed interface BtreeReusePage extends BtreeRecord {
      */
     record Pg16(RelFileLocator locator, long block, long snapshotConflictHorizon, boolean isCatalogRel)
             implements BtreeReusePage {
+        /** Bytes of the fixed-size struct. */
         public static final int SIZE = 25;
 
+        /** Checks each field against its C type's range and the fields against each other. */
         public Pg16 {
             FieldChecks.u32(block, "block");
         }

@@ -22,8 +22,10 @@ import org.walprism.codec.rmgr.RecordPayload;
  */
 public record BtreeSplit(boolean newItemOnLeft, long level, int firstrightoff, int newitemoff, int postingoff,
                          BlockBytes left, BlockBytes right) implements BtreeRecord {
+    /** Bytes of the fixed-size struct. */
     public static final int SIZE = 10;
 
+    /** Checks each field against its C type's range and the fields against each other. */
     public BtreeSplit {
         FieldChecks.u32(level, "level");
         FieldChecks.u16(firstrightoff, "firstrightoff");

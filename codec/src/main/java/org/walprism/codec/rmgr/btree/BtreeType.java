@@ -5,8 +5,36 @@ package org.walprism.codec.rmgr.btree;
  * constants of src/include/access/nbtxlog.h, the same codes in 13 to master (0xF0 is unused).
  */
 public enum BtreeType {
-    INSERT_LEAF, INSERT_UPPER, INSERT_META, SPLIT_L, SPLIT_R, INSERT_POST, DEDUP, DELETE, UNLINK_PAGE,
-    UNLINK_PAGE_META, NEWROOT, MARK_PAGE_HALFDEAD, VACUUM, REUSE_PAGE, META_CLEANUP;
+    /** {@code XLOG_BTREE_INSERT_LEAF}. */
+    INSERT_LEAF,
+    /** {@code XLOG_BTREE_INSERT_UPPER}. */
+    INSERT_UPPER,
+    /** {@code XLOG_BTREE_INSERT_META}. */
+    INSERT_META,
+    /** {@code XLOG_BTREE_SPLIT_L}. */
+    SPLIT_L,
+    /** {@code XLOG_BTREE_SPLIT_R}. */
+    SPLIT_R,
+    /** {@code XLOG_BTREE_INSERT_POST}. */
+    INSERT_POST,
+    /** {@code XLOG_BTREE_DEDUP}. */
+    DEDUP,
+    /** {@code XLOG_BTREE_DELETE}. */
+    DELETE,
+    /** {@code XLOG_BTREE_UNLINK_PAGE}. */
+    UNLINK_PAGE,
+    /** {@code XLOG_BTREE_UNLINK_PAGE_META}. */
+    UNLINK_PAGE_META,
+    /** {@code XLOG_BTREE_NEWROOT}. */
+    NEWROOT,
+    /** {@code XLOG_BTREE_MARK_PAGE_HALFDEAD}. */
+    MARK_PAGE_HALFDEAD,
+    /** {@code XLOG_BTREE_VACUUM}. */
+    VACUUM,
+    /** {@code XLOG_BTREE_REUSE_PAGE}. */
+    REUSE_PAGE,
+    /** {@code XLOG_BTREE_META_CLEANUP}. */
+    META_CLEANUP;
 
     /** The opcode, {@code xl_info & 0xF0}. */
     public int code() {

@@ -75,8 +75,10 @@ public sealed interface BtreeUnlinkPage extends BtreeRecord {
      */
     record Pg13(boolean withMeta, long leftsib, long rightsib, long leafleftsib, long leafrightsib, long leaftopparent,
                 long btpoXact, MetaBlock meta) implements BtreeUnlinkPage {
+        /** Bytes of the fixed-size struct. */
         public static final int SIZE = 24;
 
+        /** Checks each field against its C type's range and the fields against each other. */
         public Pg13 {
             FieldChecks.u32(btpoXact, "btpo_xact");
             FieldChecks.that(meta != null && (withMeta || MetaBlock.ABSENT.equals(meta)), "meta only with UNLINK_PAGE_META");
@@ -106,8 +108,10 @@ public sealed interface BtreeUnlinkPage extends BtreeRecord {
      */
     record Pg14(boolean withMeta, long leftsib, long rightsib, long level, long pad, long safexid, long leafleftsib,
                 long leafrightsib, long leaftopparent, MetaBlock meta) implements BtreeUnlinkPage {
+        /** Bytes of the fixed-size struct. */
         public static final int SIZE = 36;
 
+        /** Checks each field against its C type's range and the fields against each other. */
         public Pg14 {
             FieldChecks.u32(level, "level");
             FieldChecks.u32(pad, "pad");

@@ -18,8 +18,10 @@ import org.walprism.codec.rmgr.RecordPayload;
  * src/include/access/nbtxlog.h.
  */
 public record BtreeVacuum(int ndeleted, int nupdated, DeletedItems items) implements BtreeRecord {
+    /** Bytes of the fixed-size struct. */
     public static final int SIZE = 4;
 
+    /** Checks each field against its C type's range and the fields against each other. */
     public BtreeVacuum {
         FieldChecks.u16(ndeleted, "ndeleted");
         FieldChecks.u16(nupdated, "nupdated");

@@ -21,6 +21,7 @@ import org.walprism.codec.rmgr.heap2.OffsetArray;
  */
 public record DeletedItems(BlockDataPresence presence, OffsetArray deleted, List<PostingUpdate> updates) {
 
+    /** Checks each field against its C type's range and the fields against each other. */
     public DeletedItems {
         FieldChecks.that(presence != null && deleted != null, "presence and deleted are required");
         updates = List.copyOf(updates);

@@ -17,6 +17,7 @@ public record MetaBlock(BlockDataPresence presence, BtreeMetadata metadata) {
     /** No metapage block. */
     public static final MetaBlock ABSENT = new MetaBlock(BlockDataPresence.ABSENT, null);
 
+    /** Checks each field against its C type's range and the fields against each other. */
     public MetaBlock {
         FieldChecks.that(presence != null && (presence == BlockDataPresence.PRESENT) == (metadata != null),
                 "metadata is given exactly when PRESENT");

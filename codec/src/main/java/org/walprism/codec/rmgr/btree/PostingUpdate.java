@@ -11,6 +11,7 @@ import org.walprism.codec.rmgr.heap2.OffsetArray;
  * @param ptids  positions inside the posting list of the TIDs deleted
  */
 public record PostingUpdate(int offset, OffsetArray ptids) {
+    /** Checks each field against its C type's range and the fields against each other. */
     public PostingUpdate {
         FieldChecks.u16(offset, "updatedoffsets");
         FieldChecks.that(ptids != null, "ptids are required");

@@ -17,8 +17,10 @@ import org.walprism.codec.rmgr.RecordPayload;
  * src/include/access/heapam_xlog.h.
  */
 public record HeapConfirm(int offnum) implements HeapRecord {
+    /** Bytes of the fixed-size struct. */
     public static final int SIZE = 2;
 
+    /** Checks each field against its C type's range and the fields against each other. */
     public HeapConfirm {
         FieldChecks.u16(offnum, "offnum");
     }

@@ -22,10 +22,12 @@ import org.walprism.codec.rmgr.RecordPayload;
  */
 public record HeapDelete(long xmax, int offnum, int infobitsSet, int flags, LoggedTuple oldTuple)
         implements HeapRecord {
+    /** Bytes of the fixed-size struct. */
     public static final int SIZE = 8;
     /** {@code XLH_DELETE_CONTAINS_OLD_TUPLE | XLH_DELETE_CONTAINS_OLD_KEY}. */
     public static final int CONTAINS_OLD = (1 << 1) | (1 << 2);
 
+    /** Checks each field against its C type's range and the fields against each other. */
     public HeapDelete {
         FieldChecks.u32(xmax, "xmax");
         FieldChecks.u16(offnum, "offnum");

@@ -50,8 +50,10 @@ public sealed interface HeapInplace extends HeapRecord {
      * src/include/access/heapam_xlog.h of REL_13_STABLE to REL_17_STABLE.
      */
     record Pg13(int offnum, BlockDataPresence block0, Bytes tupleData) implements HeapInplace {
+        /** Bytes of the fixed-size struct. */
         public static final int SIZE = 2;
 
+        /** Checks each field against its C type's range and the fields against each other. */
         public Pg13 {
             FieldChecks.u16(offnum, "offnum");
             FieldChecks.that(block0 != null, "block0 is required");
@@ -90,8 +92,10 @@ public sealed interface HeapInplace extends HeapRecord {
      */
     record Pg18(int offnum, int pad1, long dbId, long tsId, boolean relcacheInitFileInval, int pad2,
                 List<InvalidationMessage> msgs, BlockDataPresence block0, Bytes tupleData) implements HeapInplace {
+        /** Bytes of the fixed-size struct. */
         public static final int SIZE = 20;
 
+        /** Checks each field against its C type's range and the fields against each other. */
         public Pg18 {
             FieldChecks.u16(offnum, "offnum");
             FieldChecks.u16(pad1, "pad1");

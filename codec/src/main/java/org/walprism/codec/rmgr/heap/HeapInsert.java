@@ -27,6 +27,7 @@ import org.walprism.codec.rmgr.heap2.Heap2Type;
  */
 public record HeapInsert(boolean init, int offnum, int flags, BlockDataPresence block0, LoggedTuple tuple)
         implements HeapRecord {
+    /** Bytes of the fixed-size struct. */
     public static final int SIZE = 3;
     /** {@code XLH_INSERT_ALL_VISIBLE_CLEARED}. */
     public static final int ALL_VISIBLE_CLEARED = 1;
@@ -35,6 +36,7 @@ public record HeapInsert(boolean init, int offnum, int flags, BlockDataPresence 
     /** {@code XLH_INSERT_CONTAINS_NEW_TUPLE}. */
     public static final int CONTAINS_NEW_TUPLE = 1 << 3;
 
+    /** Checks each field against its C type's range and the fields against each other. */
     public HeapInsert {
         FieldChecks.u16(offnum, "offnum");
         FieldChecks.u8(flags, "flags");

@@ -18,8 +18,10 @@ import org.walprism.codec.rmgr.RecordPayload;
  * src/include/access/heapam_xlog.h.
  */
 public record HeapLock(long xmax, int offnum, int infobitsSet, int flags) implements HeapRecord {
+    /** Bytes of the fixed-size struct. */
     public static final int SIZE = 8;
 
+    /** Checks each field against its C type's range and the fields against each other. */
     public HeapLock {
         FieldChecks.u32(xmax, "xmax");
         FieldChecks.u16(offnum, "offnum");

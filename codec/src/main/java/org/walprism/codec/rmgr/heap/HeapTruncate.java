@@ -21,12 +21,14 @@ import org.walprism.codec.rmgr.RecordPayload;
  * @param pad the 3 struct padding bytes (not cleared by the server), little-endian, kept for exact encoding
  */
 public record HeapTruncate(long dbId, int flags, int pad, List<Long> relids) implements HeapRecord {
+    /** Bytes of the fixed-size struct. */
     public static final int SIZE = 12;
     /** {@code XLH_TRUNCATE_CASCADE}. */
     public static final int CASCADE = 1;
     /** {@code XLH_TRUNCATE_RESTART_SEQS}. */
     public static final int RESTART_SEQS = 2;
 
+    /** Checks each field against its C type's range and the fields against each other. */
     public HeapTruncate {
         FieldChecks.u32(dbId, "dbId");
         FieldChecks.u8(flags, "flags");

@@ -7,7 +7,21 @@ import org.walprism.codec.rmgr.heap2.Heap2Type;
  * XLOG_HEAP_* constants of src/include/access/heapam_xlog.h, the same codes in 13 to master.
  */
 public enum HeapType {
-    INSERT(0x00), DELETE(0x10), UPDATE(0x20), TRUNCATE(0x30), HOT_UPDATE(0x40), CONFIRM(0x50), LOCK(0x60),
+    /** {@code XLOG_HEAP_INSERT}. */
+    INSERT(0x00),
+    /** {@code XLOG_HEAP_DELETE}. */
+    DELETE(0x10),
+    /** {@code XLOG_HEAP_UPDATE}. */
+    UPDATE(0x20),
+    /** {@code XLOG_HEAP_TRUNCATE}. */
+    TRUNCATE(0x30),
+    /** {@code XLOG_HEAP_HOT_UPDATE}. */
+    HOT_UPDATE(0x40),
+    /** {@code XLOG_HEAP_CONFIRM}. */
+    CONFIRM(0x50),
+    /** {@code XLOG_HEAP_LOCK}. */
+    LOCK(0x60),
+    /** {@code XLOG_HEAP_INPLACE}. */
     INPLACE(0x70);
 
     private final int code;

@@ -32,6 +32,7 @@ import org.walprism.codec.rmgr.heap2.Heap2Type;
 public record HeapUpdate(boolean hot, boolean init, long oldXmax, int oldOffnum, int oldInfobitsSet, int flags,
                          long newXmax, int newOffnum, LoggedTuple oldTuple, BlockDataPresence block0, int prefixLen,
                          int suffixLen, LoggedTuple newTuple) implements HeapRecord {
+    /** Bytes of the fixed-size struct. */
     public static final int SIZE = 14;
     /** {@code XLH_UPDATE_CONTAINS_OLD_TUPLE | XLH_UPDATE_CONTAINS_OLD_KEY}. */
     public static final int CONTAINS_OLD = (1 << 2) | (1 << 3);
@@ -40,6 +41,7 @@ public record HeapUpdate(boolean hot, boolean init, long oldXmax, int oldOffnum,
     /** {@code XLH_UPDATE_SUFFIX_FROM_OLD}. */
     public static final int SUFFIX_FROM_OLD = 1 << 6;
 
+    /** Checks each field against its C type's range and the fields against each other. */
     public HeapUpdate {
         FieldChecks.u32(oldXmax, "old_xmax");
         FieldChecks.u16(oldOffnum, "old_offnum");

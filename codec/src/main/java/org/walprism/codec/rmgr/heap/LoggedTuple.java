@@ -11,6 +11,7 @@ import org.walprism.codec.internal.PayloadWriter;
  * suffix taken from the old tuple, {@code data} holds only the bytes in between.
  */
 public record LoggedTuple(TupleHeader header, Bytes data) {
+    /** Checks each field against its C type's range and the fields against each other. */
     public LoggedTuple {
         if (header == null) {
             throw new IllegalArgumentException("xl_heap_header is required");

@@ -11,8 +11,10 @@ import org.walprism.codec.internal.PayloadWriter;
  * stored unaligned). Mirrors {@code xl_heap_header}, src/include/access/heapam_xlog.h (unchanged 13 to master).
  */
 public record TupleHeader(int infomask2, int infomask, int hoff) {
+    /** Bytes of the fixed-size struct. */
     public static final int SIZE = 5;
 
+    /** Checks each field against its C type's range and the fields against each other. */
     public TupleHeader {
         FieldChecks.u16(infomask2, "t_infomask2");
         FieldChecks.u16(infomask, "t_infomask");

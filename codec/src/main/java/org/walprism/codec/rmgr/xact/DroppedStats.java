@@ -17,6 +17,7 @@ import org.walprism.codec.internal.PayloadWriter;
  * @param objId {@code objoid} (15-17, uint32) or {@code objid_hi << 32 | objid_lo} (18+, an unsigned 64-bit value)
  */
 public record DroppedStats(int kind, long dbOid, long objId) {
+    /** Checks each field against its C type's range and the fields against each other. */
     public DroppedStats {
         FieldChecks.u32(dbOid, "dboid");
     }

@@ -37,6 +37,7 @@ public record XactAbort(XactLayout layout, boolean prepared, long xactTime, bool
                          long tsId, List<Long> subxacts, List<RelFileLocator> rels, List<DroppedStats> droppedStats,
                          long twophaseXid, String gid, long originLsn,
                          long originTimestamp) implements XactRecord {
+    /** Checks each field against its C type's range and the fields against each other. */
     public XactAbort {
         subxacts = List.copyOf(subxacts);
         rels = List.copyOf(rels);

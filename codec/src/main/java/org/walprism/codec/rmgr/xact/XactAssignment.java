@@ -18,6 +18,7 @@ import org.walprism.codec.rmgr.RecordPayload;
  * src/include/access/xact.h.
  */
 public record XactAssignment(long xtop, List<Long> xsub) implements XactRecord {
+    /** Checks each field against its C type's range and the fields against each other. */
     public XactAssignment {
         FieldChecks.u32(xtop, "xtop");
         xsub = FieldChecks.u32List(xsub, "xsub");

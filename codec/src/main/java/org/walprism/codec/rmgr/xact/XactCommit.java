@@ -47,6 +47,7 @@ public record XactCommit(XactLayout layout, boolean prepared, long xactTime, boo
     /** {@code XACT_COMPLETION_FORCE_SYNC_COMMIT}. */
     public static final long COMPLETION_FORCE_SYNC_COMMIT = 1L << 31;
 
+    /** Checks each field against its C type's range and the fields against each other. */
     public XactCommit {
         subxacts = List.copyOf(subxacts);
         rels = List.copyOf(rels);

@@ -17,6 +17,7 @@ import org.walprism.codec.rmgr.RecordPayload;
  * src/include/access/xact.h.
  */
 public record XactInvalidations(List<InvalidationMessage> msgs) implements XactRecord {
+    /** Copies the messages (the value is immutable). */
     public XactInvalidations {
         msgs = List.copyOf(msgs);
     }

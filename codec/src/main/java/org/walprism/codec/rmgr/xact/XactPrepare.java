@@ -38,6 +38,7 @@ public record XactPrepare(XactLayout layout, long magic, long totalLen, long xid
                           List<DroppedStats> commitStats, List<DroppedStats> abortStats,
                           List<InvalidationMessage> msgs, Bytes padding, Bytes rmgrData) implements XactRecord {
 
+    /** Checks each field against its C type's range and the fields against each other. */
     public XactPrepare {
         FieldChecks.that(layout != null && gid != null, "layout and gid are required");
         FieldChecks.u32(magic, "magic");

@@ -7,7 +7,20 @@ import org.walprism.codec.WalVersion;
  * XLOG_XACT_* constants of src/include/access/xact.h. INVALIDATIONS exists from 14.
  */
 public enum XactType {
-    COMMIT, PREPARE, ABORT, COMMIT_PREPARED, ABORT_PREPARED, ASSIGNMENT, INVALIDATIONS;
+    /** {@code XLOG_XACT_COMMIT}. */
+    COMMIT,
+    /** {@code XLOG_XACT_PREPARE}. */
+    PREPARE,
+    /** {@code XLOG_XACT_ABORT}. */
+    ABORT,
+    /** {@code XLOG_XACT_COMMIT_PREPARED}. */
+    COMMIT_PREPARED,
+    /** {@code XLOG_XACT_ABORT_PREPARED}. */
+    ABORT_PREPARED,
+    /** {@code XLOG_XACT_ASSIGNMENT}. */
+    ASSIGNMENT,
+    /** {@code XLOG_XACT_INVALIDATIONS}. */
+    INVALIDATIONS;
 
     /** {@code XLOG_XACT_OPMASK}. */
     public static final int OPMASK = 0x70;
