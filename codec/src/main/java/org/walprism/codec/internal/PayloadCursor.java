@@ -2,6 +2,9 @@ package org.walprism.codec.internal;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import java.util.ArrayList;
+import java.util.List;
+import org.walprism.codec.rmgr.InvalidationMessage;
 import org.walprism.codec.rmgr.InvalidPayloadException;
 
 /**
@@ -123,6 +126,19 @@ public final class PayloadCursor {
             out[i] = buf.readUnsignedShortLE();
         }
         return out;
+    }
+
+    /** {@code n} invalidation messages ({@code n} from the record, checked against the bytes left first). */
+    public List<InvalidationMessage> invalidationMessages(long n, String field) {
+        if (n < 0) {
+            throw new InvalidPayloadException(part, position(), field + " count is negative: " + n);
+        }
+        require(n * InvalidationMessage.SIZE, field);
+        List<InvalidationMessage> out = new ArrayList<>((int) n);
+        for (int i = 0; i < n; i++) {
+            out.add(InvalidationMessage.of(bytes(InvalidationMessage.SIZE, field)));
+        }
+        return List.copyOf(out);
     }
 
     /** Throws unless every byte was consumed: the declared counts must account for the whole part. */

@@ -3,6 +3,9 @@ package org.walprism.codec.internal;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
+import java.util.List;
+import org.walprism.codec.rmgr.Bytes;
+import org.walprism.codec.rmgr.InvalidationMessage;
 
 /** Internal, not API: little-endian writer for one payload part; the counterpart of {@link PayloadCursor}. */
 public final class PayloadWriter {
@@ -46,6 +49,20 @@ public final class PayloadWriter {
     /** Writes {@code v} as is. */
     public PayloadWriter bytes(byte[] v) {
         buf.writeBytes(v);
+        return this;
+    }
+
+    /** Writes {@code v}'s bytes as they are. */
+    public PayloadWriter bytes(Bytes v) {
+        buf.writeBytes(v.view());
+        return this;
+    }
+
+    /** Writes each message's 16 bytes as they are. */
+    public PayloadWriter invalidationMessages(List<InvalidationMessage> msgs) {
+        for (InvalidationMessage m : msgs) {
+            buf.writeBytes(m.toByteArray());
+        }
         return this;
     }
 

@@ -1,7 +1,7 @@
 package org.walprism.codec.rmgr;
 
+import java.nio.ByteBuffer;
 import java.util.Arrays;
-import org.walprism.codec.internal.PayloadWriter;
 
 /**
  * An immutable run of bytes carried opaquely inside a typed record (tuple data, index tuples, two-phase
@@ -47,9 +47,9 @@ public final class Bytes {
         return bytes.clone();
     }
 
-    /** Appends the bytes to {@code w}. */
-    public void writeTo(PayloadWriter w) {
-        w.bytes(bytes);
+    /** A read-only view of the bytes, without copying them. */
+    public ByteBuffer view() {
+        return ByteBuffer.wrap(bytes).asReadOnlyBuffer();
     }
 
     @Override

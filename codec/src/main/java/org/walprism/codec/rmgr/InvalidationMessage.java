@@ -3,8 +3,6 @@ package org.walprism.codec.rmgr;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.walprism.codec.internal.PayloadCursor;
-import org.walprism.codec.internal.PayloadWriter;
 
 /**
  * One {@code SharedInvalidationMessage} (16 bytes), as carried by transaction COMMIT, INVALIDATIONS, PREPARE,
@@ -33,26 +31,6 @@ public final class InvalidationMessage {
             throw new IllegalArgumentException("a SharedInvalidationMessage is 16 bytes");
         }
         return new InvalidationMessage(raw.clone());
-    }
-
-    /** Reads {@code n} messages ({@code n} from the record, checked against the bytes left first). */
-    public static List<InvalidationMessage> read(PayloadCursor c, long n, String field) {
-        if (n < 0) {
-            throw new InvalidPayloadException(c.part(), c.position(), field + " count is negative: " + n);
-        }
-        c.require(n * SIZE, field);
-        List<InvalidationMessage> out = new ArrayList<>((int) n);
-        for (int i = 0; i < n; i++) {
-            out.add(new InvalidationMessage(c.bytes(SIZE, field)));
-        }
-        return List.copyOf(out);
-    }
-
-    /** Writes {@code msgs} back. */
-    public static void write(PayloadWriter w, List<InvalidationMessage> msgs) {
-        for (InvalidationMessage m : msgs) {
-            w.bytes(m.raw);
-        }
     }
 
     /** {@code id}: a catcache id (0 or more) or a negative message type. */

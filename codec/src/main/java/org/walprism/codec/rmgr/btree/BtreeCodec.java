@@ -4,7 +4,7 @@ import java.util.List;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
-import org.walprism.codec.rmgr.BlockInputs;
+import org.walprism.codec.internal.BlockInputs;
 import org.walprism.codec.rmgr.InvalidPayloadException;
 import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.rmgr.RecordPayload;

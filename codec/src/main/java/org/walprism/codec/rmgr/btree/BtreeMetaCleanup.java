@@ -1,7 +1,7 @@
 package org.walprism.codec.rmgr.btree;
 
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.rmgr.BlockInputs;
+import org.walprism.codec.internal.BlockInputs;
 import org.walprism.codec.rmgr.Bytes;
 import org.walprism.codec.rmgr.FieldChecks;
 import org.walprism.codec.internal.PayloadCursor;

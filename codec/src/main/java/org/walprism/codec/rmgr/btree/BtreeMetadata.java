@@ -1,6 +1,5 @@
 package org.walprism.codec.rmgr.btree;
 
-import org.walprism.codec.WalVersion;
 import org.walprism.codec.rmgr.FieldChecks;
 import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.internal.PayloadWriter;
@@ -29,19 +28,6 @@ public sealed interface BtreeMetadata {
     /** {@code allequalimage}. */
     boolean allequalimage();
 
-    /** The layout of {@code version}: the one dispatch point of this struct. */
-    static BtreeMetadata decode(WalVersion version, PayloadCursor c) {
-        BtreeMetadata m = switch (version) {
-            case PG13 -> Pg13.read(c);
-            case PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> Pg14.read(c);
-        };
-        c.expectEnd("xl_btree_metadata");
-        return m;
-    }
-
-    /** Appends the struct's bytes to {@code w}. */
-    void write(PayloadWriter w);
-
     /**
      * {@code xl_btree_metadata => version: uint32, root: uint32, level: uint32, fastroot: uint32, fastlevel: uint32,
      * oldest_btpo_xact: uint32, last_cleanup_num_heap_tuples: float8, allequalimage: bool, pad: 7} (40 bytes).
@@ -68,8 +54,7 @@ public sealed interface BtreeMetadata {
                     c.u32("pad") | (long) c.u16("pad") << 32 | (long) c.u8("pad") << 48);
         }
 
-        @Override
-        public void write(PayloadWriter w) {
+        void write(PayloadWriter w) {
             w.u32(version).u32(root).u32(level).u32(fastroot).u32(fastlevel).u32(oldestBtpoXact)
                     .i64(lastCleanupNumHeapTuples).bool(allequalimage).u32(pad & 0xFFFFFFFFL)
                     .u16((int) (pad >>> 32) & 0xFFFF).u8((int) (pad >>> 48));
@@ -101,8 +86,7 @@ public sealed interface BtreeMetadata {
                     c.u32("last_cleanup_num_delpages"), c.bool("allequalimage"), c.u16("pad") | c.u8("pad") << 16);
         }
 
-        @Override
-        public void write(PayloadWriter w) {
+        void write(PayloadWriter w) {
             w.u32(version).u32(root).u32(level).u32(fastroot).u32(fastlevel).u32(lastCleanupNumDelpages)
                     .bool(allequalimage).u16(pad & 0xFFFF).u8(pad >>> 16);
         }

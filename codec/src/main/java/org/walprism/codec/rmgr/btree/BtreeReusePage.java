@@ -2,7 +2,7 @@ package org.walprism.codec.rmgr.btree;
 
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.RelFileLocator;
-import org.walprism.codec.rmgr.BlockInputs;
+import org.walprism.codec.internal.BlockInputs;
 import org.walprism.codec.rmgr.Bytes;
 import org.walprism.codec.rmgr.FieldChecks;
 import org.walprism.codec.internal.PayloadCursor;

@@ -2,7 +2,7 @@ package org.walprism.codec.rmgr.btree;
 
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.rmgr.BlockDataPresence;
-import org.walprism.codec.rmgr.BlockInputs;
+import org.walprism.codec.internal.BlockInputs;
 import org.walprism.codec.rmgr.Bytes;
 import org.walprism.codec.rmgr.FieldChecks;
 import org.walprism.codec.internal.PayloadWriter;
@@ -25,7 +25,7 @@ public record MetaBlock(BlockDataPresence presence, BtreeMetadata metadata) {
 
     static MetaBlock decode(WalVersion version, BlockInputs blocks, int id) {
         BlockDataPresence p = blocks.presence(id);
-        return new MetaBlock(p, p == BlockDataPresence.PRESENT ? BtreeMetadata.decode(version, blocks.cursor(id)) : null);
+        return new MetaBlock(p, p == BlockDataPresence.PRESENT ? MetadataCodec.decode(version, blocks.cursor(id)) : null);
     }
 
     Bytes bytes() {
@@ -33,7 +33,7 @@ public record MetaBlock(BlockDataPresence presence, BtreeMetadata metadata) {
             return Bytes.EMPTY;
         }
         PayloadWriter w = new PayloadWriter(BtreeMetadata.Pg13.SIZE);
-        metadata.write(w);
+        MetadataCodec.write(metadata, w);
         return Bytes.of(w.toByteArray());
     }
 }

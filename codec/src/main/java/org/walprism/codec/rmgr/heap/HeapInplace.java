@@ -3,7 +3,7 @@ package org.walprism.codec.rmgr.heap;
 import java.util.List;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.rmgr.BlockDataPresence;
-import org.walprism.codec.rmgr.BlockInputs;
+import org.walprism.codec.internal.BlockInputs;
 import org.walprism.codec.rmgr.Bytes;
 import org.walprism.codec.rmgr.FieldChecks;
 import org.walprism.codec.rmgr.InvalidationMessage;
@@ -117,7 +117,7 @@ public sealed interface HeapInplace extends HeapRecord {
             boolean inval = main.bool("relcacheInitFileInval");
             int pad2 = main.u16("pad") | main.u8("pad") << 16;
             int nmsgs = main.i32("nmsgs");
-            List<InvalidationMessage> msgs = InvalidationMessage.read(main, nmsgs, "msgs[nmsgs]");
+            List<InvalidationMessage> msgs = main.invalidationMessages(nmsgs, "msgs[nmsgs]");
             main.expectEnd("msgs[nmsgs]");
             return new Pg18(off, pad1, db, ts, inval, pad2, msgs, blocks.presence(0), blocks.data(0));
         }
@@ -127,7 +127,7 @@ public sealed interface HeapInplace extends HeapRecord {
             PayloadWriter w = new PayloadWriter(SIZE + InvalidationMessage.SIZE * msgs.size());
             w.u16(offnum).u16(pad1).u32(dbId).u32(tsId).bool(relcacheInitFileInval).u16(pad2 & 0xFFFF)
                     .u8(pad2 >>> 16).u32(msgs.size());
-            InvalidationMessage.write(w, msgs);
+            w.invalidationMessages(msgs);
             return RecordPayload.of(Bytes.of(w.toByteArray()), 0, tupleData);
         }
     }

@@ -1,6 +1,6 @@
 package org.walprism.codec.rmgr.heap;
 
-import org.walprism.codec.rmgr.BlockInputs;
+import org.walprism.codec.internal.BlockInputs;
 import org.walprism.codec.rmgr.Bytes;
 import org.walprism.codec.rmgr.FieldChecks;
 import org.walprism.codec.internal.PayloadCursor;

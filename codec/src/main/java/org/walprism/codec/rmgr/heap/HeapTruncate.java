@@ -2,7 +2,7 @@ package org.walprism.codec.rmgr.heap;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.walprism.codec.rmgr.BlockInputs;
+import org.walprism.codec.internal.BlockInputs;
 import org.walprism.codec.rmgr.Bytes;
 import org.walprism.codec.rmgr.FieldChecks;
 import org.walprism.codec.internal.PayloadCursor;

@@ -32,6 +32,6 @@ public record LoggedTuple(TupleHeader header, Bytes data) {
 
     void write(PayloadWriter w) {
         header.write(w);
-        data.writeTo(w);
+        w.bytes(data);
     }
 }

@@ -64,7 +64,7 @@ final class XactEnd {
             e.stats = XactReads.stats(layout, c, c.i32("xl_xact_stats_items.nitems"), "xl_xact_stats_items.items");
         }
         if (commit && has(e.xinfo, XINFO_HAS_INVALS)) {
-            e.msgs = InvalidationMessage.read(c, c.i32("xl_xact_invals.nmsgs"), "xl_xact_invals.msgs");
+            e.msgs = c.invalidationMessages(c.i32("xl_xact_invals.nmsgs"), "xl_xact_invals.msgs");
         }
         if (has(e.xinfo, XINFO_HAS_TWOPHASE)) {
             e.twophaseXid = c.u32("xl_xact_twophase.xid");
@@ -138,7 +138,7 @@ final class XactEnd {
         }
         if (commit && has(xinfo, XINFO_HAS_INVALS)) {
             w.u32(msgs.size());
-            InvalidationMessage.write(w, msgs);
+            w.invalidationMessages(msgs);
         }
         if (has(xinfo, XINFO_HAS_TWOPHASE)) {
             w.u32(twophaseXid);

@@ -23,7 +23,7 @@ public record XactInvalidations(List<InvalidationMessage> msgs) implements XactR
     }
 
     static XactInvalidations decode(PayloadCursor main) {
-        List<InvalidationMessage> msgs = InvalidationMessage.read(main, main.i32("nmsgs"), "msgs[nmsgs]");
+        List<InvalidationMessage> msgs = main.invalidationMessages(main.i32("nmsgs"), "msgs[nmsgs]");
         main.expectEnd("msgs[nmsgs]");
         return new XactInvalidations(msgs);
     }
@@ -36,7 +36,7 @@ public record XactInvalidations(List<InvalidationMessage> msgs) implements XactR
     @Override
     public RecordPayload encode() {
         PayloadWriter w = new PayloadWriter(4 + InvalidationMessage.SIZE * msgs.size()).u32(msgs.size());
-        InvalidationMessage.write(w, msgs);
+        w.invalidationMessages(msgs);
         return RecordPayload.mainOnly(Bytes.of(w.toByteArray()));
     }
 }

@@ -127,7 +127,7 @@ public record XactPrepare(XactLayout layout, long magic, long totalLen, long xid
             abortStats = XactReads.stats(layout, c, nabortstats, "abortstats");
             padding.writeBytes(c.bytes(alignPad((long) layout.statsItemSize() * nabortstats), "abortstats padding"));
         }
-        List<InvalidationMessage> msgs = InvalidationMessage.read(c, ninvalmsgs, "invalmsgs");
+        List<InvalidationMessage> msgs = c.invalidationMessages(ninvalmsgs, "invalmsgs");
         Bytes rest = Bytes.of(c.rest());
         return new XactPrepare(layout, magic, totalLen, xid, database, preparedAt, owner, initfileinval, pad,
                 originLsn, originTimestamp, gid, subxacts, commitRels, abortRels, commitStats, abortStats, msgs,
@@ -165,8 +165,8 @@ public record XactPrepare(XactLayout layout, long magic, long totalLen, long xid
             XactReads.writeStats(layout, w, abortStats);
             at[0] = copyPad(w, pads, at[0], alignPad((long) layout.statsItemSize() * abortStats.size()));
         }
-        InvalidationMessage.write(w, msgs);
-        rmgrData.writeTo(w);
+        w.invalidationMessages(msgs);
+        w.bytes(rmgrData);
         return RecordPayload.mainOnly(Bytes.of(w.toByteArray()));
     }
 

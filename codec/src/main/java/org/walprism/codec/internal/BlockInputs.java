@@ -1,11 +1,13 @@
-package org.walprism.codec.rmgr;
+package org.walprism.codec.internal;
 
 import java.util.List;
-import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.record.BlockRef;
+import org.walprism.codec.rmgr.BlockDataPresence;
+import org.walprism.codec.rmgr.Bytes;
+import org.walprism.codec.rmgr.InvalidPayloadException;
 
 /**
- * The block references of one record as a typed decoder sees them: per block id, whether its data is present
+ * Internal, not API: the block references of one record as a typed decoder sees them: per block id, whether its data is present
  * or replaced by an image, and a cursor over its data. {@link #expectOnly} rejects data on a block the
  * record type never registers data for, so every byte of the record is accounted for by the typed value.
  */
@@ -35,7 +37,14 @@ public final class BlockInputs {
 
     /** Whether block {@code id}'s data is present, replaced by an image, or absent. */
     public BlockDataPresence presence(int id) {
-        return BlockDataPresence.of(block(id));
+        BlockRef b = block(id);
+        if (b == null) {
+            return BlockDataPresence.ABSENT;
+        }
+        if (b.hasData()) {
+            return BlockDataPresence.PRESENT;
+        }
+        return b.hasImage() ? BlockDataPresence.IMAGE_INSTEAD : BlockDataPresence.ABSENT;
     }
 
     /** A cursor over block {@code id}'s data (empty when it has none). */
