@@ -8,7 +8,6 @@ import org.walprism.analyzer.stats.StatsFormatter;
 import org.walprism.analyzer.stats.WalStats;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.RecordView;
-import org.walprism.codec.rmgr.heap2.Heap2PartsScan;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -120,12 +119,20 @@ public final class StatsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         FirstRecordNote.print(r, format == Format.text, out, spec.commandLine().getErr());
         WalStats stats;
+        // Ctrl-C (or SIGTERM) prints the statistics of the WAL read so far and exits 0, as pg_waldump 15+ does
+        Interrupts.install();
         try (Progress p = Progress.of(r, quiet, false)) {
             stats = filters.any() || max > 0
                     ? filtered(r, staticFilter, max)
-                    : StatsCollector.collect(r.path(), r.start(), r.end(), r.timeline(), jobs);
+                    : StatsCollector.collect(r.path(), r.start(), r.end(), r.timeline(), jobs,
+                    Interrupts::stopRequested);
         }
         Phases.mark("scanned");
+        if (Interrupts.stopRequested()) {
+            spec.commandLine().getErr().println("walprism: note: stopped by a signal: the statistics cover "
+                    + (stats.count() > 0 ? "the WAL read up to " + org.walprism.codec.Lsn.format(stats.endLsn(), true)
+                    : "no record"));
+        }
         if (quiet) {
             Notices.print(spec.commandLine().getErr(), stats.notices());
             return ExitCode.OK.code();
@@ -153,13 +160,14 @@ public final class StatsCommand implements Callable<Integer> {
             DumpFilter filter = filters.withRmgrs(staticFilter, reader.version());
             WalStats stats = new WalStats(reader.version());
             stats.startLsn(reader.firstRecordLsn());
-            Heap2PartsScan check = new Heap2PartsScan();
+            // a record that passes the filters is validated as a filtered dump describes it (RecordCheck)
+            org.walprism.analyzer.desc.RecordCheck check = new org.walprism.analyzer.desc.RecordCheck();
             long counted = 0;
-            for (RecordView v = reader.nextView(); v != null; v = reader.nextView()) {
-                check.check(v);
+            for (RecordView v = reader.nextView(); v != null && !Interrupts.stopRequested(); v = reader.nextView()) {
                 if (!filter.test(v)) {
                     continue;
                 }
+                check.check(v);
                 stats.add(v.rmid(), v.info(), Integer.toUnsignedLong(v.totalLength()), v.fpiLength(),
                         reader.endOfLastRecord());
                 counted++;
