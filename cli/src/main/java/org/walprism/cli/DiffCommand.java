@@ -36,9 +36,12 @@ public final class DiffCommand implements Callable<Integer> {
             description = "text (80 columns), json or csv")
     StatsCommand.Format format;
 
+    @picocli.CommandLine.Mixin
+    NameOptions names;
+
     @Override
     public Integer call() throws Exception {
-        StreamDiff d = new StreamDiff(a.analyze(0), b.analyze(0));
+        StreamDiff d = new StreamDiff(a.analyze(0, names.open(0)), b.analyze(0, names.open(1)));
         PrintWriter out = spec.commandLine().getOut();
         out.print(DiffFormatter.format(d, StatsCategories.format(format)));
         out.flush();

@@ -43,6 +43,9 @@ public final class ReportCommand implements Callable<Integer> {
                     + "size, doubled as often as the range needs)")
     long bucket;
 
+    @picocli.CommandLine.Mixin
+    NameOptions names;
+
     @Override
     public Integer call() throws Exception {
         StatsCategories.checkBucket(bucket);
@@ -51,8 +54,8 @@ public final class ReportCommand implements Callable<Integer> {
         if (Files.exists(output, LinkOption.NOFOLLOW_LINKS)) {
             throw new FileAlreadyExistsException(output.toString());
         }
-        StreamDiff.Side sa = a.analyze(bucket);
-        StreamDiff.Side sb = b == null ? null : b.analyze(bucket);
+        StreamDiff.Side sa = a.analyze(bucket, names.open(0));
+        StreamDiff.Side sb = b == null ? null : b.analyze(bucket, names.open(1));
         Files.writeString(output, HtmlReport.render(sa, sb), StandardCharsets.UTF_8, StandardOpenOption.WRITE,
                 StandardOpenOption.CREATE_NEW);
         spec.commandLine().getOut().println("wrote " + output);

@@ -18,8 +18,8 @@ final class StatsCategories {
     }
 
     static void print(WalRangeOptions.Range r, OutputFormat format, long bucketSize, int jobs, PrintWriter out,
-                      PrintWriter err) {
-        CategoryStats stats = analyze(r, bucketSize, jobs, null);
+                      PrintWriter err, NameOptions.Source names) throws java.io.IOException {
+        CategoryStats stats = analyze(r, bucketSize, jobs, null, names);
         out.print(CategoryFormatter.format(stats, format));
         out.flush();
         Notices.print(err, stats.notices());
@@ -30,9 +30,25 @@ final class StatsCategories {
      * error naming the option ({@code input}, when given, names the input on the command line).
      */
     static CategoryStats analyze(WalRangeOptions.Range r, long bucketSize, int jobs, String input) {
+        try {
+            return analyze(r, bucketSize, jobs, input, null);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** As {@link #analyze(WalRangeOptions.Range, long, int, String)}, naming relations from {@code names}. */
+    static CategoryStats analyze(WalRangeOptions.Range r, long bucketSize, int jobs, String input,
+                                 NameOptions.Source names) throws java.io.IOException {
         checkBucket(bucketSize);
         try {
-            return CategoryAnalyzer.analyze(r.path(), r.start(), r.end(), r.timeline(), bucketSize, jobs);
+            if (names == null) {
+                return CategoryAnalyzer.analyze(r.path(), r.start(), r.end(), r.timeline(), bucketSize, jobs);
+            }
+            CategoryStats stats = CategoryAnalyzer.scanFollowing(r.path(), r.start(), r.end(), r.timeline(),
+                    bucketSize, jobs, names.map());
+            names.name(stats);
+            return stats;
         } catch (BucketLimitException e) {
             throw new BadArgumentException(String.format(Locale.ROOT,
                     "--bucket %d: %s %s..%s spans %d bytes, %d buckets of that width; at most %d are allowed "

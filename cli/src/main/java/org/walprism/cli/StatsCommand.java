@@ -51,15 +51,42 @@ public final class StatsCommand implements Callable<Integer> {
                     + "(default: the segment size, doubled as often as the range needs)")
     long bucket;
 
+    @picocli.CommandLine.Mixin
+    NameOptions names;
+
+    @Option(names = "--by", paramLabel = "relation",
+            description = "relation: rank tables (their indexes and TOAST rolled up) by WAL, FPI and vacuum bytes")
+    String by;
+
+    @Option(names = "--top", paramLabel = "N", defaultValue = "20",
+            description = "with --by relation: the N largest tables (default ${DEFAULT-VALUE}; 0: all)")
+    int top;
+
+    @Option(names = "--sort", paramLabel = "METRIC", defaultValue = "wal",
+            description = "with --by relation: wal (default), fpi or vacuum bytes")
+    String sort;
+
     @Override
     public Integer call() throws Exception {
         if (jobs < 1) {
             throw new ParameterException(spec.commandLine(), "--jobs must be at least 1");
         }
+        if (by != null) {
+            if (!by.equals("relation")) {
+                throw new ParameterException(spec.commandLine(), "--by: unknown grouping \"" + by
+                        + "\" (known: relation)");
+            }
+            TopRelations.print(this);
+            return ExitCode.OK.code();
+        }
         if (categories) {
             StatsCategories.print(range.range(), StatsCategories.format(format), bucket, jobs,
-                    spec.commandLine().getOut(), spec.commandLine().getErr());
+                    spec.commandLine().getOut(), spec.commandLine().getErr(), names.open(0));
             return ExitCode.OK.code();
+        }
+        if (names.any()) {
+            throw new ParameterException(spec.commandLine(), "--relmap and --dbname name relations: use them with "
+                    + "--categories or --by relation");
         }
         boolean perRecord;
         switch (mode) {

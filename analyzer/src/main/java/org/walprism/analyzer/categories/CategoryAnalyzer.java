@@ -1,6 +1,10 @@
 package org.walprism.analyzer.categories;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.walprism.analyzer.relmap.RelationMap;
+import org.walprism.analyzer.relmap.RelationTracker;
 import org.walprism.codec.read.ParallelWalScan;
 import org.walprism.codec.read.ForkableSource;
 import org.walprism.codec.read.WalSources;
@@ -37,10 +41,61 @@ public final class CategoryAnalyzer {
     /** As {@link #analyze(Path, long, long, int, long)} with {@code threads} threads (1 = on this thread). */
     public static CategoryStats analyze(Path path, long startLsn, long endLsn, int timeline, long bucketSize,
                                         int threads) {
+        return analyze(path, startLsn, endLsn, timeline, bucketSize, threads, null);
+    }
+
+    /**
+     * As {@link #analyze(Path, long, long, int, long, int)}, naming relations from {@code names} (null: none)
+     * completed with what the range itself says (files created inside it: see {@link RelationTracker}); what
+     * could not be followed is added to the notices.
+     */
+    public static CategoryStats analyze(Path path, long startLsn, long endLsn, int timeline, long bucketSize,
+                                        int threads, RelationMap names) {
+        CategoryStats stats = scan(path, startLsn, endLsn, timeline, bucketSize, threads, names);
+        if (names != null) {
+            name(stats, names);
+        }
+        return stats;
+    }
+
+    /**
+     * As {@link #analyze(Path, long, long, int, long, int, RelationMap)} without naming yet: the relation events
+     * are kept, {@link #name} names afterwards (after more relations were added to {@code names}, for example
+     * those of the other databases the range touches).
+     */
+    public static CategoryStats scanFollowing(Path path, long startLsn, long endLsn, int timeline, long bucketSize,
+                                              int threads, RelationMap names) {
+        return scan(path, startLsn, endLsn, timeline, bucketSize, threads, names);
+    }
+
+    /**
+     * Names the relations of {@code stats} from {@code names}, completed with the files the range created (its
+     * relation events, when it was scanned following them); what could not be followed is added to the notices.
+     */
+    public static void name(CategoryStats stats, RelationMap names) {
+        stats.names(names);
+        if (stats.relationEvents() != null) {
+            List<String> notes = new ArrayList<>(stats.notices());
+            notes.addAll(stats.relationEvents().replay(new RelationTracker(names).withInplace()));
+            stats.notices(notes);
+        }
+    }
+
+    /** The databases (OIDs, 0 = shared catalogs) whose relations {@code stats} counts. */
+    public static java.util.Set<Long> databases(CategoryStats stats) {
+        java.util.Set<Long> dbs = new java.util.TreeSet<>();
+        for (RelationTable.Entry e : stats.relations().entries()) {
+            dbs.add(e.dbOid);
+        }
+        return dbs;
+    }
+
+    private static CategoryStats scan(Path path, long startLsn, long endLsn, int timeline, long bucketSize,
+                                      int threads, RelationMap names) {
         checkBuckets(startLsn, endLsn, bucketSize);
         if (threads <= 1) {
             try (WalReader reader = WalReader.open(path, startLsn, endLsn, timeline)) {
-                return analyze(reader, bucketSize);
+                return analyze(reader, bucketSize, names);
             }
         }
         ParallelWalScan.Result<Sink> res;
@@ -49,12 +104,12 @@ public final class CategoryAnalyzer {
         try (ForkableSource src = WalSources.open(path, timeline)) {
             segmentSize = src.segmentSize();
             int size = segmentSize;
-            res = new ParallelWalScan<>(() -> new Sink(size, bucketSize), Sink::merge, threads)
+            res = new ParallelWalScan<>(() -> new Sink(size, bucketSize, names), Sink::merge, threads)
                     .scan(src, src::fork, startLsn, endLsn);
         }
         CategoryStats stats = res.sink().stats;
         if (stats == null) {
-            stats = new CategoryStats(res.version(), segmentSize, bucketSize);
+            stats = follow(new CategoryStats(res.version(), segmentSize, bucketSize), names);
         }
         stats.notices(res.notices());
         return checked(stats);
@@ -62,16 +117,24 @@ public final class CategoryAnalyzer {
 
     /** Attributes the records {@code reader} returns from its current position on. */
     public static CategoryStats analyze(WalReader reader, long bucketSize) {
+        return analyze(reader, bucketSize, null);
+    }
+
+    private static CategoryStats follow(CategoryStats s, RelationMap names) {
+        return names == null ? s : s.followRelations(names);
+    }
+
+    private static CategoryStats analyze(WalReader reader, long bucketSize, RelationMap names) {
         CategoryStats stats = null;
         RecordView v;
         while ((v = reader.nextView()) != null) {
             if (stats == null) {
-                stats = new CategoryStats(v.version(), reader.segmentSize(), bucketSize);
+                stats = follow(new CategoryStats(v.version(), reader.segmentSize(), bucketSize), names);
             }
             stats.add(v);
         }
         if (stats == null) {
-            stats = new CategoryStats(reader.version(), reader.segmentSize(), bucketSize);
+            stats = follow(new CategoryStats(reader.version(), reader.segmentSize(), bucketSize), names);
         }
         stats.notices(reader.notices());
         return checked(stats);
@@ -106,17 +169,19 @@ public final class CategoryAnalyzer {
     static final class Sink implements ParallelWalScan.Sink {
         private final int segmentSize;
         private final long bucketSize;
+        private final RelationMap names;
         CategoryStats stats;
 
-        Sink(int segmentSize, long bucketSize) {
+        Sink(int segmentSize, long bucketSize, RelationMap names) {
             this.segmentSize = segmentSize;
             this.bucketSize = bucketSize;
+            this.names = names;
         }
 
         @Override
         public void accept(RecordView v) {
             if (stats == null) {
-                stats = new CategoryStats(v.version(), segmentSize, bucketSize);
+                stats = follow(new CategoryStats(v.version(), segmentSize, bucketSize), names);
             }
             stats.add(v);
         }

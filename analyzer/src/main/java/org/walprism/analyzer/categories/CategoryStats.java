@@ -74,6 +74,8 @@ public final class CategoryStats {
     private final PageLayout layout;
 
     private final RelationTable relations = new RelationTable();
+    private org.walprism.analyzer.relmap.RelationEvents relationEvents;
+    private org.walprism.analyzer.relmap.RelationMap names;
     private final LsnBuckets buckets;
 
     /**
@@ -126,6 +128,35 @@ public final class CategoryStats {
 
         layout.add(v.lsn(), len);
         bucket(v.lsn(), len, fpi, recordImages, ci);
+        if (relationEvents != null) {
+            relationEvents.accept(v);
+        }
+    }
+
+    /**
+     * Also copies the records that change which file holds which relation (see
+     * {@link org.walprism.analyzer.relmap.RelationEvents}), so that names can follow them; {@code names} gives the
+     * relation map the range starts from.
+     */
+    public CategoryStats followRelations(org.walprism.analyzer.relmap.RelationMap names) {
+        this.relationEvents = new org.walprism.analyzer.relmap.RelationEvents(names);
+        this.names = names;
+        return this;
+    }
+
+    /** The relation events copied by {@link #followRelations}, or null. */
+    public org.walprism.analyzer.relmap.RelationEvents relationEvents() {
+        return relationEvents;
+    }
+
+    /** The relation map names are printed from, or null (relations printed as {@code spc/db/relfilenode}). */
+    public org.walprism.analyzer.relmap.RelationMap names() {
+        return names;
+    }
+
+    /** Sets the relation map names are printed from. */
+    public void names(org.walprism.analyzer.relmap.RelationMap n) {
+        this.names = n;
     }
 
     // What blocks() found in the block references of the record being added.
@@ -161,6 +192,10 @@ public final class CategoryStats {
             if (b == 0) {
                 rel.records++;
                 rel.recordBytes += len;
+                if (cause < Category.COUNT && cause != Category.OTHER.ordinal()
+                        && cause != Category.ON_ACCESS_PRUNE.ordinal()) {
+                    rel.vacuumBytes += len;
+                }
             }
             if ((ff & BlockRef.HAS_IMAGE) != 0) {
                 imageHeaders += image(v, b, fork, cause, rel);
@@ -311,6 +346,9 @@ public final class CategoryStats {
         unparsedRecords += o.unparsedRecords;
         relations.merge(o.relations);
         buckets.merge(o.buckets);
+        if (relationEvents != null && o.relationEvents != null) {
+            relationEvents.merge(o.relationEvents);
+        }
     }
 
     private static void add(long[] to, long[] from) {

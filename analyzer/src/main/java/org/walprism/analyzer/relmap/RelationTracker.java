@@ -33,6 +33,7 @@ public final class RelationTracker {
     private static final int HEAP_INSERT = 0x00;
     private static final int HEAP_UPDATE = 0x20;
     private static final int HEAP_HOT_UPDATE = 0x40;
+    private static final int HEAP_INPLACE = 0x70;
     private static final int XLH_UPDATE_PREFIX_FROM_OLD = 1 << 5;
     private static final int XLH_UPDATE_SUFFIX_FROM_OLD = 1 << 6;
     private static final int SIZE_OF_HEAP_HEADER = 5;
@@ -59,6 +60,7 @@ public final class RelationTracker {
     };
     private final List<Unnamed> unnamed = new ArrayList<>();
     private int followed;
+    private boolean inplace;
 
     private record Loc(long db, long blk, int off) {
     }
@@ -67,9 +69,43 @@ public final class RelationTracker {
         this.names = names;
     }
 
+    /**
+     * Also learns from the in-place updates of pg_class rows (Heap INPLACE: VACUUM's and ANALYZE's
+     * {@code vac_update_relstats}), which carry the whole row; {@code vacuums} reads those itself.
+     */
+    public RelationTracker withInplace() {
+        this.inplace = true;
+        return this;
+    }
+
     /** Relfilenodes created in the range that nothing in the range named (checked when asked). */
     public List<Unnamed> unnamed() {
         return unnamed.stream().filter(u -> names.find(u.spc(), u.db(), u.relfilenode()) == null).toList();
+    }
+
+    /**
+     * Ends the range: files created by transactions whose end the tracker did not see (after the range, or in
+     * another chunk of a parallel scan) and that nothing named are listed as unnamed.
+     */
+    public void finish() {
+        for (List<long[]> left : created.values()) {
+            for (long[] c : left) {
+                unnamed.add(new Unnamed(c[3], c[0], c[1], c[2], "no pg_class row of the range names it"));
+            }
+        }
+        created.clear();
+    }
+
+    /** The files RelMap updates of the range gave pg_class, in any database. */
+    public java.util.Set<Long> pgClassFiles() {
+        java.util.Set<Long> s = new java.util.TreeSet<>();
+        for (Map<Long, Long> m : relmaps.values()) {
+            Long f = m.get(PG_CLASS);
+            if (f != null) {
+                s.add(f);
+            }
+        }
+        return s;
     }
 
     /** Relation files named from the WAL (created files named by their pg_class rows, RelMap updates). */
@@ -140,11 +176,21 @@ public final class RelationTracker {
 
     private void heap(RecordView v) {
         int op = v.info() & HEAP_OPMASK;
-        if (v.blockCount() == 0 || (op != HEAP_INSERT && op != HEAP_UPDATE && op != HEAP_HOT_UPDATE)) {
+        boolean inplaceUpdate = inplace && op == HEAP_INPLACE;
+        if (v.blockCount() == 0 || (op != HEAP_INSERT && op != HEAP_UPDATE && op != HEAP_HOT_UPDATE
+                && !inplaceUpdate)) {
             return;
         }
         long db = v.dbOid(0);
         if (v.relNumber(0) != catalogFile(db)) {
+            return;
+        }
+        if (inplaceUpdate) {
+            if (v.mainDataLength() >= 2) {
+                int off = v.buffer().getUnsignedShortLE(v.mainDataIndex());
+                byte[] t = tuples.inplaceTuple(v, off);
+                learnAt(v, db, v.blockNumber(0), off, t == null ? null : PgClassRow.decode(v.version(), t));
+            }
             return;
         }
         if (op == HEAP_INSERT) {

@@ -10,6 +10,7 @@ import org.walprism.analyzer.categories.CategoryStats;
 import org.walprism.analyzer.categories.CategorySummary;
 import org.walprism.analyzer.categories.Parts;
 import org.walprism.analyzer.categories.RelationTable;
+import org.walprism.analyzer.categories.TableRollup;
 import org.walprism.codec.record.BlockRef;
 
 /**
@@ -120,13 +121,18 @@ public final class CategoryFormatter {
                 "Images", "FPI bytes", "Records", "Rec bytes"));
         for (int i = 0; i < rels.size() && i < TEXT_RELATIONS; i++) {
             RelationTable.Entry e = rels.get(i);
-            sb.append(String.format(Locale.ROOT, "%-24s %-4s %8d %7d %11d %8d %11d%n", clip(e.relation(), 24),
-                    fork(e.fork), e.blockRefs, e.images, e.imageBytes, e.records, e.recordBytes));
+            sb.append(String.format(Locale.ROOT, "%-24s %-4s %8d %7d %11d %8d %11d%n",
+                    clip(TableRollup.label(st, e), 24), fork(e.fork), e.blockRefs, e.images, e.imageBytes, e.records,
+                    e.recordBytes));
         }
         if (rels.size() > TEXT_RELATIONS) {
             sb.append(String.format(Locale.ROOT, "(%d more relation forks)%n", rels.size() - TEXT_RELATIONS));
         }
         sb.append('\n');
+        if (st.names() != null) {
+            sb.append(tablesText(TableRollup.tables(st, TableRollup.Metric.WAL), TEXT_RELATIONS, null));
+            sb.append('\n');
+        }
 
         sb.append(String.format(Locale.ROOT, "LSN buckets of %d bytes%n", st.bucketSize()));
         sb.append(String.format(Locale.ROOT, "%-18s %8s %11s %11s %7s  %s%n", "Start", "Records", "Bytes",
@@ -136,6 +142,26 @@ public final class CategoryFormatter {
             sb.append(String.format(Locale.ROOT, "%-18s %8d %11d %11d %7d  %s%n", s.lsn(st.bucketStart(i)),
                     b[CategoryStats.B_RECORDS], b[CategoryStats.B_BYTES], b[CategoryStats.B_FPI_BYTES],
                     b[CategoryStats.B_IMAGES], topCategory(b).label()));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * Tables with their indexes and TOAST rolled up, {@code limit} rows at most; {@code title} (null: "Tables, by
+     * WAL bytes") heads them.
+     */
+    public static String tablesText(List<TableRollup.Table> tables, int limit, String title) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(title == null ? "Tables (indexes and TOAST rolled up), by WAL bytes" : title).append('\n');
+        sb.append(String.format(Locale.ROOT, "%-28s %5s %8s %11s %11s %11s %11s %11s%n", "Table", "Files",
+                "Records", "WAL bytes", "FPI bytes", "Vac bytes", "Index", "TOAST"));
+        for (int i = 0; i < tables.size() && i < limit; i++) {
+            TableRollup.Table t = tables.get(i);
+            sb.append(String.format(Locale.ROOT, "%-28s %5d %8d %11d %11d %11d %11d %11d%n", clip(t.name, 28),
+                    t.files, t.records, t.walBytes, t.fpiBytes, t.vacuumBytes, t.indexBytes, t.toastBytes));
+        }
+        if (tables.size() > limit) {
+            sb.append(String.format(Locale.ROOT, "(%d more tables)%n", tables.size() - limit));
         }
         return sb.toString();
     }
@@ -203,10 +229,16 @@ public final class CategoryFormatter {
         }
         j.key("relations").beginArray();
         for (RelationTable.Entry e : sortedRelations(st)) {
-            j.beginObject().field("relation", e.relation()).field("fork", fork(e.fork))
+            j.beginObject().field("relation", e.relation());
+            if (st.names() != null) {
+                String table = TableRollup.tableOf(st, e);
+                String name = table == null ? null : TableRollup.label(st, e);
+                j.key("name").value(name).key("table").value(table);
+            }
+            j.field("fork", fork(e.fork))
                     .field("block_refs", e.blockRefs).field("images", e.images).field("image_bytes", e.imageBytes)
                     .field("block_data_bytes", e.blockDataBytes).field("records", e.records)
-                    .field("record_bytes", e.recordBytes).endObject();
+                    .field("record_bytes", e.recordBytes).field("vacuum_bytes", e.vacuumBytes).endObject();
         }
         j.endArray();
         j.key("lsn_buckets").beginObject().field("size", st.bucketSize()).key("buckets").beginArray();
@@ -278,12 +310,18 @@ public final class CategoryFormatter {
         }
         for (RelationTable.Entry e : sortedRelations(st)) {
             String n = e.relation() + ":" + fork(e.fork);
+            String table = TableRollup.tableOf(st, e);
+            if (table != null) {
+                sb.append(Csv.row("relation", n, "name", TableRollup.label(st, e)));
+                sb.append(Csv.row("relation", n, "table", table));
+            }
             sb.append(Csv.row("relation", n, "block_refs", e.blockRefs));
             sb.append(Csv.row("relation", n, "images", e.images));
             sb.append(Csv.row("relation", n, "image_bytes", e.imageBytes));
             sb.append(Csv.row("relation", n, "block_data_bytes", e.blockDataBytes));
             sb.append(Csv.row("relation", n, "records", e.records));
             sb.append(Csv.row("relation", n, "record_bytes", e.recordBytes));
+            sb.append(Csv.row("relation", n, "vacuum_bytes", e.vacuumBytes));
         }
         for (int i = 0; i < st.bucketCount(); i++) {
             long[] b = st.bucket(i);
