@@ -13,7 +13,7 @@ import org.walprism.codec.rmgr.RmgrTable;
 /**
  * The few records of a range that change which file holds which relation, copied as they pass so that a parallel
  * scan (chunks decoded out of order) can give them to a {@link RelationTracker} in LSN order afterwards: Storage
- * CREATE, RelMap UPDATE, Heap INSERT / UPDATE / HOT_UPDATE / INPLACE of pg_class, and the commits of transactions that
+ * CREATE, RelMap UPDATE, Heap INSERT / UPDATE / HOT_UPDATE / INPLACE of pg_class (and pg_index), and the commits of transactions that
  * created a file. They are rare (DDL, TRUNCATE, VACUUM FULL), so the copies cost nothing on ordinary WAL.
  *
  * <p>A chunk knows pg_class's file from the relation map (or 1259) and from RelMap updates it saw itself. When an
@@ -22,6 +22,7 @@ import org.walprism.codec.rmgr.RmgrTable;
  */
 public final class RelationEvents {
     private static final long PG_CLASS = 1259;
+    private static final long PG_INDEX = 2610;
     private static final int SMGR_CREATE = 0x10;
     private static final int HEAP_OPMASK = 0x70;
     private static final int MAX_EVENTS = 1 << 20;
@@ -39,8 +40,9 @@ public final class RelationEvents {
     /** A collector knowing pg_class's files from {@code names} (every database's). */
     public RelationEvents(RelationMap names) {
         catalogFiles.add(PG_CLASS);
+        catalogFiles.add(PG_INDEX);
         for (RelationMap.Relation r : names.all()) {
-            if (r.oid() == PG_CLASS) {
+            if (r.oid() == PG_CLASS || r.oid() == PG_INDEX) {
                 catalogFiles.add(r.relfilenode());
             }
         }
@@ -63,7 +65,8 @@ public final class RelationEvents {
                 long n = len >= 20 ? v.buffer().getUnsignedIntLE(m + 16) : 0;
                 for (long i = 0; i < n && 20 + 8 * (i + 1) <= len; i++) {
                     int at = m + 20 + 8 * (int) i;
-                    if (v.buffer().getUnsignedIntLE(at) == PG_CLASS) {
+                    long mapOid = v.buffer().getUnsignedIntLE(at);
+                    if (mapOid == PG_CLASS || mapOid == PG_INDEX) {
                         catalogFiles.add(v.buffer().getUnsignedIntLE(at + 4));
                     }
                 }
