@@ -61,27 +61,26 @@ final class NameOptions {
          * its relations; databases the server does not have are added to the notices.
          */
         void name(CategoryStats stats) throws IOException {
-            complete(CategoryAnalyzer.databases(stats), stats);
+            List<String> notes = complete(CategoryAnalyzer.databases(stats));
+            if (!notes.isEmpty()) {
+                List<String> n = new ArrayList<>(stats.notices());
+                n.addAll(notes);
+                stats.notices(n);
+            }
             CategoryAnalyzer.name(stats, map);
         }
 
-        /** Loads the databases {@code dbs} from the server; a database it cannot name is a notice of {@code stats}. */
-        void complete(Set<Long> dbs, CategoryStats stats) throws IOException {
+        /** Loads the databases {@code dbs} from the server; returns a notice when it lacks some (else none). */
+        List<String> complete(Set<Long> dbs) throws IOException {
             if (server == null) {
-                return;
+                return List.of();
             }
             Set<Long> missing = server.load(dbs);
-            int before = map.all().size();
             for (RelationMap.Relation r : server.map().all()) {
                 map.add(r, false);
             }
-            if (!missing.isEmpty() && stats != null) {
-                List<String> n = new ArrayList<>(stats.notices());
-                n.add("--dbname: the server has no database (that accepts connections) with OID " + missing
-                        + ": its relations keep their numbers");
-                stats.notices(n);
-            }
-            assert map.all().size() >= before;
+            return missing.isEmpty() ? List.of() : List.of("--dbname: the server has no database (that accepts "
+                    + "connections) with OID " + missing + ": its relations keep their numbers");
         }
     }
 }

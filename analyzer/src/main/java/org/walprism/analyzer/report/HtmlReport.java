@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import org.walprism.analyzer.categories.Category;
 import org.walprism.analyzer.categories.CategoryStats;
+import org.walprism.analyzer.categories.TableRollup;
 import org.walprism.analyzer.categories.CategorySummary;
 import org.walprism.analyzer.categories.Parts;
 import org.walprism.analyzer.diff.Explanation;
@@ -121,6 +122,8 @@ public final class HtmlReport {
                     tag(i), st.images(), st.imageStoredBytes(), st.imageRawBytes(), st.imageHoleBytes()));
         }
         h.append("</table>\n");
+
+        h.append(relations(sides, diff));
 
         h.append("<h2>Bytes per LSN bucket</h2>\n");
         for (int i = 0; i < sides.size(); i++) {
@@ -281,6 +284,49 @@ public final class HtmlReport {
         String title = String.format(Locale.ROOT, "%s: bytes per %d-byte LSN bucket, by category%s", tag,
                 st.bucketSize(), st.bucketCount() > n ? " (first " + n + ")" : "");
         return Svg.stackedBars(id, title, bars, series, values, "bytes");
+    }
+
+    /** Tables shown per input in the relations section. */
+    static final int TABLE_ROWS = 15;
+
+    /**
+     * Relations: per input the tables with their indexes and TOAST rolled up (named with --relmap / --dbname, else
+     * one file each), largest WAL bytes first; with B and names, the tables that changed most.
+     */
+    private static String relations(List<StreamDiff.Side> sides, StreamDiff diff) {
+        StringBuilder h = new StringBuilder("<h2>Relations</h2>\n");
+        for (int i = 0; i < sides.size(); i++) {
+            CategoryStats st = sides.get(i).summary().stats();
+            List<TableRollup.Table> tables = TableRollup.tables(st, TableRollup.Metric.WAL);
+            h.append(String.format(Locale.ROOT, "<table id=\"relations-%s\"><tr><th>%s: table%s</th><th>Files</th>"
+                    + "<th>Records</th><th>WAL bytes</th><th>FPI bytes</th><th>Vacuum bytes</th><th>Index bytes</th>"
+                    + "<th>TOAST bytes</th></tr>%n", tag(i).toLowerCase(Locale.ROOT), tag(i),
+                    st.names() == null ? " (file; --relmap or --dbname names them)" : " (indexes, TOAST rolled up)"));
+            for (int k = 0; k < tables.size() && k < TABLE_ROWS; k++) {
+                TableRollup.Table t = tables.get(k);
+                h.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td>"
+                        + "<td>%d</td><td>%d</td><td>%d</td></tr>%n", Svg.esc(t.name), t.files, t.records, t.walBytes,
+                        t.fpiBytes, t.vacuumBytes, t.indexBytes, t.toastBytes));
+            }
+            if (tables.size() > TABLE_ROWS) {
+                h.append(String.format(Locale.ROOT, "<tr><td>(%d more)</td></tr>%n", tables.size() - TABLE_ROWS));
+            }
+            h.append("</table>\n");
+        }
+        if (diff != null && diff.tables().stream().anyMatch(t -> t.section().equals("table"))) {
+            h.append("<table id=\"table-diff\"><tr><th>Table</th><th>A WAL bytes</th><th>B WAL bytes</th>")
+                    .append("<th>Delta</th><th>(%)</th></tr>\n");
+            int n = 0;
+            for (StreamDiff.Row r : diff.find("table", "bytes").rows()) {
+                if (n++ == TABLE_ROWS) {
+                    break;
+                }
+                h.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%d</td><td>%d</td><td>%+d</td><td>%s</td>"
+                        + "</tr>%n", Svg.esc(r.name()), r.a(), r.b(), r.delta(), DiffFormatter.relative(r)));
+            }
+            h.append("</table>\n");
+        }
+        return h.toString();
     }
 
     /** Number of rows in a summary section (used by tests). */
