@@ -42,9 +42,23 @@ public final class VacuumsCommand implements Callable<Integer> {
                     + "parent (the README gives the query over pg_class that writes it)")
     Path relmap;
 
+    @Option(names = "--dbname", paramLabel = "CONNINFO",
+            description = "look relation names up on a live server (libpq key=value pairs, a postgresql:// URI or a "
+                    + "database name), in every database that accepts connections")
+    String dbname;
+
     @Override
     public Integer call() throws IOException {
         RelationMap names = loadNames(relmap);
+        if (dbname != null) {
+            // runs are found in one sequential pass that needs the names from the start: every database is read
+            org.walprism.analyzer.relmap.ServerRelationMap server =
+                    org.walprism.analyzer.relmap.ServerRelationMap.connect(dbname, System.getenv());
+            server.load(server.databases().keySet());
+            for (RelationMap.Relation rel : server.map().all()) {
+                names.add(rel, false);
+            }
+        }
         WalRangeOptions.Range r = range.range();
         VacuumAnalyzer.Result result = VacuumAnalyzer.analyze(r.path(), r.start(), r.end(), r.timeline(), names);
         PrintWriter out = spec.commandLine().getOut();

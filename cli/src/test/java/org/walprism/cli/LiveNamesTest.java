@@ -249,6 +249,14 @@ class LiveNamesTest {
     }
 
     @Test
+    void vacuumsNamesItsRunsFromTheServer() {
+        AnalyzerCommandsTest.Result r = AnalyzerCommandsTest.run("vacuums", "-p", dir.resolve("data/pg_wal").toString(),
+                "-s", start, "-e", end, "--dbname", "host=127.0.0.1 port=" + port + " user=postgres");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("public.t3") && r.out().contains("public.o1"), r.out());
+    }
+
+    @Test
     void dbnameOnAServerThatIsNotThereIsOneLine() {
         AnalyzerCommandsTest.Result r = AnalyzerCommandsTest.run("stats", "--categories", "-p",
                 dir.resolve("data/pg_wal").toString(), "-s", start, "-e", end, "--dbname",
