@@ -41,7 +41,7 @@ public final class DiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        StreamDiff d = new StreamDiff(a.analyze(0, names.open(0)), b.analyze(0, names.open(1)));
+        StreamDiff d = new StreamDiff(a.analyze("0", names.open(0)), b.analyze("0", names.open(1)));
         PrintWriter out = spec.commandLine().getOut();
         out.print(DiffFormatter.format(d, StatsCategories.format(format)));
         out.flush();

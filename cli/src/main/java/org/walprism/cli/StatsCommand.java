@@ -46,10 +46,11 @@ public final class StatsCommand implements Callable<Integer> {
             description = "attribute every byte to categories (prune, freeze, vm, ...), parts and FPI causes instead")
     boolean categories;
 
-    @Option(names = "--bucket", paramLabel = "BYTES", defaultValue = "0",
-            description = "with --categories: LSN bucket width in bytes, at most 10000 buckets over the range "
+    @Option(names = "--bucket", paramLabel = "BYTES|DURATION", defaultValue = "0",
+            description = "with --categories: LSN bucket width in bytes, or a duration (30s, 1min, 2h) for time "
+                    + "buckets beside the LSN buckets; at most 10000 buckets over the range "
                     + "(default: the segment size, doubled as often as the range needs)")
-    long bucket;
+    String bucket;
 
     @picocli.CommandLine.Mixin
     NameOptions names;

@@ -50,11 +50,11 @@ record WalInput(String text, Path path, Long start, Long end) {
 
     /** Resolves the path as pg_waldump does and attributes the range. */
     StreamDiff.Side analyze(long bucketSize) throws IOException {
-        return analyze(bucketSize, null);
+        return analyze(Long.toString(bucketSize), null);
     }
 
     /** As {@link #analyze(long)}, naming relations from {@code names} (null: none). */
-    StreamDiff.Side analyze(long bucketSize, NameOptions.Source names) throws IOException {
+    StreamDiff.Side analyze(String bucketSize, NameOptions.Source names) throws IOException {
         WalRangeOptions o = new WalRangeOptions();
         o.path = path;
         o.start = start;

@@ -51,7 +51,7 @@ public final class CategoryAnalyzer {
      */
     public static CategoryStats analyze(Path path, long startLsn, long endLsn, int timeline, long bucketSize,
                                         int threads, RelationMap names) {
-        CategoryStats stats = scan(path, startLsn, endLsn, timeline, bucketSize, threads, names);
+        CategoryStats stats = scan(path, startLsn, endLsn, timeline, bucketSize, threads, new Extras(names, 0));
         if (names != null) {
             name(stats, names);
         }
@@ -65,7 +65,21 @@ public final class CategoryAnalyzer {
      */
     public static CategoryStats scanFollowing(Path path, long startLsn, long endLsn, int timeline, long bucketSize,
                                               int threads, RelationMap names) {
-        return scan(path, startLsn, endLsn, timeline, bucketSize, threads, names);
+        return scan(path, startLsn, endLsn, timeline, bucketSize, threads, new Extras(names, 0));
+    }
+
+    /**
+     * As {@link #scanFollowing(Path, long, long, int, long, int, RelationMap)}, also counting per time bucket of
+     * {@code timeBucketMicros} (0: none; see {@link TimeBuckets}); {@code names} may be null.
+     */
+    public static CategoryStats scan(Path path, long startLsn, long endLsn, int timeline, long bucketSize,
+                                     int threads, RelationMap names, long timeBucketMicros) {
+        return scan(path, startLsn, endLsn, timeline, bucketSize, threads, new Extras(names, timeBucketMicros));
+    }
+
+    /** What a scan counts beside the attribution: relation events for names, time buckets. */
+    private record Extras(RelationMap names, long timeMicros) {
+        static final Extras NONE = new Extras(null, 0);
     }
 
     /**
@@ -91,7 +105,7 @@ public final class CategoryAnalyzer {
     }
 
     private static CategoryStats scan(Path path, long startLsn, long endLsn, int timeline, long bucketSize,
-                                      int threads, RelationMap names) {
+                                      int threads, Extras names) {
         checkBuckets(startLsn, endLsn, bucketSize);
         if (threads <= 1) {
             try (WalReader reader = WalReader.open(path, startLsn, endLsn, timeline)) {
@@ -117,14 +131,23 @@ public final class CategoryAnalyzer {
 
     /** Attributes the records {@code reader} returns from its current position on. */
     public static CategoryStats analyze(WalReader reader, long bucketSize) {
-        return analyze(reader, bucketSize, null);
+        return analyze(reader, bucketSize, Extras.NONE);
     }
 
-    private static CategoryStats follow(CategoryStats s, RelationMap names) {
-        return names == null ? s : s.followRelations(names);
+    private static CategoryStats follow(CategoryStats s, Extras x) {
+        if (x == null) {
+            return s;
+        }
+        if (x.names() != null) {
+            s.followRelations(x.names());
+        }
+        if (x.timeMicros() > 0) {
+            s.timeBuckets(x.timeMicros());
+        }
+        return s;
     }
 
-    private static CategoryStats analyze(WalReader reader, long bucketSize, RelationMap names) {
+    private static CategoryStats analyze(WalReader reader, long bucketSize, Extras names) {
         CategoryStats stats = null;
         RecordView v;
         while ((v = reader.nextView()) != null) {
@@ -169,10 +192,10 @@ public final class CategoryAnalyzer {
     static final class Sink implements ParallelWalScan.Sink {
         private final int segmentSize;
         private final long bucketSize;
-        private final RelationMap names;
+        private final Extras names;
         CategoryStats stats;
 
-        Sink(int segmentSize, long bucketSize, RelationMap names) {
+        Sink(int segmentSize, long bucketSize, Extras names) {
             this.segmentSize = segmentSize;
             this.bucketSize = bucketSize;
             this.names = names;

@@ -11,6 +11,8 @@ import org.walprism.analyzer.categories.CategorySummary;
 import org.walprism.analyzer.categories.Parts;
 import org.walprism.analyzer.categories.RelationTable;
 import org.walprism.analyzer.categories.TableRollup;
+import org.walprism.analyzer.categories.TimeBuckets;
+import org.walprism.analyzer.categories.WalTime;
 import org.walprism.codec.record.BlockRef;
 
 /**
@@ -135,13 +137,27 @@ public final class CategoryFormatter {
         }
 
         sb.append(String.format(Locale.ROOT, "LSN buckets of %d bytes%n", st.bucketSize()));
-        sb.append(String.format(Locale.ROOT, "%-18s %8s %11s %11s %7s  %s%n", "Start", "Records", "Bytes",
-                "FPI bytes", "Images", "Top category"));
+        sb.append(String.format(Locale.ROOT, "%-18s %8s %11s %11s %7s  %-16s %s%n", "Start", "Records", "Bytes",
+                "FPI bytes", "Images", "Top category", "Time (UTC, commits and checkpoints)"));
         for (int i = 0; i < st.bucketCount(); i++) {
             long[] b = st.bucket(i);
-            sb.append(String.format(Locale.ROOT, "%-18s %8d %11d %11d %7d  %s%n", s.lsn(st.bucketStart(i)),
+            sb.append(String.format(Locale.ROOT, "%-18s %8d %11d %11d %7d  %-16s %s", s.lsn(st.bucketStart(i)),
                     b[CategoryStats.B_RECORDS], b[CategoryStats.B_BYTES], b[CategoryStats.B_FPI_BYTES],
-                    b[CategoryStats.B_IMAGES], topCategory(b).label()));
+                    b[CategoryStats.B_IMAGES], topCategory(b).label(), timeSpan(b)).stripTrailing()).append('\n');
+        }
+        TimeBuckets tb = st.timeBuckets();
+        if (tb != null) {
+            sb.append('\n').append(String.format(Locale.ROOT, "Time buckets of %s (UTC; a record counts at the latest "
+                    + "commit, abort or checkpoint time before it)%n", duration(tb.width())));
+            sb.append(String.format(Locale.ROOT, "%-19s %8s %11s %11s %7s  %s%n", "Start", "Records", "Bytes",
+                    "FPI bytes", "Images", "Top category"));
+            for (Map.Entry<Long, long[]> e : tb.buckets().entrySet()) {
+                long[] b = e.getValue();
+                sb.append(String.format(Locale.ROOT, "%-19s %8d %11d %11d %7d  %s%n",
+                        WalTime.text(e.getKey()).substring(0, 19), b[CategoryStats.B_RECORDS],
+                        b[CategoryStats.B_BYTES], b[CategoryStats.B_FPI_BYTES], b[CategoryStats.B_IMAGES],
+                        b[CategoryStats.B_RECORDS] == 0 ? "" : topCategory(b).label()));
+            }
         }
         return sb.toString();
     }
@@ -164,6 +180,24 @@ public final class CategoryFormatter {
             sb.append(String.format(Locale.ROOT, "(%d more tables)%n", tables.size() - limit));
         }
         return sb.toString();
+    }
+
+    /** {@code 2026-12-01 16:34:05..16:34:09} (the bucket's earliest and latest timestamps), or empty. */
+    static String timeSpan(long[] b) {
+        long f = b[CategoryStats.B_TIME_FIRST];
+        long l = b[CategoryStats.B_TIME_LAST];
+        if (f == 0) {
+            return "";
+        }
+        String a = WalTime.text(f).substring(0, 19);
+        String z = WalTime.text(l).substring(0, 19);
+        return a.substring(0, 10).equals(z.substring(0, 10)) ? a + ".." + z.substring(11) : a + ".." + z;
+    }
+
+    /** {@code 60 s}, {@code 5 min}, {@code 2 h}. */
+    public static String duration(long micros) {
+        long s = micros / 1_000_000L;
+        return s % 3600 == 0 ? s / 3600 + " h" : s % 60 == 0 ? s / 60 + " min" : s + " s";
     }
 
     static Category topCategory(long[] bucket) {
@@ -247,6 +281,8 @@ public final class CategoryFormatter {
             j.beginObject().field("start", s.lsn(st.bucketStart(i))).field("records", b[CategoryStats.B_RECORDS])
                     .field("bytes", b[CategoryStats.B_BYTES]).field("fpi_bytes", b[CategoryStats.B_FPI_BYTES])
                     .field("images", b[CategoryStats.B_IMAGES]);
+            j.key("first_time").value(WalTime.iso(b[CategoryStats.B_TIME_FIRST]));
+            j.key("last_time").value(WalTime.iso(b[CategoryStats.B_TIME_LAST]));
             j.key("category_bytes").beginObject();
             for (Category c : Category.values()) {
                 j.field(c.key(), b[CategoryStats.B_CATEGORY + c.ordinal()]);
@@ -254,6 +290,25 @@ public final class CategoryFormatter {
             j.endObject().endObject();
         }
         j.endArray().endObject();
+        TimeBuckets tb = st.timeBuckets();
+        if (tb != null) {
+            j.key("time_buckets").beginObject().field("size_seconds", tb.width() / 1_000_000L)
+                    .field("untimed_records", tb.untimedRecords()).key("buckets").beginArray();
+            for (Map.Entry<Long, long[]> e : tb.buckets().entrySet()) {
+                long[] b = e.getValue();
+                j.beginObject().key("start").value(WalTime.iso(e.getKey()))
+                        .field("records", b[CategoryStats.B_RECORDS]).field("bytes", b[CategoryStats.B_BYTES])
+                        .field("fpi_bytes", b[CategoryStats.B_FPI_BYTES]).field("images", b[CategoryStats.B_IMAGES]);
+                j.key("first_time").value(WalTime.iso(b[CategoryStats.B_TIME_FIRST]));
+                j.key("last_time").value(WalTime.iso(b[CategoryStats.B_TIME_LAST]));
+                j.key("category_bytes").beginObject();
+                for (Category c : Category.values()) {
+                    j.field(c.key(), b[CategoryStats.B_CATEGORY + c.ordinal()]);
+                }
+                j.endObject().endObject();
+            }
+            j.endArray().endObject();
+        }
         j.endObject();
         return j + "\n";
     }
@@ -332,6 +387,25 @@ public final class CategoryFormatter {
             sb.append(Csv.row("lsn_bucket", n, "images", b[CategoryStats.B_IMAGES]));
             for (Category c : Category.values()) {
                 sb.append(Csv.row("lsn_bucket", n, "bytes." + c.key(), b[CategoryStats.B_CATEGORY + c.ordinal()]));
+            }
+            if (b[CategoryStats.B_TIME_FIRST] != 0) {
+                sb.append(Csv.row("lsn_bucket", n, "first_time", WalTime.iso(b[CategoryStats.B_TIME_FIRST])));
+                sb.append(Csv.row("lsn_bucket", n, "last_time", WalTime.iso(b[CategoryStats.B_TIME_LAST])));
+            }
+        }
+        TimeBuckets tb = st.timeBuckets();
+        if (tb != null) {
+            for (Map.Entry<Long, long[]> e : tb.buckets().entrySet()) {
+                long[] b = e.getValue();
+                String n = WalTime.iso(e.getKey());
+                sb.append(Csv.row("time_bucket", n, "records", b[CategoryStats.B_RECORDS]));
+                sb.append(Csv.row("time_bucket", n, "bytes", b[CategoryStats.B_BYTES]));
+                sb.append(Csv.row("time_bucket", n, "fpi_bytes", b[CategoryStats.B_FPI_BYTES]));
+                sb.append(Csv.row("time_bucket", n, "images", b[CategoryStats.B_IMAGES]));
+                for (Category c : Category.values()) {
+                    sb.append(Csv.row("time_bucket", n, "bytes." + c.key(),
+                            b[CategoryStats.B_CATEGORY + c.ordinal()]));
+                }
             }
         }
         return sb.toString();
