@@ -137,13 +137,26 @@ public final class CategoryFormatter {
         }
 
         sb.append(String.format(Locale.ROOT, "LSN buckets of %d bytes%n", st.bucketSize()));
-        sb.append(String.format(Locale.ROOT, "%-18s %8s %11s %11s %7s  %-16s %s%n", "Start", "Records", "Bytes",
-                "FPI bytes", "Images", "Top category", "Time (UTC, commits and checkpoints)"));
+        sb.append(String.format(Locale.ROOT, "%-18s %8s %11s %11s %7s  %s%n", "Start", "Records", "Bytes",
+                "FPI bytes", "Images", "Top category"));
+        boolean timed = false;
         for (int i = 0; i < st.bucketCount(); i++) {
             long[] b = st.bucket(i);
-            sb.append(String.format(Locale.ROOT, "%-18s %8d %11d %11d %7d  %-16s %s", s.lsn(st.bucketStart(i)),
+            timed |= b[CategoryStats.B_TIME_FIRST] != 0;
+            sb.append(String.format(Locale.ROOT, "%-18s %8d %11d %11d %7d  %s%n", s.lsn(st.bucketStart(i)),
                     b[CategoryStats.B_RECORDS], b[CategoryStats.B_BYTES], b[CategoryStats.B_FPI_BYTES],
-                    b[CategoryStats.B_IMAGES], topCategory(b).label(), timeSpan(b)).stripTrailing()).append('\n');
+                    b[CategoryStats.B_IMAGES], topCategory(b).label()));
+        }
+        if (timed) {
+            sb.append(String.format(Locale.ROOT, "%nLSN bucket times (UTC: first and last commit or abort)%n"));
+            sb.append(String.format(Locale.ROOT, "%-18s %-26s %s%n", "Start", "First", "Last"));
+            for (int i = 0; i < st.bucketCount(); i++) {
+                long[] b = st.bucket(i);
+                if (b[CategoryStats.B_TIME_FIRST] != 0) {
+                    sb.append(String.format(Locale.ROOT, "%-18s %-26s %s%n", s.lsn(st.bucketStart(i)),
+                            WalTime.text(b[CategoryStats.B_TIME_FIRST]), WalTime.text(b[CategoryStats.B_TIME_LAST])));
+                }
+            }
         }
         TimeBuckets tb = st.timeBuckets();
         if (tb != null) {
@@ -169,12 +182,12 @@ public final class CategoryFormatter {
     public static String tablesText(List<TableRollup.Table> tables, int limit, String title) {
         StringBuilder sb = new StringBuilder();
         sb.append(title == null ? "Tables (indexes and TOAST rolled up), by WAL bytes" : title).append('\n');
-        sb.append(String.format(Locale.ROOT, "%-28s %5s %8s %11s %11s %11s %11s %11s%n", "Table", "Files",
-                "Records", "WAL bytes", "FPI bytes", "Vac bytes", "Index", "TOAST"));
+        sb.append(String.format(Locale.ROOT, "%-24s %5s %8s %11s %11s %11s%n", "Table", "Files",
+                "Records", "WAL bytes", "FPI bytes", "Vac bytes"));
         for (int i = 0; i < tables.size() && i < limit; i++) {
             TableRollup.Table t = tables.get(i);
-            sb.append(String.format(Locale.ROOT, "%-28s %5d %8d %11d %11d %11d %11d %11d%n", clip(t.name, 28),
-                    t.files, t.records, t.walBytes, t.fpiBytes, t.vacuumBytes, t.indexBytes, t.toastBytes));
+            sb.append(String.format(Locale.ROOT, "%-24s %5d %8d %11d %11d %11d%n", clip(t.name, 24),
+                    t.files, t.records, t.walBytes, t.fpiBytes, t.vacuumBytes));
         }
         if (tables.size() > limit) {
             sb.append(String.format(Locale.ROOT, "(%d more tables)%n", tables.size() - limit));

@@ -272,8 +272,9 @@ public final class HtmlReport {
         }
         long[][] values = new long[n][series.size()];
         for (int i = 0; i < n; i++) {
-            bars.add(s.lsn(st.bucketStart(i)));
             long[] b = st.bucket(i);
+            String span = CategoryFormatter.timeSpan(b);
+            bars.add(span.isEmpty() ? s.lsn(st.bucketStart(i)) : s.lsn(st.bucketStart(i)) + "  " + span.substring(11));
             for (Category c : Category.values()) {
                 values[i][c.ordinal()] = b[CategoryStats.B_CATEGORY + c.ordinal()];
             }
@@ -281,8 +282,35 @@ public final class HtmlReport {
         if (n == 0) {
             return "<p id=\"" + id + "\">" + tag + ": no records.</p>\n";
         }
-        String title = String.format(Locale.ROOT, "%s: bytes per %d-byte LSN bucket, by category%s", tag,
-                st.bucketSize(), st.bucketCount() > n ? " (first " + n + ")" : "");
+        String title = String.format(Locale.ROOT, "%s: bytes per %d-byte LSN bucket, by category, with the times "
+                + "of its commits (UTC)%s", tag, st.bucketSize(), st.bucketCount() > n ? " (first " + n + ")" : "");
+        return Svg.stackedBars(id, title, bars, series, values, "bytes") + timeChart(id + "-time", tag, st, series);
+    }
+
+    /** With time buckets ({@code --bucket 1min}): bytes per time bucket, a time axis (UTC). */
+    private static String timeChart(String id, String tag, CategoryStats st, List<String> series) {
+        org.walprism.analyzer.categories.TimeBuckets tb = st.timeBuckets();
+        if (tb == null || tb.buckets().isEmpty()) {
+            return "";
+        }
+        List<String> bars = new ArrayList<>();
+        List<long[]> rows = new ArrayList<>();
+        for (Map.Entry<Long, long[]> e : tb.buckets().entrySet()) {
+            if (bars.size() == MAX_BUCKETS) {
+                break;
+            }
+            bars.add(org.walprism.analyzer.categories.WalTime.text(e.getKey()).substring(0, 19));
+            rows.add(e.getValue());
+        }
+        long[][] values = new long[bars.size()][series.size()];
+        for (int i = 0; i < rows.size(); i++) {
+            for (Category c : Category.values()) {
+                values[i][c.ordinal()] = rows.get(i)[CategoryStats.B_CATEGORY + c.ordinal()];
+            }
+        }
+        String title = String.format(Locale.ROOT, "%s: bytes per %s (UTC, at the latest commit before each record), "
+                + "by category%s", tag, CategoryFormatter.duration(tb.width()),
+                tb.buckets().size() > bars.size() ? " (first " + bars.size() + ")" : "");
         return Svg.stackedBars(id, title, bars, series, values, "bytes");
     }
 

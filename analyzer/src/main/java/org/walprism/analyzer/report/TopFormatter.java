@@ -33,22 +33,24 @@ public final class TopFormatter {
     private static String text(CategoryStats st, TableRollup.Metric by, List<TableRollup.Table> shown, int total,
                                String start, String end) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "Tables by %s between %s and %s (PostgreSQL %s): %d of %d%s%n",
-                by.key().replace('_', ' '), start, end, st.version().label(), shown.size(), total,
-                st.names() == null ? " (no --relmap / --dbname: files by number)" : ""));
-        sb.append(String.format(Locale.ROOT, "%4s %-28s %5s %8s %11s %6s %11s %6s %11s %6s %11s %11s%n", "Rank",
-                "Table", "Files", "Records", "WAL bytes", "(%)", "FPI bytes", "(%)", "Vac bytes", "(%)", "Index",
-                "TOAST"));
+        sb.append(String.format(Locale.ROOT, "Tables by %s between %s and %s (PostgreSQL %s): %d of %d%n",
+                by.key().replace('_', ' '), start, end, st.version().label(), shown.size(), total));
+        sb.append(st.names() == null ? "(no --relmap or --dbname: relation files by number)\n"
+                : "(each with its indexes and TOAST; JSON and CSV add files, records, index and TOAST bytes)\n");
+        sb.append(String.format(Locale.ROOT, "%4s %-20s %11s %5s %11s %5s %11s %5s%n", "Rank", "Table",
+                "WAL bytes", "(%)", "FPI bytes", "(%)", "Vac bytes", "(%)"));
         long fpi = st.imageStoredBytes();
         int rank = 1;
         for (TableRollup.Table t : shown) {
-            sb.append(String.format(Locale.ROOT, "%4d %-28s %5d %8d %11d %6s %11d %6s %11d %6s %11d %11d%n", rank++,
-                    CategoryFormatter.clip(t.name, 28), t.files, t.records, t.walBytes,
-                    CategoryFormatter.pct(t.walBytes, st.bytes()), t.fpiBytes, CategoryFormatter.pct(t.fpiBytes, fpi),
-                    t.vacuumBytes, CategoryFormatter.pct(t.vacuumBytes, vacuumBytes(st)), t.indexBytes,
-                    t.toastBytes));
+            sb.append(String.format(Locale.ROOT, "%4d %-20s %11d %5s %11d %5s %11d %5s%n", rank++,
+                    CategoryFormatter.clip(t.name, 20), t.walBytes, pct1(t.walBytes, st.bytes()), t.fpiBytes,
+                    pct1(t.fpiBytes, fpi), t.vacuumBytes, pct1(t.vacuumBytes, vacuumBytes(st))));
         }
         return sb.toString();
+    }
+
+    private static String pct1(long part, long whole) {
+        return whole == 0 ? "0.0" : String.format(Locale.ROOT, "%.1f", 100.0 * part / whole);
     }
 
     /** Bytes of VACUUM's heap records in the whole range (the categories other than other and on-access prune). */
