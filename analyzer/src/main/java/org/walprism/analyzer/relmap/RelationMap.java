@@ -51,6 +51,7 @@ public final class RelationMap {
     private final Map<Key, Relation> byOid = new HashMap<>();
     private final Map<Long, Map<String, Relation>> nameIndex = new HashMap<>();
     private int loaded;
+    private final java.util.Set<Relation> fromMap = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     private record Key(long a, long b, long c) {
     }
@@ -172,6 +173,9 @@ public final class RelationMap {
         if (!learned && byFile.containsKey(file)) {
             return;
         }
+        if (!learned) {
+            fromMap.add(r);
+        }
         byFile.put(file, r);
         Key dbFile = new Key(-1, r.db(), r.relfilenode());
         if (byDbFile.containsKey(dbFile) && !learned) {
@@ -191,6 +195,11 @@ public final class RelationMap {
         nameIndex.computeIfAbsent(r.db(), k -> new HashMap<>()).putIfAbsent(r.name(), r);
     }
 
+
+    /** Whether {@code r} came from the map (a file or a server), not from the WAL. */
+    public boolean fromMap(Relation r) {
+        return fromMap.contains(r);
+    }
 
     /** The relation stored in {@code (spc, db, relfilenode)}, or null; {@code spc} -1 matches any tablespace. */
     public Relation find(long spc, long db, long relfilenode) {

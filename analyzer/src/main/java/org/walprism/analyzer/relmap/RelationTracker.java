@@ -432,7 +432,8 @@ public final class RelationTracker {
         long spc = row.reltablespace() == 0 ? -1 : row.reltablespace();
         RelationMap.Relation known = names.byOid(db, row.oid());
         RelationMap.Relation there = names.find(spc, db, file);
-        String name = known != null ? renamed(known.name(), row) : nameOf(row);
+        // the map's names are kept; a name the WAL taught follows the rows (a TOAST table renamed by a rewrite)
+        String name = known == null ? nameOf(row) : names.fromMap(known) ? known.name() : renamed(known.name(), row);
         if (there != null && (there.oid() == row.oid() && there.name().equals(name)
                 || there.oid() == 0 && there.name().endsWith(row.relname()))) {
             return;
