@@ -77,7 +77,13 @@ public final class VacuumsCommand implements Callable<Integer> {
         if (file == null) {
             return RelationMap.empty();
         }
-        WalRangeOptions.resolvePath(file);
+        if (!java.nio.file.Files.exists(file)) {
+            throw new java.nio.file.NoSuchFileException(file.toString());
+        }
+        if (java.nio.file.Files.isDirectory(file) || !java.nio.file.Files.isReadable(file)) {
+            // a pipe (--relmap <(psql ...)) is read like a file
+            throw new java.nio.file.AccessDeniedException(file.toString(), null, "not a readable file");
+        }
         try {
             return RelationMap.load(file);
         } catch (RelationMapException e) {

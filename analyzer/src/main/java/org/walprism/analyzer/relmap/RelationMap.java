@@ -74,15 +74,17 @@ public final class RelationMap {
      */
     public static RelationMap load(Path file) throws IOException {
         RelationMap m = new RelationMap();
-        String first;
-        try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
-            first = lines.filter(l -> !l.isBlank()).findFirst().orElse("");
-        } catch (java.io.UncheckedIOException e) {
+        // read once: the file may be a pipe (--relmap <(psql ...))
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (java.nio.charset.CharacterCodingException | java.io.UncheckedIOException e) {
             throw new RelationMapException(file + ": not a UTF-8 text file");
         }
+        String first = text.lines().filter(l -> !l.isBlank()).findFirst().orElse("");
         CSVFormat format = (first.indexOf('\t') >= 0 ? CSVFormat.TDF : CSVFormat.DEFAULT).builder()
                 .setIgnoreEmptyLines(true).setTrim(true).get();
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8); CSVParser p = format.parse(r)) {
+        try (Reader r = new java.io.StringReader(text); CSVParser p = format.parse(r)) {
             Map<String, Integer> columns = null;
             for (CSVRecord rec : p) {
                 Map<String, Integer> h = header(rec);
