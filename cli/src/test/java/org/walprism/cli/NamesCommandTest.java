@@ -76,6 +76,20 @@ class NamesCommandTest {
     }
 
     @Test
+    void reportHasTablesAndATimeAxis(@TempDir Path tmp) throws IOException {
+        Capture c = capture();
+        Path map = relmap(c, tmp);
+        Path html = tmp.resolve("r.html");
+        String input = c.walDir() + ":" + Lsn.format(c.startLsn(), true) + ":" + Lsn.format(c.endLsn(), true);
+        AnalyzerCommandsTest.Result r = AnalyzerCommandsTest.run("report", input, input, "--relmap", map.toString(),
+                "--bucket", "1s", "-o", html.toString());
+        assertEquals(0, r.code(), r.err());
+        String h = Files.readString(html);
+        assertTrue(h.contains("id=\"relations-a\"") && h.contains("<td>public.a</td>") && h.contains("table-diff"), h);
+        assertTrue(h.contains("chart-buckets-a-time") && h.contains("bytes per 1 s (UTC"), "time chart");
+    }
+
+    @Test
     void dumpNamesNeedsAMapAndTheTextForm() {
         Capture c = capture();
         AnalyzerCommandsTest.Result r = AnalyzerCommandsTest.run(args(new String[] {"dump", "--names"}, range(c)));
