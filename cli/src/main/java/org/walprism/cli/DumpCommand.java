@@ -116,8 +116,8 @@ public final class DumpCommand implements Callable<Integer> {
             throw usage(withNames ? "--names needs --relmap FILE or --dbname CONNINFO"
                     : "--relmap and --dbname name relations in dump only with --names");
         }
-        if (withNames && (blocks || saveFullPage != null || format != Format.text)) {
-            throw usage("--names adds names to the text lines only (not --blocks, --save-fullpage or --format)");
+        if (withNames && (blocks || saveFullPage != null)) {
+            throw usage("--names adds names to the record lines and JSON only (not --blocks or --save-fullpage)");
         }
         int max = parseLimit();
         if (jobs < 1) {
@@ -152,7 +152,7 @@ public final class DumpCommand implements Callable<Integer> {
         Supplier<OrderedDump.RecordPrinter> printers = switch (format) {
             case text -> () -> textPrinter(f, nm == null ? null : new org.walprism.analyzer.dump.RelationNames(
                     src(nm)));
-            case json -> () -> jsonPrinter(f);
+            case json -> () -> jsonPrinter(f, nm == null ? null : nm.map());
             case csv -> throw new AssertionError("csv is for --blocks only");
         };
         OutputStream bytes = Stdout.bytesOf(out);
@@ -200,11 +200,11 @@ public final class DumpCommand implements Callable<Integer> {
         };
     }
 
-    private OrderedDump.RecordPrinter jsonPrinter(DumpFilter f) {
+    private OrderedDump.RecordPrinter jsonPrinter(DumpFilter f, org.walprism.analyzer.relmap.RelationMap names) {
         if (quiet) {
             return textPrinter(f);
         }
-        RecordJson json = new RecordJson();
+        RecordJson json = new RecordJson(names);
         return (v, out) -> {
             if (!f.test(v)) {
                 return false;

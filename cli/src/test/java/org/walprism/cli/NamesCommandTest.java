@@ -73,6 +73,13 @@ class NamesCommandTest {
         // the files TRUNCATE d created inside the range are named too (followed through the WAL)
         assertTrue(seen.containsValue("public.d") && seen.containsValue("public.d_pkey"), seen.toString());
         assertEquals(plain.out(), named.out().replaceAll(" \\([a-z_.0-9]+\\)", ""));
+        String[] json = args(new String[] {"dump", "--format", "json"}, range(c));
+        AnalyzerCommandsTest.Result plainJson = AnalyzerCommandsTest.run(json);
+        AnalyzerCommandsTest.Result namedJson = AnalyzerCommandsTest.run(args(json, "--names", "--relmap",
+                map.toString()));
+        assertEquals(0, namedJson.code(), namedJson.err());
+        assertTrue(namedJson.out().contains("\"relation\":\"public.d\""), "new file named in JSON");
+        assertEquals(plainJson.out(), namedJson.out().replaceAll("\"relation\":(null|\"[a-z_.0-9]+\"),", ""));
     }
 
     @Test
