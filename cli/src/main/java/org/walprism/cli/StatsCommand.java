@@ -61,10 +61,26 @@ public final class StatsCommand implements Callable<Integer> {
             description = "attribute every byte to categories (prune, freeze, vm, ...), parts and FPI causes instead")
     boolean categories;
 
-    @Option(names = "--bucket", paramLabel = "BYTES", defaultValue = "0",
-            description = "with --categories: LSN bucket width in bytes, at most 10000 buckets over the range "
+    @Option(names = "--bucket", paramLabel = "BYTES|DURATION", defaultValue = "0",
+            description = "with --categories: LSN bucket width in bytes, or a duration (30s, 1min, 2h) for time "
+                    + "buckets beside the LSN buckets; at most 10000 buckets over the range "
                     + "(default: the segment size, doubled as often as the range needs)")
-    long bucket;
+    String bucket;
+
+    @picocli.CommandLine.Mixin
+    NameOptions names;
+
+    @Option(names = "--by", paramLabel = "relation",
+            description = "relation: rank tables (their indexes and TOAST rolled up) by WAL, FPI and vacuum bytes")
+    String by;
+
+    @Option(names = "--top", paramLabel = "N", defaultValue = "20",
+            description = "with --by relation: the N largest tables (default ${DEFAULT-VALUE}; 0: all)")
+    int top;
+
+    @Option(names = "--sort", paramLabel = "METRIC", defaultValue = "wal",
+            description = "with --by relation: wal (default), fpi or vacuum bytes")
+    String sort;
 
     @Override
     public Integer call() throws Exception {
@@ -79,14 +95,30 @@ public final class StatsCommand implements Callable<Integer> {
         }
         long max = parseLimit();
         DumpFilter staticFilter = filters.staticFilter();
+        if (by != null) {
+            if (!by.equals("relation")) {
+                throw new ParameterException(spec.commandLine(), "--by: unknown grouping \"" + by
+                        + "\" (known: relation)");
+            }
+            if (filters.any() || max > 0 || quiet) {
+                throw new ParameterException(spec.commandLine(),
+                        "--by cannot be combined with -r, -x, -R, -B, -F, -w, -n or -q");
+            }
+            TopRelations.print(this);
+            return ExitCode.OK.code();
+        }
         if (categories) {
             if (filters.any() || max > 0 || quiet) {
                 throw new ParameterException(spec.commandLine(),
                         "--categories cannot be combined with -r, -x, -R, -B, -F, -w, -n or -q");
             }
             StatsCategories.print(range.range(), StatsCategories.format(format), bucket, jobs,
-                    spec.commandLine().getOut(), spec.commandLine().getErr());
+                    spec.commandLine().getOut(), spec.commandLine().getErr(), names.open(0));
             return ExitCode.OK.code();
+        }
+        if (names.any()) {
+            throw new ParameterException(spec.commandLine(), "--relmap and --dbname name relations: use them with "
+                    + "--categories or --by relation");
         }
         boolean perRecord;
         switch (mode) {
