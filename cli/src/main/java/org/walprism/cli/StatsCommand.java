@@ -60,10 +60,26 @@ public final class StatsCommand implements Callable<Integer> {
             description = "attribute every byte to categories (prune, freeze, vm, ...), parts and FPI causes instead")
     boolean categories;
 
-    @Option(names = "--bucket", paramLabel = "BYTES", defaultValue = "0",
-            description = "with --categories: LSN bucket width in bytes, at most 10000 buckets over the range "
+    @Option(names = "--bucket", paramLabel = "BYTES|DURATION", defaultValue = "0",
+            description = "with --categories: LSN bucket width in bytes, or a duration (30s, 1min, 2h) for time "
+                    + "buckets beside the LSN buckets; at most 10000 buckets over the range "
                     + "(default: the segment size, doubled as often as the range needs)")
-    long bucket;
+    String bucket;
+
+    @picocli.CommandLine.Mixin
+    NameOptions names;
+
+    @Option(names = "--by", paramLabel = "relation",
+            description = "relation: rank tables (their indexes and TOAST rolled up) by WAL, FPI and vacuum bytes")
+    String by;
+
+    @Option(names = "--top", paramLabel = "N", defaultValue = "20",
+            description = "with --by relation: the N largest tables (default ${DEFAULT-VALUE}; 0: all)")
+    int top;
+
+    @Option(names = "--sort", paramLabel = "METRIC", defaultValue = "wal",
+            description = "with --by relation: wal (default), fpi or vacuum bytes")
+    String sort;
 
     @Option(names = {"-f", "--follow"},
             description = "keep reading as the server writes, waiting at the end of valid WAL (pg_waldump's "
@@ -99,14 +115,30 @@ public final class StatsCommand implements Callable<Integer> {
             }
             return follow();
         }
+        if (by != null) {
+            if (!by.equals("relation")) {
+                throw new ParameterException(spec.commandLine(), "--by: unknown grouping \"" + by
+                        + "\" (known: relation)");
+            }
+            if (filters.any() || max > 0 || quiet) {
+                throw new ParameterException(spec.commandLine(),
+                        "--by cannot be combined with -r, -x, -R, -B, -F, -w, -n or -q");
+            }
+            TopRelations.print(this);
+            return ExitCode.OK.code();
+        }
         if (categories) {
             if (filters.any() || max > 0 || quiet) {
                 throw new ParameterException(spec.commandLine(),
                         "--categories cannot be combined with -r, -x, -R, -B, -F, -w, -n or -q");
             }
             StatsCategories.print(range.range(), StatsCategories.format(format), bucket, jobs,
-                    spec.commandLine().getOut(), spec.commandLine().getErr());
+                    spec.commandLine().getOut(), spec.commandLine().getErr(), names.open(0));
             return ExitCode.OK.code();
+        }
+        if (names.any()) {
+            throw new ParameterException(spec.commandLine(), "--relmap and --dbname name relations: use them with "
+                    + "--categories or --by relation");
         }
         boolean perRecord;
         switch (mode) {
@@ -199,8 +231,13 @@ public final class StatsCommand implements Callable<Integer> {
         long millis = Math.round(interval * 1000);
         try (var source = LiveViews.followed(r)) {
             if (categories) {
-                StatsCategories.checkBucket(bucket);
-                LiveViews.categories(source, r.start(), r.end(), bucket, format, millis, out, err);
+                if (StatsCategories.bucketMicros(bucket) > 0) {
+                    throw new ParameterException(spec.commandLine(), "--follow takes --bucket in bytes, not a "
+                            + "duration (--interval gives rows per time)");
+                }
+                long bucketBytes = StatsCategories.bucketBytes(bucket);
+                StatsCategories.checkBucket(bucketBytes);
+                LiveViews.categories(source, r.start(), r.end(), bucketBytes, format, millis, out, err);
             } else {
                 LiveViews.stats(source, r.start(), r.end(), perRecord(), format, millis, out, err);
             }
