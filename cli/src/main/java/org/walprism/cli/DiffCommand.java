@@ -40,9 +40,12 @@ public final class DiffCommand implements Callable<Integer> {
             description = "text: rows per table (default ${DEFAULT-VALUE}; all: every row); json and csv list all")
     int rows;
 
+    @picocli.CommandLine.Mixin
+    NameOptions names;
+
     @Override
     public Integer call() throws Exception {
-        StreamDiff d = new StreamDiff(a.analyze(0), b.analyze(0));
+        StreamDiff d = new StreamDiff(a.analyze("0", names.open(0)), b.analyze("0", names.open(1)));
         PrintWriter out = spec.commandLine().getOut();
         out.print(DiffFormatter.format(d, StatsCategories.format(format), rows));
         out.flush();

@@ -83,6 +83,13 @@ public final class DumpCommand implements Callable<Integer> {
                     + "--follow); Ctrl-C ends it")
     boolean follow;
 
+    @picocli.CommandLine.Mixin
+    NameOptions nameOptions;
+
+    @Option(names = "--names", description = "after each rel SPC/DB/REL of the text, the relation's name in "
+            + "parentheses (needs --relmap or --dbname; without --names the text is pg_waldump's)")
+    boolean withNames;
+
     @SuppressWarnings("try") // the Progress resource is held for its close(): the bar draws itself on a timer
     @Override
     public Integer call() throws Exception {
@@ -92,6 +99,13 @@ public final class DumpCommand implements Callable<Integer> {
             RecordFilterOptions.listRmgrs(range.givenVersion(), out);
             out.flush();
             return ExitCode.OK.code();
+        }
+        if (withNames != nameOptions.any()) {
+            throw usage(withNames ? "--names needs --relmap FILE or --dbname CONNINFO"
+                    : "--relmap and --dbname name relations in dump only with --names");
+        }
+        if (withNames && (blocks || saveFullPage != null)) {
+            throw usage("--names adds names to the record lines and JSON only (not --blocks or --save-fullpage)");
         }
         int max = parseLimit();
         if (jobs < 1) {
@@ -130,9 +144,21 @@ public final class DumpCommand implements Callable<Integer> {
         }
         DumpFilter f = filter;
         int segmentSize = format == Format.json && !quiet ? segmentSize(r) : 0;
+        java.util.List<String> nameNotes = java.util.List.of();
+        org.walprism.analyzer.dump.RelationNames names = null;
+        if (withNames) {
+            NameOptions.Source src = nameOptions.open(0);
+            org.walprism.analyzer.relmap.RangeRelations.Result rr = org.walprism.analyzer.relmap.RangeRelations
+                    .scan(r.path(), r.start(), r.end(), r.timeline(), jobs, src.map());
+            nameNotes = new java.util.ArrayList<>(src.complete(rr.databases()));
+            nameNotes.addAll(rr.follow(src.map()));
+            names = new org.walprism.analyzer.dump.RelationNames(src.map());
+        }
+        org.walprism.analyzer.dump.RelationNames nm = names;
         Supplier<OrderedDump.RecordPrinter> printers = switch (format) {
-            case text -> () -> textPrinter(f);
-            case json -> () -> jsonPrinter(f, segmentSize);
+            case text -> () -> textPrinter(f, nm == null ? null : new org.walprism.analyzer.dump.RelationNames(
+                    src(nm)));
+            case json -> () -> jsonPrinter(f, segmentSize, nm == null ? null : nm.map());
             case csv -> throw new AssertionError("csv is for --blocks only");
         };
         OutputStream bytes = Stdout.bytesOf(out);
@@ -140,7 +166,9 @@ public final class DumpCommand implements Callable<Integer> {
             OrderedDump.Outcome o = new OrderedDump(printers, jobs, max)
                     .run(r.path(), r.start(), r.end(), r.timeline(), bytes);
             bytes.flush();
-            Notices.print(spec.commandLine().getErr(), o.notices());
+            java.util.List<String> all = new java.util.ArrayList<>(nameNotes);
+            all.addAll(o.notices());
+            Notices.print(spec.commandLine().getErr(), all);
         } catch (Stdout.ClosedException e) {
             // the reader of our output went away (| head): stop reading, as pg_waldump stops on SIGPIPE
         } finally {
@@ -158,13 +186,21 @@ public final class DumpCommand implements Callable<Integer> {
         return (v, out) -> {
             if (p[0] == null) {
                 DumpFilter f = filters == null ? staticFilter : filters.withRmgrs(staticFilter, v.version());
-                p[0] = format == Format.json ? jsonPrinter(f, segmentSize) : textPrinter(f);
+                p[0] = format == Format.json ? jsonPrinter(f, segmentSize, null) : textPrinter(f);
             }
             return p[0].print(v, out);
         };
     }
 
+    private static org.walprism.analyzer.relmap.RelationMap src(org.walprism.analyzer.dump.RelationNames n) {
+        return n.map();
+    }
+
     private OrderedDump.RecordPrinter textPrinter(DumpFilter f) {
+        return textPrinter(f, null);
+    }
+
+    private OrderedDump.RecordPrinter textPrinter(DumpFilter f, org.walprism.analyzer.dump.RelationNames names) {
         WalDumpFormatter text = new WalDumpFormatter();
         boolean b = bkpDetails;
         boolean q = quiet;
@@ -174,6 +210,9 @@ public final class DumpCommand implements Callable<Integer> {
             }
             int mark = out.length();
             text.format(v, b, out);
+            if (names != null) {
+                names.annotate(out, mark);
+            }
             if (q) {
                 // -q prints nothing but validates each record as the printed forms do
                 out.setLength(mark);
@@ -182,11 +221,12 @@ public final class DumpCommand implements Callable<Integer> {
         };
     }
 
-    private OrderedDump.RecordPrinter jsonPrinter(DumpFilter f, int segmentSize) {
+    private OrderedDump.RecordPrinter jsonPrinter(DumpFilter f, int segmentSize,
+                                                  org.walprism.analyzer.relmap.RelationMap names) {
         if (quiet) {
             return textPrinter(f);
         }
-        RecordJson json = new RecordJson();
+        RecordJson json = new RecordJson(names);
         boolean b = bkpDetails;
         return (v, out) -> {
             if (!f.test(v)) {

@@ -8,7 +8,6 @@ import org.walprism.analyzer.stats.StatsFormatter;
 import org.walprism.analyzer.stats.WalStats;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.RecordView;
-import org.walprism.codec.rmgr.heap2.Heap2PartsScan;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -68,10 +67,26 @@ public final class StatsCommand implements Callable<Integer> {
             description = "attribute every byte to categories (prune, freeze, vm, ...), parts and FPI causes instead")
     boolean categories;
 
-    @Option(names = "--bucket", paramLabel = "BYTES", defaultValue = "0",
-            description = "with --categories: LSN bucket width in bytes, at most 10000 buckets over the range "
+    @Option(names = "--bucket", paramLabel = "BYTES|DURATION", defaultValue = "0",
+            description = "with --categories: LSN bucket width in bytes, or a duration (30s, 1min, 2h) for time "
+                    + "buckets beside the LSN buckets; at most 10000 buckets over the range "
                     + "(default: the segment size, doubled as often as the range needs)")
-    long bucket;
+    String bucket;
+
+    @picocli.CommandLine.Mixin
+    NameOptions names;
+
+    @Option(names = "--by", paramLabel = "relation",
+            description = "relation: rank tables (their indexes and TOAST rolled up) by WAL, FPI and vacuum bytes")
+    String by;
+
+    @Option(names = "--top", paramLabel = "N", defaultValue = "20",
+            description = "with --by relation: the N largest tables (default ${DEFAULT-VALUE}; 0: all)")
+    int top;
+
+    @Option(names = "--sort", paramLabel = "METRIC", defaultValue = "wal",
+            description = "with --by relation: wal (default), fpi or vacuum bytes")
+    String sort;
 
     @Option(names = {"-f", "--follow"},
             description = "keep reading as the server writes, waiting at the end of valid WAL (pg_waldump's "
@@ -108,14 +123,30 @@ public final class StatsCommand implements Callable<Integer> {
             }
             return follow();
         }
+        if (by != null) {
+            if (!by.equals("relation")) {
+                throw new ParameterException(spec.commandLine(), "--by: unknown grouping \"" + by
+                        + "\" (known: relation)");
+            }
+            if (filters.any() || max > 0 || quiet) {
+                throw new ParameterException(spec.commandLine(),
+                        "--by cannot be combined with -r, -x, -R, -B, -F, -w, -n or -q");
+            }
+            TopRelations.print(this);
+            return ExitCode.OK.code();
+        }
         if (categories) {
             if (filters.any() || max > 0 || quiet) {
                 throw new ParameterException(spec.commandLine(),
                         "--categories cannot be combined with -r, -x, -R, -B, -F, -w, -n or -q");
             }
             StatsCategories.print(range.range(), StatsCategories.format(format), bucket, jobs,
-                    spec.commandLine().getOut(), spec.commandLine().getErr());
+                    spec.commandLine().getOut(), spec.commandLine().getErr(), names.open(0));
             return ExitCode.OK.code();
+        }
+        if (names.any()) {
+            throw new ParameterException(spec.commandLine(), "--relmap and --dbname name relations: use them with "
+                    + "--categories or --by relation");
         }
         boolean perRecord;
         switch (mode) {
@@ -128,12 +159,20 @@ public final class StatsCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         FirstRecordNote.print(r, format == Format.text, out, spec.commandLine().getErr());
         WalStats stats;
+        // Ctrl-C (or SIGTERM) prints the statistics of the WAL read so far and exits 0, as pg_waldump 15+ does
+        Interrupts.install();
         try (Progress p = Progress.of(r, quiet, false)) {
             stats = filters.any() || max > 0
                     ? filtered(r, staticFilter, max)
-                    : StatsCollector.collect(r.path(), r.start(), r.end(), r.timeline(), jobs);
+                    : StatsCollector.collect(r.path(), r.start(), r.end(), r.timeline(), jobs,
+                    Interrupts::stopRequested);
         }
         Phases.mark("scanned");
+        if (Interrupts.stopRequested()) {
+            spec.commandLine().getErr().println("walprism: note: stopped by a signal: the statistics cover "
+                    + (stats.count() > 0 ? "the WAL read up to " + org.walprism.codec.Lsn.format(stats.endLsn(), true)
+                    : "no record"));
+        }
         if (quiet) {
             Notices.print(spec.commandLine().getErr(), stats.notices());
             return ExitCode.OK.code();
@@ -161,13 +200,14 @@ public final class StatsCommand implements Callable<Integer> {
             DumpFilter filter = filters.withRmgrs(staticFilter, reader.version());
             WalStats stats = new WalStats(reader.version());
             stats.startLsn(reader.firstRecordLsn());
-            Heap2PartsScan check = new Heap2PartsScan();
+            // a record that passes the filters is validated as a filtered dump describes it (RecordCheck)
+            org.walprism.analyzer.desc.RecordCheck check = new org.walprism.analyzer.desc.RecordCheck();
             long counted = 0;
-            for (RecordView v = reader.nextView(); v != null; v = reader.nextView()) {
-                check.check(v);
+            for (RecordView v = reader.nextView(); v != null && !Interrupts.stopRequested(); v = reader.nextView()) {
                 if (!filter.test(v)) {
                     continue;
                 }
+                check.check(v);
                 stats.add(v.rmid(), v.info(), Integer.toUnsignedLong(v.totalLength()), v.fpiLength(),
                         reader.endOfLastRecord());
                 counted++;
@@ -199,8 +239,13 @@ public final class StatsCommand implements Callable<Integer> {
         long millis = Math.round(interval * 1000);
         try (var source = LiveViews.followed(r)) {
             if (categories) {
-                StatsCategories.checkBucket(bucket);
-                LiveViews.categories(source, r.start(), r.end(), bucket, format, millis, out, err);
+                if (StatsCategories.bucketMicros(bucket) > 0) {
+                    throw new ParameterException(spec.commandLine(), "--follow takes --bucket in bytes, not a "
+                            + "duration (--interval gives rows per time)");
+                }
+                long bucketBytes = StatsCategories.bucketBytes(bucket);
+                StatsCategories.checkBucket(bucketBytes);
+                LiveViews.categories(source, r.start(), r.end(), bucketBytes, format, millis, out, err);
             } else {
                 LiveViews.stats(source, r.start(), r.end(), perRecord(), format, millis, out, err);
             }

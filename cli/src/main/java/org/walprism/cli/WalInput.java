@@ -49,8 +49,13 @@ record WalInput(String text, Path path, Long start, Long end) {
     }
 
     /** Resolves the path as pg_waldump does and attributes the range. */
-    @SuppressWarnings("try") // the Progress resource is held for its close(): the bar draws itself on a timer
     StreamDiff.Side analyze(long bucketSize) throws IOException {
+        return analyze(Long.toString(bucketSize), null);
+    }
+
+    /** As {@link #analyze(long)}, naming relations from {@code names} (null: none). */
+    @SuppressWarnings("try") // the Progress resource is held for its close(): the bar draws itself on a timer
+    StreamDiff.Side analyze(String bucketSize, NameOptions.Source names) throws IOException {
         WalRangeOptions o = new WalRangeOptions();
         o.path = path;
         o.start = start;
@@ -59,7 +64,8 @@ record WalInput(String text, Path path, Long start, Long end) {
         // diff and report print after both inputs are read: a bar per input on a terminal's stderr
         try (Progress p = Progress.of(r, false, false)) {
             return new StreamDiff.Side(text, new CategorySummary(
-                    StatsCategories.analyze(r, bucketSize, Runtime.getRuntime().availableProcessors(), text)));
+                    StatsCategories.analyze(r, bucketSize, Runtime.getRuntime().availableProcessors(), text,
+                            names)));
         }
     }
 

@@ -60,6 +60,17 @@ public final class WalRangeOptions {
                     + "as recovery does. Default: the timeline of STARTSEG, else the only one present, else 1")
     Long timeline;
 
+    @Option(names = "--since", paramLabel = "TIME",
+            description = "start after the last commit, abort or checkpoint before TIME (ISO 8601 or "
+                    + "'2026-12-01 16:34:05+00'; no zone: UTC), within -s/-e")
+    String since;
+
+    @Option(names = "--until", paramLabel = "TIME",
+            description = "end after the last commit, abort or checkpoint at or before TIME, within -s/-e")
+    String until;
+
+    private Range resolved;
+
     /** The selected range, resolved as pg_waldump does. */
     record Range(Path path, long start, long end, int timeline) {
     }
@@ -90,6 +101,53 @@ public final class WalRangeOptions {
      * @throws BadArgumentException when the segments and locations contradict each other
      */
     Range range() throws IOException {
+        if (resolved == null) {
+            resolved = timeRange(lsnRange());
+        }
+        return resolved;
+    }
+
+    /** {@code r} narrowed to {@code --since} / {@code --until}, mapped to LSNs by the stream's own timestamps. */
+    private Range timeRange(Range r) {
+        if (since == null && until == null) {
+            return r;
+        }
+        long from = time("--since", since);
+        long to = time("--until", until);
+        if (from != 0 && to != 0 && to < from) {
+            throw new BadArgumentException("--until " + until + " is before --since " + since);
+        }
+        org.walprism.analyzer.categories.TimeRange.Lsns l = org.walprism.analyzer.categories.TimeRange.resolve(
+                r.path(), r.start(), r.end(), r.timeline(), Runtime.getRuntime().availableProcessors(), from, to);
+        if (l.stamps() == 0) {
+            throw new BadArgumentException("no commit, abort or checkpoint of the range carries a time: --since and "
+                    + "--until cannot be placed in it");
+        }
+        long start = l.start() != 0 ? l.start() : r.start();
+        long end = to == 0 ? r.end() : l.end();
+        if (to != 0 && end == 0) {
+            throw new BadArgumentException("no commit, abort or checkpoint of the range is at or before --until "
+                    + until);
+        }
+        if (end != 0 && Long.compareUnsigned(end, start) <= 0) {
+            throw new BadArgumentException("no record of the range lies between --since " + since + " and --until "
+                    + until);
+        }
+        return new Range(r.path(), start, end, r.timeline());
+    }
+
+    private static long time(String option, String text) {
+        if (text == null) {
+            return 0;
+        }
+        try {
+            return org.walprism.analyzer.categories.WalTime.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new BadArgumentException(option + ": " + e.getMessage());
+        }
+    }
+
+    private Range lsnRange() throws IOException {
         // pg_waldump: 0/0 is InvalidXLogRecPtr, the same as not giving -s or -e
         Long start = this.start == null || this.start == 0 ? null : this.start;
         Long end = this.end == null || this.end == 0 ? null : this.end;

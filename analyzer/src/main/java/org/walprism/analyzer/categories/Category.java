@@ -89,4 +89,30 @@ public enum Category {
 
     /** Number of categories. */
     public static final int COUNT = VALUES.length;
+
+    /** {@link #vacuum()} by ordinal, for the per-record path. */
+    private static final boolean[] VACUUM = new boolean[COUNT];
+
+    static {
+        for (Category c : VALUES) {
+            VACUUM[c.ordinal()] = c.vacuum();
+        }
+    }
+
+    /**
+     * Whether the category's records are VACUUM's ({@code vacuum_bytes}): its heap records (prune_only,
+     * freeze_only, prune_freeze, cleanup, vm) and its index passes (index_vacuum); not on_access_prune, hint,
+     * xlog_fpi or other.
+     */
+    public boolean vacuum() {
+        return switch (this) {
+            case PRUNE_ONLY, FREEZE_ONLY, PRUNE_FREEZE, CLEANUP, VM, INDEX_VACUUM -> true;
+            case ON_ACCESS_PRUNE, HINT, XLOG_FPI, OTHER -> false;
+        };
+    }
+
+    /** {@link #vacuum()} of the category of ordinal {@code i} (false when out of range). */
+    public static boolean vacuum(int i) {
+        return i >= 0 && i < COUNT && VACUUM[i];
+    }
 }

@@ -24,6 +24,21 @@ import org.walprism.codec.record.DecodedRecord;
  * ({@link TypedJson}).
  */
 public final class RecordJson {
+    private final org.walprism.analyzer.relmap.RelationMap names;
+
+    /** Records as JSON, block references without names. */
+    public RecordJson() {
+        this(null);
+    }
+
+    /**
+     * Records as JSON; with {@code names} ({@code dump --names}), each block reference also has {@code relation}
+     * (the relation's name, null when the map does not name the file) after {@code relfilenode}.
+     */
+    public RecordJson(org.walprism.analyzer.relmap.RelationMap names) {
+        this.names = names;
+    }
+
     /** The JSON object of {@code r}, ending at {@code endLsn}, without block details or a trailing newline. */
     public String format(DecodedRecord r, long endLsn) {
         return format(r, endLsn, false);
@@ -80,12 +95,21 @@ public final class RecordJson {
         return sb.toString();
     }
 
-    private static void block(StringBuilder sb, BlockRef b, boolean details) {
+    private void block(StringBuilder sb, BlockRef b, boolean details) {
         sb.append('{');
         num(sb, "block_id", b.id()).append(',');
         num(sb, "reltablespace", b.rel().spcOid()).append(',');
         num(sb, "reldatabase", b.rel().dbOid()).append(',');
         num(sb, "relfilenode", b.rel().relNumber()).append(',');
+        if (names != null) {
+            org.walprism.analyzer.relmap.RelationMap.Relation r = names.find(b.rel().spcOid(), b.rel().dbOid(),
+                    b.rel().relNumber());
+            if (r == null) {
+                sb.append("\"relation\":null,");
+            } else {
+                str(sb, "relation", r.name()).append(',');
+            }
+        }
         num(sb, "relforknumber", b.forkNumber()).append(',');
         str(sb, "fork", b.forkName()).append(',');
         num(sb, "relblocknumber", b.blockNumber()).append(',');

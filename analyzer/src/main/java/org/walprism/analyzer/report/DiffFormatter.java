@@ -83,6 +83,7 @@ public final class DiffFormatter {
             case "span_bytes" -> "Spanned bytes";
             case "page_header_bytes" -> "Page-header bytes";
             case "padding_bytes" -> "Padding bytes";
+            case "vacuum_bytes" -> "Vacuum bytes";
             default -> metric;
         };
         String s = switch (section) {
@@ -94,6 +95,7 @@ public final class DiffFormatter {
             case "fpi_fork" -> " by fork";
             case "part" -> " per part";
             case "layout" -> " (layout)";
+            case "table" -> " per table";
             default -> " per " + section;
         };
         return m + s;

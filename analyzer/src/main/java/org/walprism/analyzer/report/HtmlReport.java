@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import org.walprism.analyzer.categories.Category;
 import org.walprism.analyzer.categories.CategoryStats;
+import org.walprism.analyzer.categories.TableRollup;
 import org.walprism.analyzer.categories.CategorySummary;
 import org.walprism.analyzer.categories.Parts;
 import org.walprism.analyzer.diff.Explanation;
@@ -138,6 +139,8 @@ public final class HtmlReport {
                     Svg.esc(barLabel(sides, i)), st.imageStoredBytes(), st.imageRawBytes(), st.imageHoleBytes()));
         }
         h.append("</table></div>\n");
+
+        h.append(relations(sides, diff));
 
         h.append("<h2>Bytes per LSN bucket</h2>\n");
         for (int i = 0; i < sides.size(); i++) {
@@ -275,8 +278,9 @@ public final class HtmlReport {
         }
         long[][] values = new long[n][series.size()];
         for (int i = 0; i < n; i++) {
-            bars.add(s.lsn(st.bucketStart(i)));
             long[] b = st.bucket(i);
+            String span = CategoryFormatter.timeSpan(b);
+            bars.add(span.isEmpty() ? s.lsn(st.bucketStart(i)) : s.lsn(st.bucketStart(i)) + "  " + span.substring(11));
             for (Category c : Category.values()) {
                 values[i][c.ordinal()] = b[CategoryStats.B_CATEGORY + c.ordinal()];
             }
@@ -284,17 +288,88 @@ public final class HtmlReport {
         if (n == 0) {
             return "<p id=\"" + id + "\">" + (single() ? "" : tag + ": ") + "no records.</p>\n";
         }
-        String title = String.format(Locale.ROOT, "%sBytes per %d-byte LSN bucket, by category", single() ? ""
-                : tag + ": ", st.bucketSize());
+        String title = String.format(Locale.ROOT, "%sBytes per %d-byte LSN bucket, by category, with the times of its "
+                + "commits (UTC)", single() ? "" : tag + ": ", st.bucketSize());
         String chart = Svg.stackedBars(id, title, bars, series, values, "bytes");
-        if (st.bucketCount() <= n) {
-            return chart;
+        if (st.bucketCount() > n) {
+            // more buckets than fit in a chart: say how many are not drawn and which width draws them all
+            long fits = st.bucketSize() * ((st.bucketCount() + n - 1) / n);
+            chart += String.format(Locale.ROOT, "<p class=\"dropped\" id=\"%s-dropped\">%d of %d buckets drawn: the "
+                    + "last %d are not (<code>--bucket %d</code> or wider draws them all).</p>%n", id, n,
+                    st.bucketCount(), st.bucketCount() - n, fits);
         }
-        // more buckets than fit in a chart: say how many are not drawn and which width draws them all
-        long fits = st.bucketSize() * ((st.bucketCount() + n - 1) / n);
-        return chart + String.format(Locale.ROOT, "<p class=\"dropped\" id=\"%s-dropped\">%d of %d buckets drawn: the "
-                + "last %d are not (<code>--bucket %d</code> or wider draws them all).</p>%n", id, n, st.bucketCount(),
-                st.bucketCount() - n, fits);
+        return chart + timeChart(id + "-time", tag, st, series);
+    }
+
+    /** With time buckets ({@code --bucket 1min}): bytes per time bucket, a time axis (UTC). */
+    private static String timeChart(String id, String tag, CategoryStats st, List<String> series) {
+        org.walprism.analyzer.categories.TimeBuckets tb = st.timeBuckets();
+        if (tb == null || tb.buckets().isEmpty()) {
+            return "";
+        }
+        List<String> bars = new ArrayList<>();
+        List<long[]> rows = new ArrayList<>();
+        for (Map.Entry<Long, long[]> e : tb.buckets().entrySet()) {
+            if (bars.size() == MAX_BUCKETS) {
+                break;
+            }
+            bars.add(org.walprism.analyzer.categories.WalTime.text(e.getKey()).substring(0, 19));
+            rows.add(e.getValue());
+        }
+        long[][] values = new long[bars.size()][series.size()];
+        for (int i = 0; i < rows.size(); i++) {
+            for (Category c : Category.values()) {
+                values[i][c.ordinal()] = rows.get(i)[CategoryStats.B_CATEGORY + c.ordinal()];
+            }
+        }
+        String title = String.format(Locale.ROOT, "%sBytes per %s (UTC, at the latest commit before each record), "
+                + "by category%s", single() ? "" : tag + ": ", CategoryFormatter.duration(tb.width()),
+                tb.buckets().size() > bars.size() ? " (first " + bars.size() + ")" : "");
+        return Svg.stackedBars(id, title, bars, series, values, "bytes");
+    }
+
+    /** Tables shown per input in the relations section. */
+    static final int TABLE_ROWS = 15;
+
+    /**
+     * Relations: per input the tables with their indexes and TOAST rolled up (named with --relmap / --dbname, else
+     * one file each), largest WAL bytes first; with B and names, the tables that changed most.
+     */
+    private static String relations(List<StreamDiff.Side> sides, StreamDiff diff) {
+        StringBuilder h = new StringBuilder("<h2>Relations</h2>\n");
+        for (int i = 0; i < sides.size(); i++) {
+            CategoryStats st = sides.get(i).summary().stats();
+            List<TableRollup.Table> tables = TableRollup.tables(st, TableRollup.Metric.WAL);
+            h.append(String.format(Locale.ROOT, "<div class=\"tw\"><table id=\"relations-%s\"><tr>"
+                    + "<th>%sTable%s</th><th>Files</th><th>Records</th><th>WAL bytes</th><th>FPI bytes</th>"
+                    + "<th>Vacuum bytes</th><th>Index bytes</th><th>TOAST bytes</th></tr>%n",
+                    tag(i).toLowerCase(Locale.ROOT), single() ? "" : tag(i) + ": ",
+                    st.names() == null ? " (file; --relmap or --dbname names them)" : " (indexes, TOAST rolled up)"));
+            for (int k = 0; k < tables.size() && k < TABLE_ROWS; k++) {
+                TableRollup.Table t = tables.get(k);
+                h.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td>"
+                        + "<td>%d</td><td>%d</td><td>%d</td></tr>%n", Svg.esc(t.name), t.files, t.records, t.walBytes,
+                        t.fpiBytes, t.vacuumBytes, t.indexBytes, t.toastBytes));
+            }
+            if (tables.size() > TABLE_ROWS) {
+                h.append(String.format(Locale.ROOT, "<tr><td>(%d more)</td></tr>%n", tables.size() - TABLE_ROWS));
+            }
+            h.append("</table></div>\n");
+        }
+        if (diff != null && diff.tables().stream().anyMatch(t -> t.section().equals("table"))) {
+            h.append("<div class=\"tw\"><table id=\"table-diff\"><caption>WAL bytes</caption><tr><th>Table</th>")
+                    .append("<th>A</th><th>B</th><th>Delta</th><th>(%)</th></tr>\n");
+            int n = 0;
+            for (StreamDiff.Row r : diff.find("table", "bytes").rows()) {
+                if (n++ == TABLE_ROWS) {
+                    break;
+                }
+                h.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%d</td><td>%d</td><td>%+d</td><td>%s</td>"
+                        + "</tr>%n", Svg.esc(r.name()), r.a(), r.b(), r.delta(), DiffFormatter.relative(r)));
+            }
+            h.append("</table></div>\n");
+        }
+        return h.toString();
     }
 
     /** Number of rows in a summary section (used by tests). */

@@ -51,12 +51,23 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
     private final Supplier<S> sinks;
     private final BinaryOperator<S> merge;
     private final int threads;
+    private java.util.function.BooleanSupplier stop = () -> false;
 
     /** A scan that gives each chunk a sink from {@code sinks}, combines them with {@code merge}, on up to {@code threads} threads. */
     public ParallelWalScan(Supplier<S> sinks, BinaryOperator<S> merge, int threads) {
         this.sinks = sinks;
         this.merge = merge;
         this.threads = Math.max(1, threads);
+    }
+
+    /**
+     * Stops the scan early when {@code when} turns true (Ctrl-C): the result then covers the WAL read so far in LSN
+     * order, up to the end of a record (one thread: checked before each record; several: after each chunk merged
+     * in order), and carries no end-of-WAL note.
+     */
+    public ParallelWalScan<S> stopWhen(java.util.function.BooleanSupplier when) {
+        this.stop = when;
+        return this;
     }
 
     private record Chunk<S>(S sink, WalVersion version, long first, long firstPrev, long last, long end, long count,
@@ -167,6 +178,9 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                     version = c.version;
                 }
                 merged = merged == null ? c.sink : merge.apply(merged, c.sink);
+                if (c.reachedStop && stop.getAsBoolean()) {
+                    break;  // asked to stop: what was merged so far is a prefix of the range in LSN order
+                }
                 if (!c.reachedStop) {
                     // The WAL (or the range) ended inside this chunk: later chunks are not part of it.
                     endNote = c.endNote;
@@ -259,12 +273,20 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
     private Result<S> sequential(SegmentSource source, long start, long endLsn) {
         S sink = sinks.get();
         try (WalReader r = WalReader.open(source, start, endLsn)) {
-            RecordView v;
-            while ((v = r.nextView()) != null) {
+            boolean stopped = false;
+            while (true) {
+                if (stop.getAsBoolean()) {
+                    stopped = true;
+                    break;
+                }
+                RecordView v = r.nextView();
+                if (v == null) {
+                    break;
+                }
                 sink.accept(v);
             }
             return new Result<>(sink, r.version(), r.firstRecordLsn(), r.recordsRead(),
-                    r.recordsRead() > 0 ? r.endOfLastRecord() : 0, r.notices());
+                    r.recordsRead() > 0 ? r.endOfLastRecord() : 0, stopped ? source.notices() : r.notices());
         }
     }
 
