@@ -39,20 +39,6 @@ class GenerateInterruptTest {
         return new ProcessBuilder(cmd).redirectOutput(log).redirectErrorStream(true).start();
     }
 
-    /** Whether this process ignores SIGINT (bit 1 of the SigIgn mask in /proc/self/status). */
-    private static boolean sigintIgnored() throws IOException {
-        Path status = Path.of("/proc/self/status");
-        if (!Files.isReadable(status)) {
-            return false;
-        }
-        for (String line : Files.readAllLines(status)) {
-            if (line.startsWith("SigIgn:")) {
-                return (Long.parseUnsignedLong(line.substring(7).trim(), 16) & (1L << 1)) != 0;
-            }
-        }
-        return false;
-    }
-
     private static List<String> files(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {
             return List.of();
@@ -67,7 +53,7 @@ class GenerateInterruptTest {
     void aSignalWhileSegmentsAreWrittenLeavesNoPartialFile(String signal) throws Exception {
         // a child inherits an ignored SIGINT (a background job of a non-interactive shell runs so): then the JVM
         // installs no handler for it and the signal cannot reach walprism at all
-        org.junit.jupiter.api.Assumptions.assumeFalse(signal.equals("INT") && sigintIgnored(),
+        org.junit.jupiter.api.Assumptions.assumeFalse(signal.equals("INT") && TestSignals.sigintIgnored(),
                 "SIGINT is ignored in this test process (SigIgn in /proc/self/status), so its children ignore it too");
         // about 90 MB of WAL in 1 MiB segments: the segments are written for about a second
         Path model = tmp.resolve("large.properties");

@@ -58,11 +58,15 @@ class LiveWalTest {
         return new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
     }
 
-    /** Sends SIGINT (Ctrl-C) and waits for the exit status. */
+    /**
+     * Sends SIGINT (Ctrl-C) and waits for the exit status; SIGTERM, which walprism handles the same way, where this
+     * test process ignores SIGINT (then so does walprism: {@link TestSignals#sigintIgnored}).
+     */
     static int interrupt(Process p) throws Exception {
-        Process kill = new ProcessBuilder("kill", "-INT", String.valueOf(p.pid())).start();
-        assertTrue(kill.waitFor(30, TimeUnit.SECONDS) && kill.exitValue() == 0, "kill -INT");
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "walprism did not exit after SIGINT");
+        String sig = TestSignals.sigintIgnored() ? "TERM" : "INT";
+        Process kill = new ProcessBuilder("kill", "-" + sig, String.valueOf(p.pid())).start();
+        assertTrue(kill.waitFor(30, TimeUnit.SECONDS) && kill.exitValue() == 0, "kill -" + sig);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "walprism did not exit after SIG" + sig);
         return p.exitValue();
     }
 
