@@ -167,6 +167,7 @@ class LiveWalTest {
         long inspect = Long.parseLong(srv.query("select count(*) from pg_get_wal_records_info('" + first + "', '"
                 + Lsn.format(end, true) + "')"));
         assertEquals(inspect, followed.size(), "pg_walinspect's record count for " + first + ".." + end);
+        assertSameRecordsAsWalinspect(srv, followed, first, end);
 
         // stats -f, stopped by Ctrl-C, printed the table of the range it read; the same as read afterwards
         String st = Files.readString(tmp.resolve("stats.out"));
@@ -259,6 +260,7 @@ class LiveWalTest {
         long inspect = Long.parseLong(srv.query("select count(*) from pg_get_wal_records_info('" + first + "', '"
                 + Lsn.format(end, true) + "')"));
         assertEquals(inspect, streamed.size(), "pg_walinspect's record count");
+        assertSameRecordsAsWalinspect(srv, streamed, first, end);
 
         // complete segments: the server's bytes; the one being received is NAME.partial
         List<String> names;
@@ -401,6 +403,30 @@ class LiveWalTest {
         }
         fail(text + " not in " + lines.size() + " lines");
         return -1;
+    }
+
+    private static final java.util.regex.Pattern DUMP_LINE = java.util.regex.Pattern.compile(
+            "^rmgr: (\\S+)\\s+len \\(rec/tot\\):\\s*(\\d+)/\\s*(\\d+), tx:\\s*(\\d+), lsn: ([0-9A-F]+/[0-9A-F]+), "
+            + "prev ([0-9A-F]+/[0-9A-F]+), desc: (\\S+)");
+
+    /**
+     * The records walprism printed (dump text) are pg_walinspect's records of the same range, one by one: start and
+     * prev LSN, xid, resource manager, record type and both lengths ({@code pg_get_wal_records_info}).
+     */
+    static void assertSameRecordsAsWalinspect(LiveServer srv, List<String> dumpLines, String first, long end)
+            throws Exception {
+        String rows = srv.query("select string_agg(concat_ws(' ', start_lsn, prev_lsn, xid, resource_manager, "
+                + "record_type, record_length), E'\\n' order by start_lsn) from pg_get_wal_records_info('" + first
+                + "', '" + Lsn.format(end, true) + "')");
+        List<String> want = rows == null ? List.of() : List.of(rows.split("\n"));
+        assertEquals(want.size(), dumpLines.size(), "records");
+        for (int i = 0; i < want.size(); i++) {
+            Matcher m = DUMP_LINE.matcher(dumpLines.get(i));
+            assertTrue(m.find(), "not a dump line: " + dumpLines.get(i));
+            String got = String.join(" ", Lsn.parse(m.group(5)).format(false), Lsn.parse(m.group(6)).format(false),
+                    m.group(4), m.group(1), m.group(7), m.group(3));
+            assertEquals(want.get(i), got, "record " + i + " of the range, against pg_walinspect");
+        }
     }
 
     static String lsnOf(String dumpLine) {
