@@ -7,7 +7,8 @@ package org.walprism.analyzer.categories;
  * skipped = the bytes from the first record's start to the aligned end of the last. The layout of consecutive
  * chunks merges into that of the whole range: only the gap at the seam is new.
  */
-final class PageLayout {
+final class PageLayout implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
     private static final int PAGE = 8192;
 
     private final long segmentSize;
