@@ -238,7 +238,9 @@ public final class WalFleetJob {
                     }
                     return new Tuple2<>(new Tuple2<>(kv._1(), -1L), m);
                 });
-        JavaPairRDD<Tuple2<Integer, Long>, FleetSink.Bucket> all = perBucket.union(whole);
+        // both tables are made from it: kept, so the whole-range merge runs once
+        JavaPairRDD<Tuple2<Integer, Long>, FleetSink.Bucket> all = perBucket.union(whole)
+                .persist(StorageLevel.MEMORY_AND_DISK_SER());
         Map<Integer, Tuple3<String, String, Integer>> ids = new HashMap<>();
         ranges.forEach((k, r) -> ids.put(k, new Tuple3<>(r.root().cluster(), Long.toUnsignedString(r.sysid()),
                 r.timeline())));
