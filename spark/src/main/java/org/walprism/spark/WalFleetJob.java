@@ -302,6 +302,24 @@ public final class WalFleetJob {
      * [--start LSN] [--end LSN] [--timeline N] ROOT...}; ROOT is {@code PATH} or {@code CLUSTER=PATH}.
      */
     public static void main(String[] args) {
+        SparkSession[] made = new SparkSession[1];
+        int rc;
+        try {
+            rc = run(args, () -> made[0] = SparkSession.builder().appName("walprism-fleet").getOrCreate(),
+                    System.err);
+        } finally {
+            if (made[0] != null) {
+                made[0].stop();
+            }
+        }
+        System.exit(rc);
+    }
+
+    /**
+     * Parses {@code args}, computes and writes the tables with the session {@code sessions} gives (asked only once
+     * the arguments are valid); returns the exit code: 0, 1 (bad WAL: one line on {@code err}), 2 (bad usage).
+     */
+    static int run(String[] args, java.util.function.Supplier<SparkSession> sessions, java.io.PrintStream err) {
         String out = "walprism-fleet";
         String format = "parquet";
         List<String> rootArgs = new ArrayList<>();
@@ -336,29 +354,25 @@ public final class WalFleetJob {
                         + "[CLUSTER=]PATH...");
             }
         } catch (ArrayIndexOutOfBoundsException | IllegalArgumentException e) {
-            System.err.println("walprism-spark: " + (e instanceof ArrayIndexOutOfBoundsException
+            err.println("walprism-spark: " + (e instanceof ArrayIndexOutOfBoundsException
                     ? "option needs a value" : e.getMessage()));
-            System.exit(2);
-            return;
+            return 2;
         }
         List<Root> roots = new ArrayList<>();
         for (String a : rootArgs) {
             roots.add(Root.parse(a, start, end));
         }
-        SparkSession spark = SparkSession.builder().appName("walprism-fleet").getOrCreate();
-        int rc = 0;
+        SparkSession spark = sessions.get();
         try {
             Output o = compute(spark, new Options(roots, timeline, bucket, perTask));
             write(o.stats(), format, out + "/stats");
             write(o.categories(), format, out + "/categories");
             write(o.ranges(), format, out + "/ranges");
+            return 0;
         } catch (WalFormatException e) {
-            System.err.println("walprism-spark: " + e.getMessage());
-            rc = 1;
-        } finally {
-            spark.stop();
+            err.println("walprism-spark: " + e.getMessage());
+            return 1;
         }
-        System.exit(rc);
     }
 
     private static long lsn(String text) {

@@ -12,12 +12,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.walprism.analyzer.stats.StatsCollector;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFormatException;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
@@ -72,5 +75,44 @@ class WalFleetSeamTest {
                 List.of(new WalFleetJob.Root("broken", dir.toString(), c.startLsn(), c.endLsn())), 0, 0, 1);
         WalFormatException job = assertThrows(WalFormatException.class, () -> WalFleetJob.compute(spark, o));
         assertEquals(seq.getMessage(), job.getMessage());
+
+        // the command: exit 1, one line naming file, LSN and offset
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        int rc = WalFleetJob.run(new String[] {"--out", dir.resolve("out").toString(), "--start",
+            Lsn.of(c.startLsn()).format(false), "--end", Lsn.of(c.endLsn()).format(false), "broken=" + dir},
+                () -> spark, new java.io.PrintStream(err, true));
+        assertEquals(1, rc);
+        assertEquals("walprism-spark: " + seq.getMessage() + "\n", err.toString());
+    }
+
+    @Test
+    void writesParquetAndJsonThatReadBackAsComputed(@TempDir Path dir) {
+        Capture c = TestData.capture("16/vacuum_indexed");
+        String start = Lsn.of(c.startLsn()).format(false);
+        String end = Lsn.of(c.endLsn()).format(false);
+        WalFleetJob.Output o = WalFleetJob.compute(spark, new WalFleetJob.Options(
+                List.of(new WalFleetJob.Root("c", c.walDir().toString(), c.startLsn(), c.endLsn())), 0, 0, 2));
+        List<Row> stats = o.stats().collectAsList();
+        List<Row> cats = o.categories().collectAsList();
+        for (String format : List.of("parquet", "json")) {
+            Path out = dir.resolve(format);
+            int rc = WalFleetJob.run(new String[] {"--out", out.toString(), "--format", format, "--segments-per-task",
+                "2", "--start", start, "--end", end, "c=" + c.walDir()}, () -> spark, System.err);
+            assertEquals(0, rc);
+            Dataset<Row> s = format.equals("json") ? spark.read().schema(WalFleetJob.STATS_SCHEMA)
+                    .json(out.resolve("stats").toString()) : spark.read().parquet(out.resolve("stats").toString());
+            Dataset<Row> k = format.equals("json") ? spark.read().schema(WalFleetJob.CATEGORIES_SCHEMA)
+                    .json(out.resolve("categories").toString())
+                    : spark.read().parquet(out.resolve("categories").toString());
+            assertEquals(sorted(stats), sorted(s.collectAsList()), format + " stats");
+            assertEquals(sorted(cats), sorted(k.collectAsList()), format + " categories");
+            assertEquals(1, spark.read().format(format).load(out.resolve("ranges").toString()).count());
+        }
+        assertEquals(2, WalFleetJob.run(new String[] {"--bogus"}, () -> spark, new java.io.PrintStream(
+                java.io.OutputStream.nullOutputStream())));
+    }
+
+    private static List<String> sorted(List<Row> rows) {
+        return rows.stream().map(Row::toString).sorted().toList();
     }
 }
