@@ -49,13 +49,14 @@ for p in java.lang java.lang.invoke java.lang.reflect java.io java.net java.nio 
 done
 opens="$opens -Djdk.reflect.useDirectMethodHandle=false -Dio.netty.tryReflectionSetAccessible=true"
 bytes=$(du -sbL "$root" | cut -f1)
+export SPARK_LOCAL_IP=127.0.0.1 # local mode: loopback only
 
 jobcmd() { # cores format root-spec [range options]: the job's command line, one word a line
   local cores=$1 format=$2 spec=$3
   shift 3
   # shellcheck disable=SC2086
   printf '%s\n' java -Xmx4g $opens -Dspark.master="local[$cores]" -Dspark.ui.enabled=false \
-    -Dspark.sql.shuffle.partitions=8 -cp "$jar:$(cat "$cp_file")" org.walprism.spark.WalFleetJob --out "$out/job" \
+    -Dspark.driver.host=127.0.0.1 -Dspark.driver.bindAddress=127.0.0.1 -Dspark.sql.shuffle.partitions=8 -cp "$jar:$(cat "$cp_file")" org.walprism.spark.WalFleetJob --out "$out/job" \
     --format "$format" --segments-per-task "$per_task" "$@" "$spec"
 }
 mapfile -t job1 < <(jobcmd 1 parquet "bench=$root" "${range[@]}")

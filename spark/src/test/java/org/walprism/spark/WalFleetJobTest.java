@@ -41,6 +41,8 @@ class WalFleetJobTest {
     static void start() {
         spark = SparkSession.builder().master("local[2]").appName("walprism-fleet-test")
                 .config("spark.ui.enabled", "false")
+                // loopback only: the driver binds no other address
+                .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1")
                 .config("spark.sql.shuffle.partitions", "4")
                 .config("spark.default.parallelism", "4")
                 .getOrCreate();

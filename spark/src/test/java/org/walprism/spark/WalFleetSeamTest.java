@@ -35,7 +35,9 @@ class WalFleetSeamTest {
     @BeforeAll
     static void start() {
         spark = SparkSession.builder().master("local[2]").appName("walprism-fleet-seam-test")
-                .config("spark.ui.enabled", "false").getOrCreate();
+                .config("spark.ui.enabled", "false")
+                // loopback only: the driver binds no other address
+                .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
     }
 
     @AfterAll
