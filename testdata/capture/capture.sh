@@ -30,6 +30,9 @@
 #   --relmap               store relmap.csv: testdata/capture/relmap.sql (relation names for walprism --relmap)
 #                          run after the setup, before the measured range
 #   --server-log           store the server's log as server.log (autovacuum's log lines: log_autovacuum_min_duration)
+#   --beside               with WORKLOAD.sql and WORKLOAD.pgbench: run pgbench beside the SQL (concurrent load)
+#                          instead of after it; pgbench runs until the SQL ends (give it -T, not -t)
+#   (14+: pg_stat_wal before and after the measured range is stored as pg_stat_wal.tsv: the server's WAL counters)
 # The server always runs with fsync=off, autovacuum=off and stops when the tool exits, whatever happens.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -38,7 +41,7 @@ declare -A ZONKY=([13]=13.22.0 [14]=14.19.0 [15]=15.14.0 [16]=16.11.0 [17]=17.7.
 DEBIAN_BIN=/usr/lib/postgresql/15/bin
 CLIENT_BIN=/usr/lib/postgresql/15/bin   # psql and pgbench 15 talk to every server version here
 
-relmap= serverlog=
+relmap= serverlog= beside=
 wdir= fresh= name= checksums=off compression=off segsize=1 port= server=zonky scale= large= out= manifest=1 keep=
 extra=()
 args=()
@@ -61,6 +64,7 @@ while (($#)); do
     --keep) keep=1; shift ;;
     --relmap) relmap=1; shift ;;
     --server-log) serverlog=1; shift ;;
+    --beside) beside=1; shift ;;
     -h|--help) sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//; /^set -e/d'; exit 0 ;;
     -*) die "unknown option $1 (see --help)" ;;
     *) args+=("$1"); shift ;;
@@ -220,6 +224,15 @@ if [[ -n $relmap ]]; then
     || die "relmap.sql failed: $(head -1 "$scratch/q.err")"
 fi
 [[ -n $fresh ]] && q "SELECT pg_switch_wal()" >/dev/null
+# pg_stat_wal (14+): the server's own WAL counters around the range (a flush forced first on 15+)
+stat_wal() { # LABEL
+  ((major >= 14)) || return 0
+  [[ $1 == after ]] && sleep 2   # autovacuum workers and pgbench clients flush their counters as they end
+  ((major >= 15)) && q "SELECT pg_stat_force_next_flush()" >/dev/null
+  q "SELECT '$1', pg_current_wal_insert_lsn(), wal_records, wal_fpi, wal_bytes FROM pg_stat_wal" >>"$scratch/pg_stat_wal.tsv"
+}
+: >"$scratch/pg_stat_wal.tsv"
+stat_wal before
 start=$(q "SELECT pg_current_wal_insert_lsn()")
 : >"$scratch/measured.log"
 if [[ -n $measured_bench ]]; then
@@ -230,11 +243,22 @@ if [[ -n $measured_bench ]]; then
     cat "$scratch/init.log" >>"$scratch/measured.log"
   fi
 fi
+bench_pid=
+if [[ -n $beside ]]; then
+  [[ -n $measured_sql && -n $measured_bench ]] || die "--beside needs both $workload.sql and $workload.pgbench"
+  read -r -a bench_opts <<<"$(bench_line options)"
+  "$PGBENCH" -n "${bench_opts[@]}" -f "$measured_bench" >"$scratch/measured-bench.log" 2>&1 &
+  bench_pid=$!
+fi
 if [[ -n $measured_sql ]]; then
   run_sql "$measured_sql" "$scratch/measured-sql.log"
   cat "$scratch/measured-sql.log" >>"$scratch/measured.log"
 fi
-if [[ -n $measured_bench ]]; then
+if [[ -n $bench_pid ]]; then
+  wait "$bench_pid" || die "pgbench beside the SQL failed: $(grep -m1 -E 'ERROR|error' "$scratch/measured-bench.log" || tail -1 "$scratch/measured-bench.log")"
+  cat "$scratch/measured-bench.log" >>"$scratch/measured.log"
+fi
+if [[ -n $measured_bench && -z $beside ]]; then
   read -r -a bench_opts <<<"$(bench_line options)"
   for i in "${!bench_opts[@]}"; do # --scale multiplies -t
     if [[ ${bench_opts[$i]} == -t ]]; then bench_opts[i+1]=$((bench_opts[i+1] * scale)); fi
@@ -244,6 +268,7 @@ if [[ -n $measured_bench ]]; then
   cat "$scratch/measured-bench.log" >>"$scratch/measured.log"
 fi
 # End the range cleanly: the range ends where the closing XLOG_SWITCH starts.
+stat_wal after
 insert=$(q "SELECT pg_current_wal_insert_lsn()")
 q "SELECT pg_switch_wal()" >/dev/null
 q "CHECKPOINT" >/dev/null
@@ -312,6 +337,7 @@ fi
 cp "$scratch/measured.log" "$stage/measured.log"
 [[ -n $relmap ]] && cp "$scratch/relmap.csv" "$stage/relmap.csv"
 [[ -n $serverlog ]] && cp "$scratch/server.log" "$stage/server.log"
+[[ -s "$scratch/pg_stat_wal.tsv" ]] && cp "$scratch/pg_stat_wal.tsv" "$stage/pg_stat_wal.tsv"
 
 # --- store
 rm -rf "$out"; mkdir -p "$out/wal"

@@ -15,10 +15,10 @@ import picocli.CommandLine.Spec;
  * two WAL ranges side by side, deltas sorted by impact, and the causes it recognises.
  */
 @Command(name = "diff", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Compare two WAL ranges (possibly of different PostgreSQL versions) by category, record type,",
-            "part and full-page-image cause, and explain the differences it recognises.",
-            "A and B are PATH[:START[:END]]: a WAL directory (or segment file) with an optional LSN range,",
-            "e.g. wal16:0/3000028:0/5000000 or wal17::0/5000000 (START and END as pg_waldump's -s/-e)."})
+        description = {"Compare two WAL ranges (possibly of different PostgreSQL versions) by category, record type, "
+                + "part and full-page-image cause, and explain the differences it recognises.",
+            "A and B are PATH[:START[:END]]: a WAL directory (or segment file) with an optional LSN range, "
+                + "e.g. wal16:0/3000028:0/5000000 or wal17::0/5000000 (START and END as pg_waldump's -s/-e)."})
 public final class DiffCommand implements Callable<Integer> {
 
     @Spec
@@ -36,11 +36,18 @@ public final class DiffCommand implements Callable<Integer> {
             description = "text (80 columns), json or csv")
     StatsCommand.Format format;
 
+    @Option(names = "--rows", paramLabel = "N|all", defaultValue = "12", converter = RowsConverter.class,
+            description = "text: rows per table (default ${DEFAULT-VALUE}; all: every row); json and csv list all")
+    int rows;
+
+    @picocli.CommandLine.Mixin
+    NameOptions names;
+
     @Override
     public Integer call() throws Exception {
-        StreamDiff d = new StreamDiff(a.analyze(0), b.analyze(0));
+        StreamDiff d = new StreamDiff(a.analyze("0", names.open(0)), b.analyze("0", names.open(1)));
         PrintWriter out = spec.commandLine().getOut();
-        out.print(DiffFormatter.format(d, StatsCategories.format(format)));
+        out.print(DiffFormatter.format(d, StatsCategories.format(format), rows));
         out.flush();
         return ExitCode.OK.code();
     }

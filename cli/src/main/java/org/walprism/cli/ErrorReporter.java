@@ -53,6 +53,10 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
             // an output file in the way (generate -o, report -o): the command line asks for what walprism refuses
             return ExitCode.USAGE;
         }
+        if (t instanceof OutputException
+                || (t instanceof UncheckedIOException u && u.getCause() instanceof OutputException)) {
+            return ExitCode.OUTPUT;
+        }
         if (t instanceof IOException || t instanceof UncheckedIOException) {
             return ExitCode.INPUT;
         }

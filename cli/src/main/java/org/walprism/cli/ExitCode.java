@@ -18,6 +18,8 @@ public enum ExitCode {
     CHECKSUM(6, "record checksum mismatch"),
     /** A page magic no supported PostgreSQL version writes. */
     UNSUPPORTED_VERSION(7, "unsupported WAL version"),
+    /** An output file or directory that cannot be written ({@code report -o}, {@code generate -o}). */
+    OUTPUT(8, "output cannot be written"),
     /** A bug in walprism: rerun with --debug and report the stack trace. */
     INTERNAL(70, "internal error");
 

@@ -40,6 +40,9 @@ public final class GenerateCommand implements Callable<Integer> {
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
     boolean help;
 
+    @Option(names = "-V", versionHelp = true, description = "Print version information and exit.")
+    boolean versionHelp;
+
     @Option(names = "--version", paramLabel = "N", required = true, converter = MajorConverter.class,
             description = "PostgreSQL major whose record design to use: 13..19 or master")
     WalVersion version;
@@ -122,7 +125,11 @@ public final class GenerateCommand implements Callable<Integer> {
             if (interrupted.get()) {
                 throw new InterruptedIOException("interrupted before any segment was written");
             }
-            w = WalWriter.create(output, options);
+            try {
+                w = WalWriter.create(output, options);
+            } catch (IOException e) {
+                throw outputError(e);
+            }
             writer[0] = w;
         }
         try {
@@ -134,6 +141,12 @@ public final class GenerateCommand implements Callable<Integer> {
             if (interrupted.get()) {
                 throw new InterruptedIOException("interrupted; removed the partial segments in " + output);
             }
+            if (e instanceof IOException io) {
+                throw outputError(io);
+            }
+            if (e instanceof java.io.UncheckedIOException u) {
+                throw outputError(u.getCause());
+            }
             throw e;
         } finally {
             try {
@@ -142,6 +155,11 @@ public final class GenerateCommand implements Callable<Integer> {
                 // shutdown in progress: the hook runs (or ran) anyway
             }
         }
+    }
+
+    /** A failure to write into {@code -o} as an output error (exit 8); an existing segment stays a usage error. */
+    private IOException outputError(IOException e) {
+        return e instanceof java.nio.file.FileAlreadyExistsException ? e : OutputException.of(output, e);
     }
 
     /** {@code --segment-size}: IsValidWalSegSize, as initdb's --wal-segsize checks it (here in bytes). */

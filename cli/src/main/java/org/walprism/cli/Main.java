@@ -7,10 +7,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import picocli.CommandLine;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
 
 /**
  * The {@code walprism} command: reads, writes and explains PostgreSQL WAL. Subcommands are registered here.
@@ -19,55 +21,38 @@ import picocli.CommandLine.ScopeType;
  *
  * <p>picocli builds a command's model by reflection over its annotations, which costs more start-up time
  * than reading a segment does. So only the subcommand the arguments name is registered; every subcommand
- * is registered when none is named and something may list them (help, an unknown word). The root, {@code stats},
- * {@code dump} and the WAL range options are built with picocli's programmatic API instead ({@link Specs}).
+ * is registered when none is named and something may list them (help, an unknown word).
  */
+@Command(name = "walprism", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "Reads, writes and explains PostgreSQL write-ahead log (13 to 19 and master).")
 public final class Main implements Runnable {
 
     private static final String PICOCLI_EXCLUDES = "picocli.converters.excludes";
 
     /** Every subcommand's name, in the order {@code --help} lists them. */
-    static final List<String> SUBCOMMANDS = List.of("stats", "dump", "diff", "report", "generate", "replay", "vacuums",
+    static final List<String> SUBCOMMANDS = List.of("stats", "dump", "stream", "diff", "report", "generate", "replay", "vacuums",
             "help");
 
     private static Object newSubcommand(String name) {
         return switch (name) {
-            case "stats" -> new StatsCommand().spec();
-            case "dump" -> new DumpCommand().spec();
+            case "stats" -> new StatsCommand();
+            case "dump" -> new DumpCommand();
+            case "stream" -> new StreamCommand();
             case "diff" -> new DiffCommand();
             case "report" -> new ReportCommand();
             case "generate" -> new GenerateCommand();
-            case "replay" -> withRange(new ReplayCommand(), c -> c.range);
-            case "vacuums" -> withRange(new VacuumsCommand(), c -> c.range);
+            case "replay" -> new ReplayCommand();
+            case "vacuums" -> new VacuumsCommand();
             case "help" -> new CommandLine.HelpCommand();
             default -> throw new IllegalArgumentException(name);
         };
     }
 
-    /** An annotated command with the WAL range options added by hand, first in the help as a mixin's would be. */
-    private static <C> CommandLine withRange(C command, java.util.function.Function<C, WalRangeOptions> range) {
-        CommandLine cl = new CommandLine(command);
-        CommandSpec spec = cl.getCommandSpec();
-        List<OptionSpec> own = new ArrayList<>(spec.options());
-        own.forEach(spec::remove);
-        range.apply(command).addTo(spec);
-        own.forEach(spec::addOption);
-        return cl;
-    }
-
+    @Spec
     CommandSpec spec;
 
+    @Option(names = "--debug", scope = ScopeType.INHERIT, description = "print the stack trace of an error")
     boolean debug;
-
-    /** The root command's model, built by hand ({@link Specs}). */
-    CommandSpec spec() {
-        spec = CommandSpec.wrapWithoutInspection(this).name("walprism").versionProvider(new Version());
-        spec.usageMessage().description("Reads, writes and explains PostgreSQL write-ahead log (13 to 19 and master).");
-        spec.addOption(Specs.flag(() -> debug, v -> debug = v, "--debug").scopeType(ScopeType.INHERIT)
-                .description("print the stack trace of an error").build());
-        Specs.standardHelp(spec);
-        return spec;
-    }
 
     @Override
     public void run() {
@@ -83,7 +68,7 @@ public final class Main implements Runnable {
         }
         boolean debug = Arrays.asList(args).contains("--debug");
         ErrorReporter reporter = new ErrorReporter(debug);
-        CommandLine cl = new CommandLine(new Main().spec());
+        CommandLine cl = new CommandLine(new Main());
         for (String name : subcommandsFor(args)) {
             cl.addSubcommand(name, newSubcommand(name));
         }
@@ -98,6 +83,8 @@ public final class Main implements Runnable {
         all.add(cl);
         for (CommandLine c : all) {
             c.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(ExitCode.helpList());
+            // -V/--version of a subcommand prints what walprism --version prints (picocli gives each its own spec)
+            c.getCommandSpec().versionProvider(VERSION);
         }
         Phases.mark("model");
         try {
@@ -147,6 +134,8 @@ public final class Main implements Runnable {
     public static void main(String[] args) {
         Phases.enterMain();
         configureNetty();
+        Progress.processRun = true;
+        Interrupts.allow();
         PrintWriter out = Stdout.processWriter();
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         int code = run(out, err, args);
@@ -170,6 +159,8 @@ public final class Main implements Runnable {
         }
         return false;
     }
+
+    private static final Version VERSION = new Version();
 
     /** {@code --version}: the jar's implementation version. */
     static final class Version implements CommandLine.IVersionProvider {

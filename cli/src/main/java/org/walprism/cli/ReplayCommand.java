@@ -6,6 +6,7 @@ import org.walprism.analyzer.replay.ReplayDiff;
 import org.walprism.analyzer.report.ReplayFormatter;
 import org.walprism.codec.WalVersion;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -16,15 +17,15 @@ import picocli.CommandLine.Spec;
  * FPI causes and layout; A = as captured, B = replayed).
  */
 @Command(name = "replay", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Re-express captured vacuum/pruning records in another PostgreSQL major's design and",
-            "compare before (A) with after (B) by the categories of \"walprism diff\"."})
+        description = "Re-express captured vacuum/pruning records in another PostgreSQL major's design and "
+                + "compare before (A) with after (B) by the categories of \"walprism diff\".")
 public final class ReplayCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    /** Added to the model by {@link Main} ({@link WalRangeOptions#addTo}). */
-    final WalRangeOptions range = new WalRangeOptions();
+    @Mixin
+    WalRangeOptions range;
 
     @Option(names = "--as", paramLabel = "N", required = true, converter = MajorConverter.class,
             description = "target major: 13..19 or master")
@@ -34,12 +35,16 @@ public final class ReplayCommand implements Callable<Integer> {
             description = "text (80 columns), json or csv, as diff")
     StatsCommand.Format format;
 
+    @Option(names = "--rows", paramLabel = "N|all", defaultValue = "12", converter = RowsConverter.class,
+            description = "text: rows per table (default ${DEFAULT-VALUE}; all: every row); json and csv list all")
+    int rows;
+
     @Override
     public Integer call() throws Exception {
         WalRangeOptions.Range r = range.range();
         ReplayDiff.Outcome o = ReplayDiff.run(r.path(), r.start(), r.end(), r.timeline(), target, r.path().toString());
         PrintWriter out = spec.commandLine().getOut();
-        out.print(ReplayFormatter.format(o, StatsCategories.format(format)));
+        out.print(ReplayFormatter.format(o, StatsCategories.format(format), rows));
         out.flush();
         return ExitCode.OK.code();
     }

@@ -1,5 +1,6 @@
 package org.walprism.cli;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -20,8 +21,9 @@ import picocli.CommandLine.Spec;
  * category and record type, the full-page-image breakdown and, with B, the diff's explanations.
  */
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Write one self-contained HTML page (inline SVG charts, no network needed) for a WAL range,",
-            "or for two compared side by side. A and B are PATH[:START[:END]] as for diff."})
+        description = {"Write one self-contained HTML page (inline SVG charts, no network needed) for a WAL range, "
+                + "or for two compared side by side.",
+            "A and B are PATH[:START[:END]] as for diff."})
 public final class ReportCommand implements Callable<Integer> {
 
     @Spec
@@ -38,23 +40,39 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "HTML file to write (must not exist)")
     Path output;
 
-    @Option(names = "--bucket", paramLabel = "BYTES", defaultValue = "0",
-            description = "LSN bucket width in bytes, at most 10000 buckets over a range (default: the segment "
+    @Option(names = "--bucket", paramLabel = "BYTES|DURATION", defaultValue = "0",
+            description = "LSN bucket width in bytes, or a duration (30s, 1min, 2h) for time buckets; at most "
+                    + "10000 buckets over a range (default: LSN buckets of the segment "
                     + "size, doubled as often as the range needs)")
-    long bucket;
+    String bucket;
+
+    @picocli.CommandLine.Mixin
+    NameOptions names;
 
     @Override
     public Integer call() throws Exception {
-        StatsCategories.checkBucket(bucket);
+        if (StatsCategories.bucketMicros(bucket) == 0) {
+            StatsCategories.checkBucket(StatsCategories.bucketBytes(bucket));
+        }
         // as generate -o: an existing file is never replaced; checked first so no analysis is wasted, and again
         // atomically by CREATE_NEW in case the file appears meanwhile
         if (Files.exists(output, LinkOption.NOFOLLOW_LINKS)) {
             throw new FileAlreadyExistsException(output.toString());
         }
-        StreamDiff.Side sa = a.analyze(bucket);
-        StreamDiff.Side sb = b == null ? null : b.analyze(bucket);
-        Files.writeString(output, HtmlReport.render(sa, sb), StandardCharsets.UTF_8, StandardOpenOption.WRITE,
-                StandardOpenOption.CREATE_NEW);
+        OutputException.checkCreatable(output);
+        StreamDiff.Side sa = a.analyze(bucket, names.open(0));
+        StreamDiff.Side sb = b == null ? null : b.analyze(bucket, names.open(1));
+        String generated = java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC)
+                .format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", java.util.Locale.ROOT));
+        String html = HtmlReport.render(sa, sb, new Main.Version().getVersion()[0], generated);
+        try {
+            Files.writeString(output, html, StandardCharsets.UTF_8, StandardOpenOption.WRITE,
+                    StandardOpenOption.CREATE_NEW);
+        } catch (FileAlreadyExistsException e) {
+            throw e;
+        } catch (IOException e) {
+            throw OutputException.of(output, e);
+        }
         spec.commandLine().getOut().println("wrote " + output);
         spec.commandLine().getOut().flush();
         return ExitCode.OK.code();

@@ -17,9 +17,12 @@ final class StatsCategories {
     private StatsCategories() {
     }
 
-    static void print(WalRangeOptions.Range r, OutputFormat format, long bucketSize, int jobs, PrintWriter out,
-                      PrintWriter err) {
-        CategoryStats stats = analyze(r, bucketSize, jobs, null);
+    static void print(WalRangeOptions.Range r, OutputFormat format, String bucket, int jobs, PrintWriter out,
+                      PrintWriter err, NameOptions.Source names) throws java.io.IOException {
+        CategoryStats stats;
+        try (Progress p = Progress.of(r, false, false)) {
+            stats = analyze(r, bucket, jobs, null, names);
+        }
         out.print(CategoryFormatter.format(stats, format));
         out.flush();
         Notices.print(err, stats.notices());
@@ -30,15 +33,64 @@ final class StatsCategories {
      * error naming the option ({@code input}, when given, names the input on the command line).
      */
     static CategoryStats analyze(WalRangeOptions.Range r, long bucketSize, int jobs, String input) {
+        try {
+            return analyze(r, Long.toString(bucketSize), jobs, input, null);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * As {@link #analyze(WalRangeOptions.Range, long, int, String)} with {@code --bucket}'s text (a width in bytes
+     * or a duration), naming relations from {@code names} (null: none).
+     */
+    static CategoryStats analyze(WalRangeOptions.Range r, String bucket, int jobs, String input,
+                                 NameOptions.Source names) throws java.io.IOException {
+        long micros = bucketMicros(bucket);
+        long bucketSize = micros > 0 ? 0 : bucketBytes(bucket);
         checkBucket(bucketSize);
         try {
-            return CategoryAnalyzer.analyze(r.path(), r.start(), r.end(), r.timeline(), bucketSize, jobs);
+            if (names == null && micros == 0) {
+                return CategoryAnalyzer.analyze(r.path(), r.start(), r.end(), r.timeline(), bucketSize, jobs);
+            }
+            CategoryStats stats = CategoryAnalyzer.scan(r.path(), r.start(), r.end(), r.timeline(), bucketSize,
+                    jobs, names == null ? null : names.map(), micros);
+            if (names != null) {
+                names.name(stats);
+            }
+            if (stats.timeBuckets() != null && stats.timeBuckets().overflowed()) {
+                long span = stats.timeBuckets().spanMicros() / 1_000_000L;
+                throw new BadArgumentException(String.format(Locale.ROOT, "--bucket %s: %s spans %d s of "
+                        + "timestamps, more than %d buckets of that width (use --bucket %ds or more)", bucket,
+                        input == null ? "the range" : input, span, CategoryStats.MAX_BUCKETS,
+                        span / (CategoryStats.MAX_BUCKETS - 1) + 1));
+            }
+            return stats;
         } catch (BucketLimitException e) {
             throw new BadArgumentException(String.format(Locale.ROOT,
                     "--bucket %d: %s %s..%s spans %d bytes, %d buckets of that width; at most %d are allowed "
                             + "(use --bucket %d or more)", e.bucketSize(), input == null ? "the range" : input + ":",
                     Lsn.format(e.startLsn(), true), Lsn.format(e.endLsn(), true), e.endLsn() - e.startLsn(),
                     e.buckets(), CategoryStats.MAX_BUCKETS, e.minimumSize()));
+        }
+    }
+
+    /** {@code --bucket} as a duration ({@code 30s}, {@code 1min}, {@code 2h}, {@code 1d}): microseconds, else 0. */
+    static long bucketMicros(String bucket) {
+        long m = org.walprism.analyzer.categories.WalTime.duration(bucket);
+        if (m == 0) {
+            throw new BadArgumentException("--bucket " + bucket + ": a duration must be at least 1s");
+        }
+        return Math.max(m, 0);
+    }
+
+    /** {@code --bucket} as a width in bytes (0: the default). */
+    static long bucketBytes(String bucket) {
+        try {
+            return Long.parseLong(bucket.strip());
+        } catch (NumberFormatException e) {
+            throw new BadArgumentException("--bucket " + bucket + ": neither a width in bytes nor a duration "
+                    + "(30s, 1min, 2h, 1d)");
         }
     }
 

@@ -50,13 +50,22 @@ record WalInput(String text, Path path, Long start, Long end) {
 
     /** Resolves the path as pg_waldump does and attributes the range. */
     StreamDiff.Side analyze(long bucketSize) throws IOException {
+        return analyze(Long.toString(bucketSize), null);
+    }
+
+    /** As {@link #analyze(long)}, naming relations from {@code names} (null: none). */
+    StreamDiff.Side analyze(String bucketSize, NameOptions.Source names) throws IOException {
         WalRangeOptions o = new WalRangeOptions();
         o.path = path;
         o.start = start;
         o.end = end;
         WalRangeOptions.Range r = o.range();
-        return new StreamDiff.Side(text, new CategorySummary(
-                StatsCategories.analyze(r, bucketSize, Runtime.getRuntime().availableProcessors(), text)));
+        // diff and report print after both inputs are read: a bar per input on a terminal's stderr
+        try (Progress p = Progress.of(r, false, false)) {
+            return new StreamDiff.Side(text, new CategorySummary(
+                    StatsCategories.analyze(r, bucketSize, Runtime.getRuntime().availableProcessors(), text,
+                            names)));
+        }
     }
 
     /** picocli converter. */

@@ -6,8 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.function.Consumer;
-import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFileName;
@@ -18,8 +16,8 @@ import org.walprism.codec.read.WalDirectory;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.read.WalSources;
 import picocli.CommandLine.ITypeConverter;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.TypeConversionException;
 
 /**
@@ -28,70 +26,66 @@ import picocli.CommandLine.TypeConversionException;
  */
 public final class WalRangeOptions {
 
-    private static final String PATH_HELP = "where the WAL is: a directory with WAL segment files (plain or "
-            + "compressed: gzip, lz4, zstd, bzip2, xz, found by content), a directory with a pg_wal subdirectory, one "
-            + "segment file (then only that segment by default), a tar archive (pg_wal.tar, base.tar, plain or "
-            + "compressed), or the root of a pgBackRest, WAL-G or barman repository; default: the directory of "
-            + "STARTSEG, else the current directory";
-
-    /** {@code -p/--path}. */
+    @Option(names = {"-p", "--path"}, paramLabel = "PATH",
+            description = "where the WAL is: a directory with WAL segment files (plain or compressed: gzip, lz4, "
+                    + "zstd, bzip2, xz, found by content), a directory with a pg_wal subdirectory, one segment file "
+                    + "(then only that segment by default), a tar archive (pg_wal.tar, base.tar, plain or "
+                    + "compressed), or the root of a pgBackRest, WAL-G or barman repository; default: the directory "
+                    + "of STARTSEG, else the current directory")
     Path path;
 
-    /** pg_waldump's STARTSEG. */
+    @Parameters(index = "0", arity = "0..1", paramLabel = "STARTSEG",
+            description = "pg_waldump's STARTSEG: the WAL segment file to start with (its directory is read "
+                    + "unless -p says otherwise; reading starts at its beginning unless -s says otherwise; "
+                    + "without ENDSEG and -e only this segment is read). A directory here stands for -p.")
     String startSegment;
 
-    /** pg_waldump's ENDSEG. */
+    @Parameters(index = "1", arity = "0..1", paramLabel = "ENDSEG",
+            description = "pg_waldump's ENDSEG: the last WAL segment file to read (unless -e says otherwise)")
     String endSegment;
 
-    /** {@code -s/--start}. */
+    @Option(names = {"-s", "--start"}, paramLabel = "RECPTR", converter = LsnConverter.class,
+            description = "start reading at WAL location RECPTR (the first record at or after it); "
+                    + "default: the first record of the first segment")
     Long start;
 
-    /** {@code -e/--end}. */
+    @Option(names = {"-e", "--end"}, paramLabel = "RECPTR", converter = LsnConverter.class,
+            description = "stop reading at WAL location RECPTR (records must end at or before it); "
+                    + "default: the end of WAL")
     Long end;
 
-    /** {@code -t/--timeline}. */
+    @Option(names = {"-t", "--timeline"}, paramLabel = "TLI", converter = TimelineConverter.class,
+            description = "timeline to read, as pg_waldump's -t (decimal, 0x hex or 0 octal). With its history file "
+                    + "(TLI.history beside the segments) a range crossing a promotion follows the timeline switches "
+                    + "as recovery does. Default: the timeline of STARTSEG, else the only one present, else 1")
     Long timeline;
 
-    /**
-     * Adds these options to {@code spec} (built by hand, see {@link Specs}): STARTSEG and ENDSEG, {@code -p},
-     * {@code -s}, {@code -e} and {@code -t}, in this order in the help.
-     */
-    void addTo(CommandSpec spec) {
-        spec.addPositional(positional(0, "STARTSEG", () -> startSegment, v -> startSegment = v,
-                "pg_waldump's STARTSEG: the WAL segment file to start with (its directory is read unless -p says "
-                        + "otherwise; reading starts at its beginning unless -s says otherwise; without ENDSEG and -e "
-                        + "only this segment is read). A directory here stands for -p."));
-        spec.addPositional(positional(1, "ENDSEG", () -> endSegment, v -> endSegment = v,
-                "pg_waldump's ENDSEG: the last WAL segment file to read (unless -e says otherwise)"));
-        spec.addOption(Specs.option(Path.class, () -> path, v -> path = v, "-p", "--path").paramLabel("PATH")
-                .converters(Specs.PATH).description(PATH_HELP).build());
-        spec.addOption(Specs.option(Long.class, () -> start, v -> start = v, "-s", "--start").paramLabel("RECPTR")
-                .converters(new LsnConverter())
-                .description("start reading at WAL location RECPTR (the first record at or after it); "
-                        + "default: the first record of the first segment").build());
-        spec.addOption(Specs.option(Long.class, () -> end, v -> end = v, "-e", "--end").paramLabel("RECPTR")
-                .converters(new LsnConverter())
-                .description("stop reading at WAL location RECPTR (records must end at or before it); "
-                        + "default: the end of WAL").build());
-        spec.addOption(Specs.option(Long.class, () -> timeline, v -> timeline = v, "-t", "--timeline")
-                .paramLabel("TLI").converters(new TimelineConverter())
-                .description("timeline to read, as pg_waldump's -t (decimal, 0x hex or 0 octal). With its history "
-                        + "file (TLI.history beside the segments) a range crossing a promotion follows the timeline "
-                        + "switches as recovery does. Default: the timeline of STARTSEG, else the only one present, "
-                        + "else 1")
-                .build());
-    }
+    @Option(names = "--since", paramLabel = "TIME",
+            description = "start after the last commit, abort or checkpoint before TIME (ISO 8601 or "
+                    + "'2026-12-01 16:34:05+00'; no zone: UTC), within -s/-e")
+    String since;
 
-    private static PositionalParamSpec positional(int index, String label, Supplier<String> get, Consumer<String> set,
-                                                  String description) {
-        Specs.Field<String> f = new Specs.Field<>(get, set);
-        return PositionalParamSpec.builder().index(Integer.toString(index)).arity("0..1").paramLabel(label)
-                .type(String.class).getter(f).setter(f).initialValue(null).hasInitialValue(true)
-                .description(description).build();
-    }
+    @Option(names = "--until", paramLabel = "TIME",
+            description = "end after the last commit, abort or checkpoint at or before TIME, within -s/-e")
+    String until;
+
+    private Range resolved;
 
     /** The selected range, resolved as pg_waldump does. */
     record Range(Path path, long start, long end, int timeline) {
+    }
+
+    /**
+     * The version of the WAL named by {@code -p} or STARTSEG, read from its first page; null when neither was given
+     * (then nothing is read).
+     */
+    org.walprism.codec.WalVersion givenVersion() throws IOException {
+        if (path == null && startSegment == null) {
+            return null;
+        }
+        try (WalReader r = open()) {
+            return r.version();
+        }
     }
 
     /** Opens a reader over the selected range. */
@@ -107,6 +101,53 @@ public final class WalRangeOptions {
      * @throws BadArgumentException when the segments and locations contradict each other
      */
     Range range() throws IOException {
+        if (resolved == null) {
+            resolved = timeRange(lsnRange());
+        }
+        return resolved;
+    }
+
+    /** {@code r} narrowed to {@code --since} / {@code --until}, mapped to LSNs by the stream's own timestamps. */
+    private Range timeRange(Range r) {
+        if (since == null && until == null) {
+            return r;
+        }
+        long from = time("--since", since);
+        long to = time("--until", until);
+        if (from != 0 && to != 0 && to < from) {
+            throw new BadArgumentException("--until " + until + " is before --since " + since);
+        }
+        org.walprism.analyzer.categories.TimeRange.Lsns l = org.walprism.analyzer.categories.TimeRange.resolve(
+                r.path(), r.start(), r.end(), r.timeline(), Runtime.getRuntime().availableProcessors(), from, to);
+        if (l.stamps() == 0) {
+            throw new BadArgumentException("no commit, abort or checkpoint of the range carries a time: --since and "
+                    + "--until cannot be placed in it");
+        }
+        long start = l.start() != 0 ? l.start() : r.start();
+        long end = to == 0 ? r.end() : l.end();
+        if (to != 0 && end == 0) {
+            throw new BadArgumentException("no commit, abort or checkpoint of the range is at or before --until "
+                    + until);
+        }
+        if (end != 0 && Long.compareUnsigned(end, start) <= 0) {
+            throw new BadArgumentException("no record of the range lies between --since " + since + " and --until "
+                    + until);
+        }
+        return new Range(r.path(), start, end, r.timeline());
+    }
+
+    private static long time(String option, String text) {
+        if (text == null) {
+            return 0;
+        }
+        try {
+            return org.walprism.analyzer.categories.WalTime.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new BadArgumentException(option + ": " + e.getMessage());
+        }
+    }
+
+    private Range lsnRange() throws IOException {
         // pg_waldump: 0/0 is InvalidXLogRecPtr, the same as not giving -s or -e
         Long start = this.start == null || this.start == 0 ? null : this.start;
         Long end = this.end == null || this.end == 0 ? null : this.end;

@@ -117,4 +117,73 @@ class AnalyzerCommandsTest {
         assertEquals(0, run("report", input(capture(false)), "-o", single.toString()).code());
         assertTrue(!Files.readString(single).contains("What changed"), "no diff section for one input");
     }
+
+    @Test
+    void reportToAnUnwritablePathIsAnOutputError(@TempDir Path tmp) throws Exception {
+        Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        for (Path out : new Path[] {tmp.resolve("missing-dir").resolve("r.html"), file.resolve("r.html")}) {
+            Result r = run("report", input(pairOff()), "-o", out.toString());
+            assertEquals(ExitCode.OUTPUT.code(), r.code(), r.err());
+            assertEquals("walprism: error: could not write \"" + out + "\": no such directory\n", r.err());
+            assertEquals("", r.out());
+        }
+        // an existing file stays a usage error (walprism never overwrites), an unreadable input an input error
+        assertEquals(ExitCode.USAGE.code(), run("report", input(pairOff()), "-o", file.toString()).code());
+        assertEquals(ExitCode.INPUT.code(),
+                run("report", "/nonexistent/wal", "-o", tmp.resolve("r.html").toString()).code());
+        assertEquals(8, ExitCode.OUTPUT.code());
+    }
+
+    @Test
+    void diffListsOnlyRealChangesAndAllRowsOnRequest() {
+        // 18 -> 19: the VISIBLE records merge into the prunes; the other record types keep their counts
+        String a = input(TestData.capture("18/vacuum_noindex"));
+        String b = input(TestData.capture("19/vacuum_noindex"));
+        Result text = run("diff", a, b);
+        assertEquals(0, text.code(), text.err());
+        String flat = text.out().replaceAll("\\s+", " ");
+        assertTrue(flat.contains("largest changes: Heap2/VISIBLE -260."), flat);
+        String largest = flat.substring(flat.indexOf("largest changes:"));
+        largest = largest.substring(0, largest.indexOf('.'));
+        assertTrue(!largest.contains("+0") && !largest.contains("-0"), "a change of 0 listed: " + largest);
+        assertTrue(text.out().contains("more rows: --rows all shows them)"), text.out());
+        Result all = run("diff", "--rows", "all", a, b);
+        assertEquals(0, all.code(), all.err());
+        assertTrue(!all.out().contains("more rows"), all.out());
+        assertTrue(all.out().length() > text.out().length());
+        Result two = run("diff", "--rows", "2", a, b);
+        assertTrue(two.out().contains("more rows"), two.out());
+        assertTrue(two.out().length() < text.out().length());
+        Result bad = run("diff", "--rows", "-3", a, b);
+        assertEquals(ExitCode.USAGE.code(), bad.code());
+        assertTrue(bad.err().contains("--rows"), bad.err());
+    }
+
+    @Test
+    void oneCategoryVocabularyInEveryFormat(@TempDir Path tmp) throws Exception {
+        Capture c = TestData.capture("17/vacuum_noindex");
+        String[] range = {"-p", c.walDir().toString(), "-s", Lsn.format(c.startLsn(), true), "-e",
+                Lsn.format(c.endLsn(), true)};
+        Result json = run(java.util.stream.Stream.concat(java.util.stream.Stream.of("stats", "--categories",
+                "--format", "json"), java.util.Arrays.stream(range)).toArray(String[]::new));
+        Result text = run(java.util.stream.Stream.concat(java.util.stream.Stream.of("stats", "--categories"),
+                java.util.Arrays.stream(range)).toArray(String[]::new));
+        Path html = tmp.resolve("r.html");
+        assertEquals(0, run("report", input(c), "-o", html.toString()).code());
+        String page = Files.readString(html);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"name\": \"([^\"]+)\"").matcher(
+                json.out().substring(json.out().indexOf("\"category\""), json.out().indexOf("]")));
+        int n = 0;
+        for (; m.find(); n++) {
+            String name = m.group(1);
+            assertTrue(name.matches("[a-z_]+"), name);
+            assertTrue(text.out().lines().anyMatch(l -> l.startsWith(name + " ")), name + " not in the text:\n"
+                    + text.out());
+            assertTrue(page.contains(">" + name + "<"), name + " not in the HTML report");
+        }
+        assertEquals(org.walprism.analyzer.categories.Category.COUNT, n);
+        for (String label : new String[] {"prune only", "freeze only", "prune+freeze", "on-access prune"}) {
+            assertTrue(!text.out().contains(label) && !page.contains(label), label);
+        }
+    }
 }

@@ -39,6 +39,20 @@ class GenerateInterruptTest {
         return new ProcessBuilder(cmd).redirectOutput(log).redirectErrorStream(true).start();
     }
 
+    /** Whether this process ignores SIGINT (bit 1 of the SigIgn mask in /proc/self/status). */
+    private static boolean sigintIgnored() throws IOException {
+        Path status = Path.of("/proc/self/status");
+        if (!Files.isReadable(status)) {
+            return false;
+        }
+        for (String line : Files.readAllLines(status)) {
+            if (line.startsWith("SigIgn:")) {
+                return (Long.parseUnsignedLong(line.substring(7).trim(), 16) & (1L << 1)) != 0;
+            }
+        }
+        return false;
+    }
+
     private static List<String> files(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {
             return List.of();
@@ -51,11 +65,14 @@ class GenerateInterruptTest {
     @ParameterizedTest(name = "SIG{0}")
     @ValueSource(strings = {"TERM", "INT"})
     void aSignalWhileSegmentsAreWrittenLeavesNoPartialFile(String signal) throws Exception {
-        // about 180 MB of WAL in 1 MiB segments: the segments are written for about two seconds (under load the
-        // segments may come out faster than a kill process starts: a wide window keeps the signal inside it)
+        // a child inherits an ignored SIGINT (a background job of a non-interactive shell runs so): then the JVM
+        // installs no handler for it and the signal cannot reach walprism at all
+        org.junit.jupiter.api.Assumptions.assumeFalse(signal.equals("INT") && sigintIgnored(),
+                "SIGINT is ignored in this test process (SigIgn in /proc/self/status), so its children ignore it too");
+        // about 90 MB of WAL in 1 MiB segments: the segments are written for about a second
         Path model = tmp.resolve("large.properties");
-        Files.writeString(model, "table.rows=600000\ntable.tupleLength=121\ntable.updatedRows=600000\nindexes=1\n"
-                + "index.leafPages=3300\nchecksums=true\n");
+        Files.writeString(model, "table.rows=300000\ntable.tupleLength=121\ntable.updatedRows=300000\nindexes=1\n"
+                + "index.leafPages=1650\nchecksums=true\n");
         Path out = tmp.resolve("out");
         Process p = walprism(List.of(), tmp.resolve("log").toFile(), "generate", "--version", "16", "--model", model.toString(), "-o",
                 out.toString(), "--segment-size", "1048576");

@@ -220,4 +220,15 @@ class GenerateReplayCommandTest {
         assertEquals(3, r.code(), r.err());
         assertOneErrorLine(r);
     }
+
+    @Test
+    void generateIntoAFileIsAnOutputError(@TempDir Path tmp) throws Exception {
+        Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        Path out = file.resolve("sub");
+        Result r = run("generate", "--version", "17", "--model", model("vacuum_noindex").toString(), "-o",
+                out.toString());
+        assertEquals(ExitCode.OUTPUT.code(), r.code(), r.err());
+        assertTrue(r.err().startsWith("walprism: error: could not write \"" + out + "\": "), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+    }
 }

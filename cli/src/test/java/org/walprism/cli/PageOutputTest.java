@@ -126,16 +126,16 @@ class PageOutputTest {
                     assertEquals(0, r.code(), r.err());
                     List<String> lines = r.out().lines().toList();
                     assertTrue(lines.get(0).startsWith("start_lsn\tend_lsn\tprev_lsn\tblock_id\t"), lines.get(0));
-                    Map<Long, Long> ends = new HashMap<>();
+                    Map<String, String> ends = new HashMap<>();
                     for (String l : c.oracleText("records.tsv").lines().toList()) {
                         String[] f = l.split("\t", -1);
-                        ends.put(TestData.parseLsn(f[0]), TestData.parseLsn(f[1]));
+                        ends.put(f[0], f[1]);
                     }
                     List<String> expected = new ArrayList<>();
                     for (String l : c.oracleText("blocks.tsv").lines().toList()) {
                         String[] f = l.split("\t", -1);
-                        f[0] = Lsn.format(TestData.parseLsn(f[0]), true) + "\t"
-                                + Lsn.format(ends.get(TestData.parseLsn(f[0])), true);
+                        // the LSNs as pg_walinspect prints them (pg_lsn text of the capture's major)
+                        f[0] = f[0] + "\t" + ends.get(f[0]);
                         expected.add(String.join("\t", f));
                     }
                     List<String> actual = new ArrayList<>();
@@ -165,7 +165,7 @@ class PageOutputTest {
             List<String> expected = new ArrayList<>();
             for (String l : c.oracleText("blocks-md5.tsv").lines().toList()) {
                 String[] f = l.split("\t", -1);
-                expected.add(Lsn.format(TestData.parseLsn(f[0]), true) + "\t" + f[1] + "\t" + f[2] + "\t" + f[3]);
+                expected.add(f[0] + "\t" + f[1] + "\t" + f[2] + "\t" + f[3]); // pg_lsn text as printed
             }
             List<String> actual = new ArrayList<>();
             int pages = 0;

@@ -2,6 +2,10 @@ package org.walprism.analyzer.categories;
 
 import java.nio.file.Path;
 import org.walprism.analyzer.desc.RecordCheck;
+import java.util.ArrayList;
+import java.util.List;
+import org.walprism.analyzer.relmap.RelationMap;
+import org.walprism.analyzer.relmap.RelationTracker;
 import org.walprism.codec.read.ParallelWalScan;
 import org.walprism.codec.read.ForkableSource;
 import org.walprism.codec.read.WalSources;
@@ -42,7 +46,7 @@ public final class CategoryAnalyzer {
     /** As {@link #analyze(Path, long, long, int, long)} with {@code threads} threads (1 = on this thread). */
     public static CategoryStats analyze(Path path, long startLsn, long endLsn, int timeline, long bucketSize,
                                         int threads) {
-        return analyze(path, startLsn, endLsn, timeline, bucketSize, threads, true);
+        return analyze(path, startLsn, endLsn, timeline, bucketSize, threads, (RelationMap) null);
     }
 
     /**
@@ -51,10 +55,79 @@ public final class CategoryAnalyzer {
      */
     public static CategoryStats analyze(Path path, long startLsn, long endLsn, int timeline, long bucketSize,
                                         int threads, boolean validate) {
+        return scan(path, startLsn, endLsn, timeline, bucketSize, threads, new Extras(null, 0, validate));
+    }
+
+    /**
+     * As {@link #analyze(Path, long, long, int, long, int)}, naming relations from {@code names} (null: none)
+     * completed with what the range itself says (files created inside it: see {@link RelationTracker}); what
+     * could not be followed is added to the notices.
+     */
+    public static CategoryStats analyze(Path path, long startLsn, long endLsn, int timeline, long bucketSize,
+                                        int threads, RelationMap names) {
+        CategoryStats stats = scan(path, startLsn, endLsn, timeline, bucketSize, threads, new Extras(names, 0, true));
+        if (names != null) {
+            name(stats, names);
+        }
+        return stats;
+    }
+
+    /**
+     * As {@link #analyze(Path, long, long, int, long, int, RelationMap)} without naming yet: the relation events
+     * are kept, {@link #name} names afterwards (after more relations were added to {@code names}, for example
+     * those of the other databases the range touches).
+     */
+    public static CategoryStats scanFollowing(Path path, long startLsn, long endLsn, int timeline, long bucketSize,
+                                              int threads, RelationMap names) {
+        return scan(path, startLsn, endLsn, timeline, bucketSize, threads, new Extras(names, 0, true));
+    }
+
+    /**
+     * As {@link #scanFollowing(Path, long, long, int, long, int, RelationMap)}, also counting per time bucket of
+     * {@code timeBucketMicros} (0: none; see {@link TimeBuckets}); {@code names} may be null.
+     */
+    public static CategoryStats scan(Path path, long startLsn, long endLsn, int timeline, long bucketSize,
+                                     int threads, RelationMap names, long timeBucketMicros) {
+        return scan(path, startLsn, endLsn, timeline, bucketSize, threads,
+                new Extras(names, timeBucketMicros, true));
+    }
+
+    /**
+     * What a scan counts beside the attribution: relation events for names, time buckets; and whether every
+     * record is validated as dump's describers do ({@link RecordCheck}).
+     */
+    private record Extras(RelationMap names, long timeMicros, boolean validate) {
+        static final Extras NONE = new Extras(null, 0, true);
+    }
+
+    /**
+     * Names the relations of {@code stats} from {@code names}, completed with the files the range created (its
+     * relation events, when it was scanned following them); what could not be followed is added to the notices.
+     */
+    public static void name(CategoryStats stats, RelationMap names) {
+        stats.names(names);
+        if (stats.relationEvents() != null) {
+            List<String> notes = new ArrayList<>(stats.notices());
+            notes.addAll(stats.relationEvents().replay(new RelationTracker(names).withInplace()));
+            stats.notices(notes);
+        }
+    }
+
+    /** The databases (OIDs, 0 = shared catalogs) whose relations {@code stats} counts. */
+    public static java.util.Set<Long> databases(CategoryStats stats) {
+        java.util.Set<Long> dbs = new java.util.TreeSet<>();
+        for (RelationTable.Entry e : stats.relations().entries()) {
+            dbs.add(e.dbOid);
+        }
+        return dbs;
+    }
+
+    private static CategoryStats scan(Path path, long startLsn, long endLsn, int timeline, long bucketSize,
+                                      int threads, Extras names) {
         checkBuckets(startLsn, endLsn, bucketSize);
         if (threads <= 1) {
             try (WalReader reader = WalReader.open(path, startLsn, endLsn, timeline)) {
-                return analyze(reader, bucketSize, validate);
+                return analyze(reader, bucketSize, names);
             }
         }
         ParallelWalScan.Result<Sink> res;
@@ -63,12 +136,12 @@ public final class CategoryAnalyzer {
         try (ForkableSource src = WalSources.open(path, timeline)) {
             segmentSize = src.segmentSize();
             int size = segmentSize;
-            res = new ParallelWalScan<>(() -> new Sink(size, bucketSize, validate), Sink::merge, threads)
+            res = new ParallelWalScan<>(() -> new Sink(size, bucketSize, names), Sink::merge, threads)
                     .scan(src, src::fork, startLsn, endLsn);
         }
         CategoryStats stats = res.sink().stats;
         if (stats == null) {
-            stats = new CategoryStats(res.version(), segmentSize, bucketSize);
+            stats = follow(new CategoryStats(res.version(), segmentSize, bucketSize), names);
         }
         stats.notices(res.notices());
         return checked(stats);
@@ -76,24 +149,37 @@ public final class CategoryAnalyzer {
 
     /** Attributes the records {@code reader} returns from its current position on. */
     public static CategoryStats analyze(WalReader reader, long bucketSize) {
-        return analyze(reader, bucketSize, true);
+        return analyze(reader, bucketSize, Extras.NONE);
     }
 
-    private static CategoryStats analyze(WalReader reader, long bucketSize, boolean validate) {
+    private static CategoryStats follow(CategoryStats s, Extras x) {
+        if (x == null) {
+            return s;
+        }
+        if (x.names() != null) {
+            s.followRelations(x.names());
+        }
+        if (x.timeMicros() > 0) {
+            s.timeBuckets(x.timeMicros());
+        }
+        return s;
+    }
+
+    private static CategoryStats analyze(WalReader reader, long bucketSize, Extras names) {
         CategoryStats stats = null;
-        RecordCheck check = validate ? new RecordCheck(false) : null;
+        RecordCheck check = names == null || names.validate() ? new RecordCheck(false) : null;
         RecordView v;
         while ((v = reader.nextView()) != null) {
             if (check != null) {
                 check.check(v);
             }
             if (stats == null) {
-                stats = new CategoryStats(v.version(), reader.segmentSize(), bucketSize);
+                stats = follow(new CategoryStats(v.version(), reader.segmentSize(), bucketSize), names);
             }
             stats.add(v);
         }
         if (stats == null) {
-            stats = new CategoryStats(reader.version(), reader.segmentSize(), bucketSize);
+            stats = follow(new CategoryStats(reader.version(), reader.segmentSize(), bucketSize), names);
         }
         stats.notices(reader.notices());
         return checked(stats);
@@ -128,13 +214,15 @@ public final class CategoryAnalyzer {
     static final class Sink implements ParallelWalScan.Sink {
         private final int segmentSize;
         private final long bucketSize;
+        private final Extras names;
         private final RecordCheck check;
         CategoryStats stats;
 
-        Sink(int segmentSize, long bucketSize, boolean validate) {
+        Sink(int segmentSize, long bucketSize, Extras names) {
             this.segmentSize = segmentSize;
             this.bucketSize = bucketSize;
-            this.check = validate ? new RecordCheck(false) : null;
+            this.names = names;
+            this.check = names == null || names.validate() ? new RecordCheck(false) : null;
         }
 
         @Override
@@ -143,7 +231,7 @@ public final class CategoryAnalyzer {
                 check.check(v);
             }
             if (stats == null) {
-                stats = new CategoryStats(v.version(), segmentSize, bucketSize);
+                stats = follow(new CategoryStats(v.version(), segmentSize, bucketSize), names);
             }
             stats.add(v);
         }

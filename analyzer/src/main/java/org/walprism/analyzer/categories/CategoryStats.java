@@ -28,14 +28,14 @@ public final class CategoryStats implements java.io.Serializable {
     public static final int B_FPI_BYTES = 2;
     public static final int B_IMAGES = 3;
     public static final int B_CATEGORY = 4;
-    private static final int B_SIZE = B_CATEGORY + Category.COUNT;
+    /** Earliest / latest timestamp of the bucket's records ({@link WalTime}: Unix microseconds; 0 = none). */
+    public static final int B_TIME_FIRST = B_CATEGORY + Category.COUNT;
+    public static final int B_TIME_LAST = B_TIME_FIRST + 1;
+    private static final int B_SIZE = B_TIME_LAST + 1;
 
-    private static final int XLOG_FPI_FOR_HINT = 0xA0;
-    private static final int XLOG_FPI = 0xB0;
 
     private final WalVersion version;
     private final long segmentSize;
-    private static final int OTHER = Category.OTHER.ordinal();
 
     // per-record scratch, used by add() only: not shipped when a distributed scan moves the counters
     private final transient Heap2Attribution heap2 = new Heap2Attribution();
@@ -74,8 +74,13 @@ public final class CategoryStats implements java.io.Serializable {
     private long unparsedRecords;
 
     private final PageLayout layout;
+    /** {@link Category#nonHeap2Table} of the version. */
+    private final byte[] nonHeap2;
 
     private final RelationTable relations = new RelationTable();
+    private org.walprism.analyzer.relmap.RelationEvents relationEvents;
+    private org.walprism.analyzer.relmap.RelationMap names;
+    private TimeBuckets timeBuckets;
     private final LsnBuckets buckets;
 
     /**
@@ -91,7 +96,9 @@ public final class CategoryStats implements java.io.Serializable {
         this.segmentSize = segmentSize;
         this.compressedMask = BlockImage.compressedMask(version);
         this.layout = new PageLayout(segmentSize);
-        this.buckets = new LsnBuckets(bucketSize > 0 ? bucketSize : segmentSize, bucketSize > 0, B_SIZE);
+        this.nonHeap2 = Category.nonHeap2Table(version);
+        this.buckets = new LsnBuckets(bucketSize > 0 ? bucketSize : segmentSize, bucketSize > 0, B_SIZE)
+                .extremes(B_TIME_FIRST, B_TIME_LAST);
     }
 
     /** Most LSN buckets a range may have. */
@@ -102,10 +109,9 @@ public final class CategoryStats implements java.io.Serializable {
         int rmid = v.rmid();
         int len = v.totalLength();
         int fpi = v.fpiLength();
-        int ci = rmid == RmgrTable.HEAP2 ? heap2(v, scratch) : OTHER;
-        int xlogType = rmid == RmgrTable.XLOG ? v.info() & 0xF0 : -1;
-        int cause = xlogType == XLOG_FPI_FOR_HINT ? FpiCause.HINT.ordinal()
-                : xlogType == XLOG_FPI ? FpiCause.XLOG_FPI.ordinal() : ci;
+        int ci = rmid == RmgrTable.HEAP2 ? heap2(v, scratch) : nonHeap2[rmid * 16 + ((v.info() & 0xF0) >> 4)];
+        // FpiCause mirrors Category: an image's cause is the category of its record (hint and xlog_fpi included)
+        int cause = ci;
         blocks(v, len, cause);
         int recordImages = blockImages;
         parts(v, rmid, len, fpi, categoryParts[ci]);
@@ -127,7 +133,51 @@ public final class CategoryStats implements java.io.Serializable {
         images += recordImages;
 
         layout.add(v.lsn(), len);
+        stamp = rmid == RmgrTable.TRANSACTION ? WalTime.of(v) : 0;
         bucket(v.lsn(), len, fpi, recordImages, ci);
+        if (timeBuckets != null) {
+            timeBuckets.add(stamp, len, fpi, recordImages, ci);
+        }
+        if (relationEvents != null) {
+            relationEvents.accept(v);
+        }
+    }
+
+    /**
+     * Also copies the records that change which file holds which relation (see
+     * {@link org.walprism.analyzer.relmap.RelationEvents}), so that names can follow them; {@code names} gives the
+     * relation map the range starts from.
+     */
+    public CategoryStats followRelations(org.walprism.analyzer.relmap.RelationMap names) {
+        this.relationEvents = new org.walprism.analyzer.relmap.RelationEvents(names);
+        this.names = names;
+        return this;
+    }
+
+    /** Also counts per time bucket of {@code seconds} (see {@link TimeBuckets}). */
+    public CategoryStats timeBuckets(long seconds) {
+        this.timeBuckets = new TimeBuckets(seconds, B_SIZE);
+        return this;
+    }
+
+    /** The time buckets, or null when not asked for. */
+    public TimeBuckets timeBuckets() {
+        return timeBuckets;
+    }
+
+    /** The relation events copied by {@link #followRelations}, or null. */
+    public org.walprism.analyzer.relmap.RelationEvents relationEvents() {
+        return relationEvents;
+    }
+
+    /** The relation map names are printed from, or null (relations printed as {@code spc/db/relfilenode}). */
+    public org.walprism.analyzer.relmap.RelationMap names() {
+        return names;
+    }
+
+    /** Sets the relation map names are printed from. */
+    public void names(org.walprism.analyzer.relmap.RelationMap n) {
+        this.names = n;
     }
 
     // What blocks() found in the block references of the record being added.
@@ -163,6 +213,9 @@ public final class CategoryStats implements java.io.Serializable {
             if (b == 0) {
                 rel.records++;
                 rel.recordBytes += len;
+                if (Category.vacuum(cause)) {
+                    rel.vacuumBytes += len;
+                }
             }
             if ((ff & BlockRef.HAS_IMAGE) != 0) {
                 imageHeaders += image(v, b, fork, cause, rel);
@@ -263,7 +316,15 @@ public final class CategoryStats implements java.io.Serializable {
         k[i + B_FPI_BYTES] += fpi;
         k[i + B_IMAGES] += recordImages;
         k[i + B_CATEGORY + ci] += len;
+        if (stamp != 0) {
+            long f = k[i + B_TIME_FIRST];
+            k[i + B_TIME_FIRST] = f == 0 ? stamp : Math.min(f, stamp);
+            k[i + B_TIME_LAST] = Math.max(k[i + B_TIME_LAST], stamp);
+        }
     }
+
+    /** The timestamp of the record being added ({@link WalTime#of}), 0 when it has none. */
+    private long stamp;
 
     /**
      * Adds the counters of {@code o}, the attribution of the records that follow this one's in the same range
@@ -313,6 +374,12 @@ public final class CategoryStats implements java.io.Serializable {
         unparsedRecords += o.unparsedRecords;
         relations.merge(o.relations);
         buckets.merge(o.buckets);
+        if (relationEvents != null && o.relationEvents != null) {
+            relationEvents.merge(o.relationEvents);
+        }
+        if (timeBuckets != null && o.timeBuckets != null) {
+            timeBuckets.merge(o.timeBuckets);
+        }
     }
 
     private static void add(long[] to, long[] from) {

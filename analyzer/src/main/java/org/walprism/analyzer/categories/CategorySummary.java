@@ -21,6 +21,9 @@ import org.walprism.codec.record.BlockRef;
  * <li>{@code fpi_fork}: main, fsm, vm, init: images, stored_bytes</li>
  * <li>{@code fpi}: row {@code all}: images, stored_bytes, raw_bytes, hole_bytes</li>
  * <li>{@code layout}: row {@code all}: span_bytes, record_bytes, page_header_bytes, padding_bytes, skipped_bytes</li>
+ * <li>{@code table}, only when relations are named ({@link CategoryStats#names()}): one row per table with its
+ * indexes and TOAST rolled up ({@link TableRollup}), largest WAL bytes first: files, records, bytes, fpi_bytes,
+ * images, vacuum_bytes, heap_bytes, index_bytes, toast_bytes</li>
  * </ul>
  */
 public final class CategorySummary {
@@ -84,6 +87,20 @@ public final class CategorySummary {
         l.put("page_header_bytes", s.pageHeaderBytes());
         l.put("padding_bytes", s.paddingBytes());
         l.put("skipped_bytes", s.skippedBytes());
+        if (s.names() != null) {
+            for (TableRollup.Table tb : TableRollup.tables(s, TableRollup.Metric.WAL)) {
+                Map<String, Long> r = row("table", tb.name);
+                r.put("files", (long) tb.files);
+                r.put("records", tb.records);
+                r.put("bytes", tb.walBytes);
+                r.put("fpi_bytes", tb.fpiBytes);
+                r.put("images", tb.images);
+                r.put("vacuum_bytes", tb.vacuumBytes);
+                r.put("heap_bytes", tb.heapBytes);
+                r.put("index_bytes", tb.indexBytes);
+                r.put("toast_bytes", tb.toastBytes);
+            }
+        }
     }
 
     private Map<String, Long> row(String section, String name) {

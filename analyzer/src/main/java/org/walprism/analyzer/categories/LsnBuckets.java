@@ -18,6 +18,9 @@ final class LsnBuckets implements java.io.Serializable {
     static final int MAX_BUCKETS = 10_000;
 
     private final int width;
+    /** Counters kept as the least / greatest non-zero value instead of a sum (timestamps), or -1. */
+    private int minField = -1;
+    private int maxField = -1;
     private final boolean fixedWidth;
     private long size;
     private long first = -1;
@@ -37,6 +40,24 @@ final class LsnBuckets implements java.io.Serializable {
         this.size = size;
         this.fixedWidth = fixedWidth;
         this.width = width;
+    }
+
+    /** Makes counter {@code min} keep the least non-zero value and {@code max} the greatest, not sums. */
+    LsnBuckets extremes(int min, int max) {
+        this.minField = min;
+        this.maxField = max;
+        return this;
+    }
+
+    /** How two values of counter {@code k} combine: summed, or the least / greatest non-zero one. */
+    private long combine(int k, long a, long b) {
+        if (k == minField) {
+            return a == 0 ? b : b == 0 ? a : Math.min(a, b);
+        }
+        if (k == maxField) {
+            return Math.max(a, b);
+        }
+        return a + b;
     }
 
     /** Buckets from {@code firstLsn}'s to {@code lastLsn}'s at width {@code size}. */
@@ -133,7 +154,7 @@ final class LsnBuckets implements java.io.Serializable {
             int to = (int) ((first + i) / 2 - newFirst) * width;
             int from = i * width;
             for (int k = 0; k < width; k++) {
-                folded[to + k] += data[from + k];
+                folded[to + k] = combine(k, folded[to + k], data[from + k]);
             }
         }
         first = newFirst;
@@ -177,12 +198,12 @@ final class LsnBuckets implements java.io.Serializable {
         grow((int) Math.max(count, needed));
         int at = (int) (other.first - first) * width;
         for (int i = 0; i < other.count * width; i++) {
-            data[at + i] += other.data[i];
+            data[at + i] = combine(i % width, data[at + i], other.data[i]);
         }
     }
 
     private LsnBuckets copy() {
-        LsnBuckets c = new LsnBuckets(size, fixedWidth, width);
+        LsnBuckets c = new LsnBuckets(size, fixedWidth, width).extremes(minField, maxField);
         c.first = first;
         c.count = count;
         c.data = data.clone();

@@ -29,6 +29,11 @@ public final class RelationTable implements java.io.Serializable {
         public long records;
         /** {@code xl_tot_len} of those records. */
         public long recordBytes;
+        /**
+         * {@code xl_tot_len} of those records that are VACUUM's heap records (categories prune_only, freeze_only,
+         * prune_freeze, cleanup, vm).
+         */
+        public long vacuumBytes;
 
         Entry(long spcOid, long dbOid, long relNumber, int fork) {
             this.spcOid = spcOid;
@@ -104,6 +109,7 @@ public final class RelationTable implements java.io.Serializable {
             e.blockDataBytes += x.blockDataBytes;
             e.records += x.records;
             e.recordBytes += x.recordBytes;
+            e.vacuumBytes += x.vacuumBytes;
         }
     }
 

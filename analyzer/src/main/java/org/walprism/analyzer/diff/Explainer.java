@@ -243,7 +243,9 @@ public final class Explainer {
         }
         types.sort(Comparator.comparingLong(t -> -Math.abs(type(b, t, "records") - type(a, t, "records"))));
         StringBuilder top = new StringBuilder();
-        for (int i = 0; i < types.size() && i < 3; i++) {
+        // at most three, and only those that change: a "+0" is no change
+        for (int i = 0; i < types.size() && i < 3
+                && type(b, types.get(i), "records") != type(a, types.get(i), "records"); i++) {
             String t = types.get(i);
             top.append(i == 0 ? "" : ", ").append(t).append(' ')
                     .append(f("%+d", type(b, t, "records") - type(a, t, "records")));

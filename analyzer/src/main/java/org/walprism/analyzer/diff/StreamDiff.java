@@ -27,7 +27,9 @@ public final class StreamDiff {
             new String[] {"fpi_compression", "images"}, new String[] {"fpi_compression", "stored_bytes"},
             new String[] {"fpi_fork", "images"}, new String[] {"fpi_fork", "stored_bytes"},
             new String[] {"part", "bytes"}, new String[] {"layout", "span_bytes"},
-            new String[] {"layout", "page_header_bytes"}, new String[] {"layout", "padding_bytes"});
+            new String[] {"layout", "page_header_bytes"}, new String[] {"layout", "padding_bytes"},
+            new String[] {"table", "bytes"}, new String[] {"table", "fpi_bytes"},
+            new String[] {"table", "vacuum_bytes"});
 
     /** One compared number. */
     public record Row(String section, String name, String metric, long a, long b) {
@@ -57,8 +59,12 @@ public final class StreamDiff {
     public StreamDiff(Side a, Side b) {
         this.a = a;
         this.b = b;
+        boolean named = !a.summary().section("table").isEmpty() || !b.summary().section("table").isEmpty();
         for (String[] sm : COMPARED) {
-            tables.add(table(sm[0], sm[1]));
+            // tables (relations rolled up) are compared when relations are named (--relmap, --dbname)
+            if (named || !sm[0].equals("table")) {
+                tables.add(table(sm[0], sm[1]));
+            }
         }
         this.explanations = Explainer.explain(a.summary(), b.summary());
     }

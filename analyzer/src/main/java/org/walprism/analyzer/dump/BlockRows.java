@@ -95,9 +95,10 @@ public final class BlockRows {
         BlockImage img = b.image();
         Object[] v = new Object[COLUMNS.size() + (withData ? 2 : 0)];
         int i = 0;
-        v[i++] = Lsn.format(r.lsn(), true);
-        v[i++] = Lsn.format(endLsn, true);
-        v[i++] = Lsn.format(r.prev(), true);
+        // pg_lsn's text in the WAL's major: %X/%X up to 18, %X/%08X from 19
+        v[i++] = Lsn.of(r.lsn()).format(ver);
+        v[i++] = Lsn.of(endLsn).format(ver);
+        v[i++] = Lsn.of(r.prev()).format(ver);
         v[i++] = (long) b.id();
         v[i++] = b.rel().spcOid();
         v[i++] = b.rel().dbOid();

@@ -51,6 +51,7 @@ public final class RelationMap {
     private final Map<Key, Relation> byOid = new HashMap<>();
     private final Map<Long, Map<String, Relation>> nameIndex = new HashMap<>();
     private int loaded;
+    private final java.util.Set<Relation> fromMap = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     private record Key(long a, long b, long c) {
     }
@@ -73,15 +74,17 @@ public final class RelationMap {
      */
     public static RelationMap load(Path file) throws IOException {
         RelationMap m = new RelationMap();
-        String first;
-        try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
-            first = lines.filter(l -> !l.isBlank()).findFirst().orElse("");
-        } catch (java.io.UncheckedIOException e) {
+        // read once: the file may be a pipe (--relmap <(psql ...))
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (java.nio.charset.CharacterCodingException | java.io.UncheckedIOException e) {
             throw new RelationMapException(file + ": not a UTF-8 text file");
         }
+        String first = text.lines().filter(l -> !l.isBlank()).findFirst().orElse("");
         CSVFormat format = (first.indexOf('\t') >= 0 ? CSVFormat.TDF : CSVFormat.DEFAULT).builder()
                 .setIgnoreEmptyLines(true).setTrim(true).get();
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8); CSVParser p = format.parse(r)) {
+        try (Reader r = new java.io.StringReader(text); CSVParser p = format.parse(r)) {
             Map<String, Integer> columns = null;
             for (CSVRecord rec : p) {
                 Map<String, Integer> h = header(rec);
@@ -172,6 +175,9 @@ public final class RelationMap {
         if (!learned && byFile.containsKey(file)) {
             return;
         }
+        if (!learned) {
+            fromMap.add(r);
+        }
         byFile.put(file, r);
         Key dbFile = new Key(-1, r.db(), r.relfilenode());
         if (byDbFile.containsKey(dbFile) && !learned) {
@@ -191,6 +197,11 @@ public final class RelationMap {
         nameIndex.computeIfAbsent(r.db(), k -> new HashMap<>()).putIfAbsent(r.name(), r);
     }
 
+
+    /** Whether {@code r} came from the map (a file or a server), not from the WAL. */
+    public boolean fromMap(Relation r) {
+        return fromMap.contains(r);
+    }
 
     /** The relation stored in {@code (spc, db, relfilenode)}, or null; {@code spc} -1 matches any tablespace. */
     public Relation find(long spc, long db, long relfilenode) {

@@ -33,12 +33,14 @@ public final class RelationTracker {
     private static final int HEAP_INSERT = 0x00;
     private static final int HEAP_UPDATE = 0x20;
     private static final int HEAP_HOT_UPDATE = 0x40;
+    private static final int HEAP_INPLACE = 0x70;
     private static final int XLH_UPDATE_PREFIX_FROM_OLD = 1 << 5;
     private static final int XLH_UPDATE_SUFFIX_FROM_OLD = 1 << 6;
     private static final int SIZE_OF_HEAP_HEADER = 5;
     private static final int SIZEOF_HEAP_TUPLE_HEADER = 23;
     private static final int MAX_LOCATIONS = 1 << 20;
     private static final long PG_CLASS = 1259;
+    private static final long PG_INDEX = 2610;
     private static final long[] NAMESPACES = {11, 99, 2200};
     private static final String[] NAMESPACE_NAMES = {"pg_catalog", "pg_toast", "public"};
 
@@ -51,6 +53,8 @@ public final class RelationTracker {
     private final Map<Long, Map<Long, Long>> relmaps = new HashMap<>();
     /** Per xid, the main-fork files it created not yet named: {spc, db, rel, lsn}. */
     private final Map<Long, List<long[]>> created = new HashMap<>();
+    /** With {@link #withInplace()}: per xid, every main-fork file it created, in order. */
+    private final Map<Long, List<long[]>> createdAll = new HashMap<>();
     private final Map<Loc, Long> locations = new LinkedHashMap<>(256, 0.75f, false) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Loc, Long> e) {
@@ -59,6 +63,15 @@ public final class RelationTracker {
     };
     private final List<Unnamed> unnamed = new ArrayList<>();
     private int followed;
+    private boolean inplace;
+    /** With {@link #withInplace()}: the user data of pg_class rows read whole, by place, to rebuild updates. */
+    private final Map<Loc, byte[]> rows = new LinkedHashMap<>(256, 0.75f, false) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Loc, byte[]> e) {
+            return size() > MAX_ROWS;
+        }
+    };
+    private static final int MAX_ROWS = 1 << 16;
 
     private record Loc(long db, long blk, int off) {
     }
@@ -67,9 +80,43 @@ public final class RelationTracker {
         this.names = names;
     }
 
+    /**
+     * Also learns from the in-place updates of pg_class rows (Heap INPLACE: VACUUM's and ANALYZE's
+     * {@code vac_update_relstats}), which carry the whole row; {@code vacuums} reads those itself.
+     */
+    public RelationTracker withInplace() {
+        this.inplace = true;
+        return this;
+    }
+
     /** Relfilenodes created in the range that nothing in the range named (checked when asked). */
     public List<Unnamed> unnamed() {
         return unnamed.stream().filter(u -> names.find(u.spc(), u.db(), u.relfilenode()) == null).toList();
+    }
+
+    /**
+     * Ends the range: files created by transactions whose end the tracker did not see (after the range, or in
+     * another chunk of a parallel scan) and that nothing named are listed as unnamed.
+     */
+    public void finish() {
+        for (List<long[]> left : created.values()) {
+            for (long[] c : left) {
+                unnamed.add(new Unnamed(c[3], c[0], c[1], c[2], "no pg_class row of the range names it"));
+            }
+        }
+        created.clear();
+    }
+
+    /** The files RelMap updates of the range gave pg_class, in any database. */
+    public java.util.Set<Long> pgClassFiles() {
+        java.util.Set<Long> s = new java.util.TreeSet<>();
+        for (Map<Long, Long> m : relmaps.values()) {
+            Long f = m.get(PG_CLASS);
+            if (f != null) {
+                s.add(f);
+            }
+        }
+        return s;
     }
 
     /** Relation files named from the WAL (created files named by their pg_class rows, RelMap updates). */
@@ -92,14 +139,22 @@ public final class RelationTracker {
                     int m = v.mainDataIndex();
                     List<long[]> l = created.computeIfAbsent(v.xid(), x -> new ArrayList<>());
                     if (v.buffer().getIntLE(m + 12) == 0 && l.size() < 1024) {
-                        l.add(new long[] {v.buffer().getUnsignedIntLE(m), v.buffer().getUnsignedIntLE(m + 4),
-                            v.buffer().getUnsignedIntLE(m + 8), v.lsn()});
+                        long[] c = {v.buffer().getUnsignedIntLE(m), v.buffer().getUnsignedIntLE(m + 4),
+                            v.buffer().getUnsignedIntLE(m + 8), v.lsn()};
+                        l.add(c);
+                        if (inplace) {
+                            createdAll.computeIfAbsent(v.xid(), x -> new ArrayList<>()).add(c);
+                        }
                     }
                 }
             }
             case RmgrTable.RELMAP -> relmap(v);
             case RmgrTable.HEAP -> heap(v);
             case RmgrTable.TRANSACTION -> {
+                List<long[]> all = createdAll.remove(v.xid());
+                if (inplace && all != null && v.xid() != 0 && (v.info() & 0x70) == 0x00) {
+                    pairDropped(v, all);
+                }
                 List<long[]> left = created.remove(v.xid());
                 if (left != null && v.xid() != 0 && (v.info() & 0x70) == 0x00) {
                     for (long[] c : left) {
@@ -109,6 +164,73 @@ public final class RelationTracker {
                 }
             }
             default -> {
+            }
+        }
+    }
+
+    /**
+     * A commit that drops as many files as its transaction created (TRUNCATE: each relation gets a new file and
+     * its old one is dropped at commit) names each created file after the dropped file of the same rank: the
+     * commit lists dropped files newest first (smgrGetPendingDeletes walks a list RelationDropStorage pushes onto),
+     * so reversed they follow the creations. Skipped when a created file already named disagrees with its pair.
+     * {@code xl_xact_commit => xact_time: int64, [xinfo: uint32 if XLOG_XACT_HAS_INFO], [dbId, tsId: uint32 if
+     * XACT_XINFO_HAS_DBINFO], [nsubxacts: int32, xids if XACT_XINFO_HAS_SUBXACTS], [nrels: int32,
+     * (spc, db, rel)[nrels] if XACT_XINFO_HAS_RELFILENODES]} (src/include/access/xact.h).
+     */
+    private void pairDropped(RecordView v, List<long[]> all) {
+        int m = v.mainDataIndex();
+        int len = v.mainDataLength();
+        int pos = 8;
+        long xinfo = 0;
+        if ((v.info() & 0x80) != 0) {
+            if (len < pos + 4) {
+                return;
+            }
+            xinfo = v.buffer().getUnsignedIntLE(m + pos);
+            pos += 4;
+        }
+        if ((xinfo & 1) != 0) {
+            pos += 8;
+        }
+        if ((xinfo & 2) != 0) {
+            if (len < pos + 4) {
+                return;
+            }
+            long n = v.buffer().getUnsignedIntLE(m + pos);
+            pos += 4 + 4 * (int) Math.min(n, 1 << 20);
+        }
+        if ((xinfo & 4) == 0 || len < pos + 4) {
+            return;
+        }
+        long nrels = v.buffer().getUnsignedIntLE(m + pos);
+        pos += 4;
+        if (nrels != all.size() || len < pos + 12 * nrels) {
+            return;
+        }
+        RelationMap.Relation[] pair = new RelationMap.Relation[all.size()];
+        for (int i = 0; i < all.size(); i++) {
+            int at = m + pos + 12 * (all.size() - 1 - i);
+            long spc = v.buffer().getUnsignedIntLE(at);
+            long db = v.buffer().getUnsignedIntLE(at + 4);
+            long rel = v.buffer().getUnsignedIntLE(at + 8);
+            long[] c = all.get(i);
+            if (db != c[1]) {
+                return;
+            }
+            pair[i] = names.find(spc, db, rel);
+            RelationMap.Relation now = names.find(c[0], c[1], c[2]);
+            if (now != null && pair[i] != null && now.oid() != 0 && pair[i].oid() != 0
+                    && now.oid() != pair[i].oid()) {
+                return;
+            }
+        }
+        for (int i = 0; i < all.size(); i++) {
+            long[] c = all.get(i);
+            RelationMap.Relation p = pair[i];
+            if (p != null && names.find(c[0], c[1], c[2]) == null) {
+                names.add(new RelationMap.Relation(c[0], c[1], c[2], p.oid(), p.name(), p.kind(), p.parent(),
+                        p.database()), true);
+                followed++;
             }
         }
     }
@@ -140,11 +262,26 @@ public final class RelationTracker {
 
     private void heap(RecordView v) {
         int op = v.info() & HEAP_OPMASK;
-        if (v.blockCount() == 0 || (op != HEAP_INSERT && op != HEAP_UPDATE && op != HEAP_HOT_UPDATE)) {
+        boolean inplaceUpdate = inplace && op == HEAP_INPLACE;
+        if (v.blockCount() == 0 || (op != HEAP_INSERT && op != HEAP_UPDATE && op != HEAP_HOT_UPDATE
+                && !inplaceUpdate)) {
             return;
         }
         long db = v.dbOid(0);
+        if (inplace && op == HEAP_INSERT && v.relNumber(0) == catalogFile(db, PG_INDEX)) {
+            indexRow(v, db);
+            return;
+        }
         if (v.relNumber(0) != catalogFile(db)) {
+            return;
+        }
+        if (inplaceUpdate) {
+            if (v.mainDataLength() >= 2) {
+                int off = v.buffer().getUnsignedShortLE(v.mainDataIndex());
+                byte[] t = tuples.inplaceTuple(v, off);
+                remember(db, v.blockNumber(0), off, t);
+                learnAt(v, db, v.blockNumber(0), off, t == null ? null : PgClassRow.decode(v.version(), t));
+            }
             return;
         }
         if (op == HEAP_INSERT) {
@@ -153,6 +290,7 @@ public final class RelationTracker {
             }
             int off = v.buffer().getUnsignedShortLE(v.mainDataIndex());
             byte[] data = newTuple(v, off, 0);
+            remember(db, v.blockNumber(0), off, data);
             learnAt(v, db, v.blockNumber(0), off, data == null ? null : PgClassRow.decode(v.version(), data));
             return;
         }
@@ -166,7 +304,12 @@ public final class RelationTracker {
         int oldBlockRef = HeapTuples.blockIndex(v, 1);
         long oldBlk = oldBlockRef >= 0 ? v.blockNumber(oldBlockRef) : v.blockNumber(0);
         Long oid = locations.remove(new Loc(db, oldBlk, oldOff));
-        byte[] data = newTuple(v, newOff, flags);
+        byte[] old = inplace ? rows.remove(new Loc(db, oldBlk, oldOff)) : null;
+        byte[] data = (flags & (XLH_UPDATE_PREFIX_FROM_OLD | XLH_UPDATE_SUFFIX_FROM_OLD)) != 0 && old != null
+                ? rebuilt(v, flags, old) : newTuple(v, newOff, flags);
+        if ((flags & XLH_UPDATE_SUFFIX_FROM_OLD) == 0 || old != null) {
+            remember(db, v.blockNumber(0), newOff, data);
+        }
         PgClassRow row = data == null ? null : PgClassRow.decode(v.version(), data);
         if (row != null) {
             learnAt(v, db, v.blockNumber(0), newOff, row);
@@ -196,6 +339,57 @@ public final class RelationTracker {
             followed++;
         }
         learn(db, row);
+    }
+
+    private void remember(long db, long blk, int off, byte[] data) {
+        if (inplace && data != null) {
+            rows.put(new Loc(db, blk, off), data);
+        }
+    }
+
+    /**
+     * The user data of the new tuple of an UPDATE that took a prefix and / or suffix from the old row, whose user
+     * data is {@code old}: {@code old[0, prefixlen) + logged part + old[len - suffixlen, len)}, as heap_xlog_update
+     * puts it together; null when block 0 has no data (an image) or the lengths do not fit.
+     */
+    private byte[] rebuilt(RecordView v, int flags, byte[] old) {
+        int b = HeapTuples.blockIndex(v, 0);
+        if (b < 0 || v.blockDataLength(b) == 0) {
+            return null;
+        }
+        int at = v.blockDataIndex(b);
+        int len = v.blockDataLength(b);
+        int pos = 0;
+        int prefix = 0;
+        int suffix = 0;
+        if ((flags & XLH_UPDATE_PREFIX_FROM_OLD) != 0) {
+            if (len < pos + 2) {
+                return null;
+            }
+            prefix = v.buffer().getUnsignedShortLE(at + pos);
+            pos += 2;
+        }
+        if ((flags & XLH_UPDATE_SUFFIX_FROM_OLD) != 0) {
+            if (len < pos + 2) {
+                return null;
+            }
+            suffix = v.buffer().getUnsignedShortLE(at + pos);
+            pos += 2;
+        }
+        if (len < pos + SIZE_OF_HEAP_HEADER || prefix + suffix > old.length) {
+            return null;
+        }
+        int hoff = v.buffer().getUnsignedByte(at + pos + 4);
+        int userStart = pos + SIZE_OF_HEAP_HEADER + (hoff - SIZEOF_HEAP_TUPLE_HEADER);
+        if (hoff < SIZEOF_HEAP_TUPLE_HEADER || userStart > len) {
+            return null;
+        }
+        int mid = len - userStart;
+        byte[] out = new byte[prefix + mid + suffix];
+        System.arraycopy(old, 0, out, 0, prefix);
+        v.buffer().getBytes(at + userStart, out, prefix, mid);
+        System.arraycopy(old, old.length - suffix, out, prefix + mid, suffix);
+        return out;
     }
 
     /**
@@ -238,21 +432,54 @@ public final class RelationTracker {
         long spc = row.reltablespace() == 0 ? -1 : row.reltablespace();
         RelationMap.Relation known = names.byOid(db, row.oid());
         RelationMap.Relation there = names.find(spc, db, file);
-        if (there != null && (there.oid() == row.oid() || there.oid() == 0 && there.name().endsWith(row.relname()))) {
+        // the map's names are kept; a name the WAL taught follows the rows (a TOAST table renamed by a rewrite)
+        String name = known == null ? nameOf(row) : names.fromMap(known) ? known.name() : renamed(known.name(), row);
+        if (there != null && (there.oid() == row.oid() && there.name().equals(name)
+                || there.oid() == 0 && there.name().endsWith(row.relname()))) {
             return;
         }
-        String name = known != null ? known.name() : nameOf(row);
+        if (known != null && there != null && there.oid() != 0 && there.oid() != row.oid()
+                && known.relfilenode() != file && known.db() == db) {
+            // swap_relation_files (VACUUM FULL, CLUSTER, a rewriting ALTER TABLE, REFRESH MATERIALIZED VIEW): the
+            // transient relation takes the file of the relation rewritten, which takes the transient's new file;
+            // the rewritten relation's own row may be logged without its OID (an update taking a prefix from a row
+            // older than the range), so its new file is named from this side of the swap
+            names.add(new RelationMap.Relation(known.spc(), db, known.relfilenode(), there.oid(), there.name(),
+                    there.kind(), there.parent(), there.database()), true);
+            followed++;
+            return;
+        }
         String parent = known != null ? known.parent() : null;
-        if (parent == null && row.relkind() == 't' && row.relname().startsWith("pg_toast_")) {
+        if (row.relkind() == 't' && row.relname().startsWith("pg_toast_")) {
             try {
                 RelationMap.Relation p = names.byOid(db, Long.parseLong(row.relname().substring(9)));
-                parent = p == null ? null : p.name();
+                if (p != null) {
+                    parent = p.name();
+                }
             } catch (NumberFormatException e) {
                 // not a TOAST table of the usual name
             }
         }
         names.add(new RelationMap.Relation(spc, db, file, row.oid(), name, row.relkind(), parent,
                 known != null ? known.database() : null), true);
+    }
+
+    /**
+     * {@code known}, the name a relation had, after the row that now names it: unchanged when the row's relname is
+     * its last part, else the row's relname in the same schema (ALTER TABLE RENAME; the TOAST table of a rewritten
+     * table takes the old table's TOAST name).
+     */
+    private static String renamed(String known, PgClassRow row) {
+        if (inplaceAware(known, row)) {
+            return known;
+        }
+        int dot = known.lastIndexOf('.');
+        return dot >= 0 ? known.substring(0, dot + 1) + row.relname() : row.relname();
+    }
+
+    private static boolean inplaceAware(String known, PgClassRow row) {
+        return row.relname() == null || row.relname().isEmpty() || known.equals(row.relname())
+                || known.endsWith("." + row.relname());
     }
 
     /** {@code schema.relname} for the schemas with fixed OIDs (pg_catalog, pg_toast, public), else relname. */
@@ -263,6 +490,37 @@ public final class RelationTracker {
             }
         }
         return row.relname();
+    }
+
+    /**
+     * A pg_index row inserted (CREATE INDEX inside the range): its index rolls up under its table.
+     * {@code pg_index => indexrelid: oid, indrelid: oid, ...} (src/include/catalog/pg_index.h).
+     */
+    private void indexRow(RecordView v, long db) {
+        if (v.mainDataLength() < 3) {
+            return;
+        }
+        byte[] t = newTuple(v, v.buffer().getUnsignedShortLE(v.mainDataIndex()), 0);
+        if (t == null || t.length < 8) {
+            return;
+        }
+        long index = (t[0] & 0xFFL) | (t[1] & 0xFFL) << 8 | (t[2] & 0xFFL) << 16 | (t[3] & 0xFFL) << 24;
+        long table = (t[4] & 0xFFL) | (t[5] & 0xFFL) << 8 | (t[6] & 0xFFL) << 16 | (t[7] & 0xFFL) << 24;
+        RelationMap.Relation ix = names.byOid(db, index);
+        RelationMap.Relation tb = names.byOid(db, table);
+        if (ix != null && tb != null && !tb.name().equals(ix.parent())) {
+            names.add(new RelationMap.Relation(ix.spc(), ix.db(), ix.relfilenode(), ix.oid(), ix.name(), ix.kind(),
+                    tb.name(), ix.database()), true);
+        }
+    }
+
+    private long catalogFile(long db, long catalog) {
+        long m = mapped(db, catalog);
+        if (m >= 0) {
+            return m;
+        }
+        RelationMap.Relation r = names.byOid(db, catalog);
+        return r != null ? r.relfilenode() : catalog;
     }
 
     private long catalogFile(long db) {

@@ -10,6 +10,9 @@ import org.walprism.analyzer.categories.CategoryStats;
 import org.walprism.analyzer.categories.CategorySummary;
 import org.walprism.analyzer.categories.Parts;
 import org.walprism.analyzer.categories.RelationTable;
+import org.walprism.analyzer.categories.TableRollup;
+import org.walprism.analyzer.categories.TimeBuckets;
+import org.walprism.analyzer.categories.WalTime;
 import org.walprism.codec.record.BlockRef;
 
 /**
@@ -52,7 +55,7 @@ public final class CategoryFormatter {
         sb.append(String.format(Locale.ROOT, "%-16s %9s %7s %11s %7s %11s %7s%n", "Category", "Records", "(%)",
                 "Bytes", "(%)", "FPI bytes", "Images"));
         for (Category c : Category.values()) {
-            sb.append(String.format(Locale.ROOT, "%-16s %9d %7s %11d %7s %11d %7d%n", c.label(),
+            sb.append(String.format(Locale.ROOT, "%-16s %9d %7s %11d %7s %11d %7d%n", c.key(),
                     st.categoryRecords(c), pct(st.categoryRecords(c), st.records()), st.categoryBytes(c),
                     pct(st.categoryBytes(c), total), st.categoryFpiBytes(c), st.categoryImages(c)));
         }
@@ -120,24 +123,94 @@ public final class CategoryFormatter {
                 "Images", "FPI bytes", "Records", "Rec bytes"));
         for (int i = 0; i < rels.size() && i < TEXT_RELATIONS; i++) {
             RelationTable.Entry e = rels.get(i);
-            sb.append(String.format(Locale.ROOT, "%-24s %-4s %8d %7d %11d %8d %11d%n", clip(e.relation(), 24),
-                    fork(e.fork), e.blockRefs, e.images, e.imageBytes, e.records, e.recordBytes));
+            sb.append(String.format(Locale.ROOT, "%-24s %-4s %8d %7d %11d %8d %11d%n",
+                    clip(TableRollup.label(st, e), 24), fork(e.fork), e.blockRefs, e.images, e.imageBytes, e.records,
+                    e.recordBytes));
         }
         if (rels.size() > TEXT_RELATIONS) {
             sb.append(String.format(Locale.ROOT, "(%d more relation forks)%n", rels.size() - TEXT_RELATIONS));
         }
         sb.append('\n');
+        if (st.names() != null) {
+            sb.append(tablesText(TableRollup.tables(st, TableRollup.Metric.WAL), TEXT_RELATIONS, null));
+            sb.append('\n');
+        }
 
         sb.append(String.format(Locale.ROOT, "LSN buckets of %d bytes%n", st.bucketSize()));
         sb.append(String.format(Locale.ROOT, "%-18s %8s %11s %11s %7s  %s%n", "Start", "Records", "Bytes",
                 "FPI bytes", "Images", "Top category"));
+        boolean timed = false;
         for (int i = 0; i < st.bucketCount(); i++) {
             long[] b = st.bucket(i);
+            timed |= b[CategoryStats.B_TIME_FIRST] != 0;
             sb.append(String.format(Locale.ROOT, "%-18s %8d %11d %11d %7d  %s%n", s.lsn(st.bucketStart(i)),
                     b[CategoryStats.B_RECORDS], b[CategoryStats.B_BYTES], b[CategoryStats.B_FPI_BYTES],
-                    b[CategoryStats.B_IMAGES], topCategory(b).label()));
+                    b[CategoryStats.B_IMAGES], topCategory(b).key()));
+        }
+        if (timed) {
+            sb.append(String.format(Locale.ROOT, "%nLSN bucket times (UTC: first and last commit or abort)%n"));
+            sb.append(String.format(Locale.ROOT, "%-18s %-26s %s%n", "Start", "First", "Last"));
+            for (int i = 0; i < st.bucketCount(); i++) {
+                long[] b = st.bucket(i);
+                if (b[CategoryStats.B_TIME_FIRST] != 0) {
+                    sb.append(String.format(Locale.ROOT, "%-18s %-26s %s%n", s.lsn(st.bucketStart(i)),
+                            WalTime.text(b[CategoryStats.B_TIME_FIRST]), WalTime.text(b[CategoryStats.B_TIME_LAST])));
+                }
+            }
+        }
+        TimeBuckets tb = st.timeBuckets();
+        if (tb != null) {
+            sb.append('\n').append(String.format(Locale.ROOT, "Time buckets of %s (UTC; a record counts at the latest "
+                    + "commit, abort or checkpoint time before it)%n", duration(tb.width())));
+            sb.append(String.format(Locale.ROOT, "%-19s %8s %11s %11s %7s  %s%n", "Start", "Records", "Bytes",
+                    "FPI bytes", "Images", "Top category"));
+            for (Map.Entry<Long, long[]> e : tb.buckets().entrySet()) {
+                long[] b = e.getValue();
+                sb.append(String.format(Locale.ROOT, "%-19s %8d %11d %11d %7d  %s%n",
+                        WalTime.text(e.getKey()).substring(0, 19), b[CategoryStats.B_RECORDS],
+                        b[CategoryStats.B_BYTES], b[CategoryStats.B_FPI_BYTES], b[CategoryStats.B_IMAGES],
+                        b[CategoryStats.B_RECORDS] == 0 ? "" : topCategory(b).key()));
+            }
         }
         return sb.toString();
+    }
+
+    /**
+     * Tables with their indexes and TOAST rolled up, {@code limit} rows at most; {@code title} (null: "Tables, by
+     * WAL bytes") heads them.
+     */
+    public static String tablesText(List<TableRollup.Table> tables, int limit, String title) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(title == null ? "Tables (indexes and TOAST rolled up), by WAL bytes" : title).append('\n');
+        sb.append(String.format(Locale.ROOT, "%-24s %5s %8s %11s %11s %11s%n", "Table", "Files",
+                "Records", "WAL bytes", "FPI bytes", "Vac bytes"));
+        for (int i = 0; i < tables.size() && i < limit; i++) {
+            TableRollup.Table t = tables.get(i);
+            sb.append(String.format(Locale.ROOT, "%-24s %5d %8d %11d %11d %11d%n", clip(t.name, 24),
+                    t.files, t.records, t.walBytes, t.fpiBytes, t.vacuumBytes));
+        }
+        if (tables.size() > limit) {
+            sb.append(String.format(Locale.ROOT, "(%d more tables)%n", tables.size() - limit));
+        }
+        return sb.toString();
+    }
+
+    /** {@code 2026-12-01 16:34:05..16:34:09} (the bucket's earliest and latest timestamps), or empty. */
+    static String timeSpan(long[] b) {
+        long f = b[CategoryStats.B_TIME_FIRST];
+        long l = b[CategoryStats.B_TIME_LAST];
+        if (f == 0) {
+            return "";
+        }
+        String a = WalTime.text(f).substring(0, 19);
+        String z = WalTime.text(l).substring(0, 19);
+        return a.substring(0, 10).equals(z.substring(0, 10)) ? a + ".." + z.substring(11) : a + ".." + z;
+    }
+
+    /** {@code 60 s}, {@code 5 min}, {@code 2 h}. */
+    public static String duration(long micros) {
+        long s = micros / 1_000_000L;
+        return s % 3600 == 0 ? s / 3600 + " h" : s % 60 == 0 ? s / 60 + " min" : s + " s";
     }
 
     static Category topCategory(long[] bucket) {
@@ -203,10 +276,16 @@ public final class CategoryFormatter {
         }
         j.key("relations").beginArray();
         for (RelationTable.Entry e : sortedRelations(st)) {
-            j.beginObject().field("relation", e.relation()).field("fork", fork(e.fork))
+            j.beginObject().field("relation", e.relation());
+            if (st.names() != null) {
+                String table = TableRollup.tableOf(st, e);
+                String name = table == null ? null : TableRollup.label(st, e);
+                j.key("name").value(name).key("table").value(table);
+            }
+            j.field("fork", fork(e.fork))
                     .field("block_refs", e.blockRefs).field("images", e.images).field("image_bytes", e.imageBytes)
                     .field("block_data_bytes", e.blockDataBytes).field("records", e.records)
-                    .field("record_bytes", e.recordBytes).endObject();
+                    .field("record_bytes", e.recordBytes).field("vacuum_bytes", e.vacuumBytes).endObject();
         }
         j.endArray();
         j.key("lsn_buckets").beginObject().field("size", st.bucketSize()).key("buckets").beginArray();
@@ -215,6 +294,8 @@ public final class CategoryFormatter {
             j.beginObject().field("start", s.lsn(st.bucketStart(i))).field("records", b[CategoryStats.B_RECORDS])
                     .field("bytes", b[CategoryStats.B_BYTES]).field("fpi_bytes", b[CategoryStats.B_FPI_BYTES])
                     .field("images", b[CategoryStats.B_IMAGES]);
+            j.key("first_time").value(WalTime.iso(b[CategoryStats.B_TIME_FIRST]));
+            j.key("last_time").value(WalTime.iso(b[CategoryStats.B_TIME_LAST]));
             j.key("category_bytes").beginObject();
             for (Category c : Category.values()) {
                 j.field(c.key(), b[CategoryStats.B_CATEGORY + c.ordinal()]);
@@ -222,6 +303,25 @@ public final class CategoryFormatter {
             j.endObject().endObject();
         }
         j.endArray().endObject();
+        TimeBuckets tb = st.timeBuckets();
+        if (tb != null) {
+            j.key("time_buckets").beginObject().field("size_seconds", tb.width() / 1_000_000L)
+                    .field("untimed_records", tb.untimedRecords()).key("buckets").beginArray();
+            for (Map.Entry<Long, long[]> e : tb.buckets().entrySet()) {
+                long[] b = e.getValue();
+                j.beginObject().key("start").value(WalTime.iso(e.getKey()))
+                        .field("records", b[CategoryStats.B_RECORDS]).field("bytes", b[CategoryStats.B_BYTES])
+                        .field("fpi_bytes", b[CategoryStats.B_FPI_BYTES]).field("images", b[CategoryStats.B_IMAGES]);
+                j.key("first_time").value(WalTime.iso(b[CategoryStats.B_TIME_FIRST]));
+                j.key("last_time").value(WalTime.iso(b[CategoryStats.B_TIME_LAST]));
+                j.key("category_bytes").beginObject();
+                for (Category c : Category.values()) {
+                    j.field(c.key(), b[CategoryStats.B_CATEGORY + c.ordinal()]);
+                }
+                j.endObject().endObject();
+            }
+            j.endArray().endObject();
+        }
         j.endObject();
         return j + "\n";
     }
@@ -278,12 +378,18 @@ public final class CategoryFormatter {
         }
         for (RelationTable.Entry e : sortedRelations(st)) {
             String n = e.relation() + ":" + fork(e.fork);
+            String table = TableRollup.tableOf(st, e);
+            if (table != null) {
+                sb.append(Csv.row("relation", n, "name", TableRollup.label(st, e)));
+                sb.append(Csv.row("relation", n, "table", table));
+            }
             sb.append(Csv.row("relation", n, "block_refs", e.blockRefs));
             sb.append(Csv.row("relation", n, "images", e.images));
             sb.append(Csv.row("relation", n, "image_bytes", e.imageBytes));
             sb.append(Csv.row("relation", n, "block_data_bytes", e.blockDataBytes));
             sb.append(Csv.row("relation", n, "records", e.records));
             sb.append(Csv.row("relation", n, "record_bytes", e.recordBytes));
+            sb.append(Csv.row("relation", n, "vacuum_bytes", e.vacuumBytes));
         }
         for (int i = 0; i < st.bucketCount(); i++) {
             long[] b = st.bucket(i);
@@ -294,6 +400,25 @@ public final class CategoryFormatter {
             sb.append(Csv.row("lsn_bucket", n, "images", b[CategoryStats.B_IMAGES]));
             for (Category c : Category.values()) {
                 sb.append(Csv.row("lsn_bucket", n, "bytes." + c.key(), b[CategoryStats.B_CATEGORY + c.ordinal()]));
+            }
+            if (b[CategoryStats.B_TIME_FIRST] != 0) {
+                sb.append(Csv.row("lsn_bucket", n, "first_time", WalTime.iso(b[CategoryStats.B_TIME_FIRST])));
+                sb.append(Csv.row("lsn_bucket", n, "last_time", WalTime.iso(b[CategoryStats.B_TIME_LAST])));
+            }
+        }
+        TimeBuckets tb = st.timeBuckets();
+        if (tb != null) {
+            for (Map.Entry<Long, long[]> e : tb.buckets().entrySet()) {
+                long[] b = e.getValue();
+                String n = WalTime.iso(e.getKey());
+                sb.append(Csv.row("time_bucket", n, "records", b[CategoryStats.B_RECORDS]));
+                sb.append(Csv.row("time_bucket", n, "bytes", b[CategoryStats.B_BYTES]));
+                sb.append(Csv.row("time_bucket", n, "fpi_bytes", b[CategoryStats.B_FPI_BYTES]));
+                sb.append(Csv.row("time_bucket", n, "images", b[CategoryStats.B_IMAGES]));
+                for (Category c : Category.values()) {
+                    sb.append(Csv.row("time_bucket", n, "bytes." + c.key(),
+                            b[CategoryStats.B_CATEGORY + c.ordinal()]));
+                }
             }
         }
         return sb.toString();

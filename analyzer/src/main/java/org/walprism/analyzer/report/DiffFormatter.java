@@ -20,8 +20,16 @@ public final class DiffFormatter {
     }
 
     public static String format(StreamDiff d, OutputFormat format) {
+        return format(d, format, TEXT_ROWS);
+    }
+
+    /**
+     * As {@link #format(StreamDiff, OutputFormat)}, with at most {@code textRows} rows per table in text (a negative
+     * number: all of them); JSON and CSV always list every row.
+     */
+    public static String format(StreamDiff d, OutputFormat format, int textRows) {
         return switch (format) {
-            case TEXT -> text(d);
+            case TEXT -> text(d, textRows);
             case JSON -> json(d);
             case CSV -> csv(d);
         };
@@ -73,6 +81,7 @@ public final class DiffFormatter {
             case "span_bytes" -> "Spanned bytes";
             case "page_header_bytes" -> "Page-header bytes";
             case "padding_bytes" -> "Padding bytes";
+            case "vacuum_bytes" -> "Vacuum bytes";
             default -> metric;
         };
         String s = switch (section) {
@@ -84,12 +93,18 @@ public final class DiffFormatter {
             case "fpi_fork" -> " by fork";
             case "part" -> " per part";
             case "layout" -> " (layout)";
+            case "table" -> " per table";
             default -> " per " + section;
         };
         return m + s;
     }
 
     static String text(StreamDiff d) {
+        return text(d, TEXT_ROWS);
+    }
+
+    /** The text with at most {@code rows} rows per table (negative: all), then "(N more rows)" when cut. */
+    static String text(StreamDiff d, int rows) {
         StringBuilder sb = new StringBuilder();
         for (String l : wrap(sideLine("A", d.a()), 0, 3)) {
             sb.append(sb.length() == 0 || l.startsWith("A:") ? "" : "   ").append(l).append('\n');
@@ -136,8 +151,9 @@ public final class DiffFormatter {
                     CategoryFormatter.clip(title(t.section(), t.metric()), 32), "A", "B", "Delta", "(%)"));
             int n = 0;
             for (StreamDiff.Row r : t.rows()) {
-                if (n++ == TEXT_ROWS) {
-                    sb.append(String.format(Locale.ROOT, "  (%d more rows)%n", t.rows().size() - TEXT_ROWS));
+                if (rows >= 0 && n++ == rows) {
+                    sb.append(String.format(Locale.ROOT, "  (%d more rows: --rows all shows them)%n",
+                            t.rows().size() - rows));
                     break;
                 }
                 sb.append(String.format(Locale.ROOT, "%-32s %11d %11d %+12d %8s%n",

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import org.walprism.analyzer.categories.Category;
 import org.walprism.analyzer.categories.CategoryStats;
+import org.walprism.analyzer.categories.TableRollup;
 import org.walprism.analyzer.categories.CategorySummary;
 import org.walprism.analyzer.categories.Parts;
 import org.walprism.analyzer.diff.Explanation;
@@ -28,8 +29,16 @@ public final class HtmlReport {
     private HtmlReport() {
     }
 
-    /** The page for A alone ({@code diff} null) or for A and B. */
+    /** The page for A alone ({@code b} null) or for A and B, with no tool version or date in its header. */
     public static String render(StreamDiff.Side a, StreamDiff.Side b) {
+        return render(a, b, "walprism", null);
+    }
+
+    /**
+     * The page for A alone ({@code b} null) or for A and B; its header names {@code tool} (e.g. "walprism 0.1.0")
+     * and, when not null, the time it was {@code generated} at, then the inputs and their ranges.
+     */
+    public static String render(StreamDiff.Side a, StreamDiff.Side b, String tool, String generated) {
         List<StreamDiff.Side> sides = new ArrayList<>();
         sides.add(a);
         if (b != null) {
@@ -44,24 +53,34 @@ public final class HtmlReport {
         StringBuilder h = new StringBuilder();
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
         h.append("<title>walprism report</title>\n<style>\n")
-                .append("body{font:14px/1.4 sans-serif;margin:24px;color:#222;max-width:820px}")
+                .append("body{font:14px/1.4 sans-serif;margin:24px auto;padding:0 16px;color:#222;max-width:820px}")
+                .append("header p{color:#555;margin:2px 0}code{overflow-wrap:anywhere}")
+                .append(".tw{overflow-x:auto;max-width:100%}caption{text-align:left;color:#555;font-size:12px}")
+                .append("table.data td,table.data th{font-size:12px}.tl{font:11px sans-serif;fill:#444}")
+                .append("svg.chart{max-width:100%;height:auto}")
                 .append("h1{font-size:22px}h2{font-size:17px;margin-top:28px;border-bottom:1px solid #ddd}")
                 .append("table{border-collapse:collapse;margin:8px 0}td,th{padding:2px 8px;text-align:right;")
                 .append("border-bottom:1px solid #eee}td:first-child,th:first-child{text-align:left}")
                 .append(".ct{font:bold 13px sans-serif}.bl,.bv,.lt{font:12px sans-serif}.main{font-weight:bold}")
                 .append("svg.chart{display:block;margin:12px 0}li{margin:6px 0}code{font-size:12px}\n")
                 .append("</style>\n</head>\n<body>\n");
-        h.append("<h1>walprism report</h1>\n<table id=\"inputs\"><tr><th>Input</th><th>PostgreSQL</th><th>Range</th>")
+        SINGLE.set(sides.size() == 1);
+        h.append("<header id=\"about\"><h1>walprism report</h1>\n<p id=\"tool\">").append(Svg.esc(tool));
+        if (generated != null) {
+            h.append(", generated ").append(Svg.esc(generated));
+        }
+        h.append("</p>\n<div class=\"tw\"><table id=\"inputs\"><tr><th>Input</th><th>PostgreSQL</th><th>Range</th>")
                 .append("<th>Records</th><th>Bytes</th><th>FPI share</th></tr>\n");
         for (int i = 0; i < sides.size(); i++) {
             StreamDiff.Side s = sides.get(i);
             CategoryStats st = s.summary().stats();
-            h.append(String.format(Locale.ROOT, "<tr><td>%s: <code>%s</code></td><td>%s</td><td>%s..%s</td>"
-                    + "<td>%d</td><td>%d</td><td>%s%%</td></tr>%n", tag(i), Svg.esc(s.label()), st.version().label(),
+            h.append(String.format(Locale.ROOT, "<tr><td>%s<code>%s</code></td><td>%s</td><td>%s..%s</td>"
+                    + "<td>%d</td><td>%d</td><td>%s%%</td></tr>%n", single() ? "" : tag(i) + ": ",
+                    Svg.esc(s.label()), st.version().label(),
                     s.summary().lsn(Math.max(0, st.startLsn())), s.summary().lsn(st.endLsn()), st.records(),
                     st.bytes(), CategoryFormatter.pct(st.partBytes(Parts.FPI), st.bytes())));
         }
-        h.append("</table>\n");
+        h.append("</table></div>\n</header>\n");
 
         if (diff != null) {
             h.append("<h2>What changed</h2>\n<ol id=\"explanations\">\n");
@@ -82,15 +101,14 @@ public final class HtmlReport {
         h.append(chart("chart-category-bytes", "Bytes per category", sides, "category", "bytes", "bytes", false));
         h.append(chart("chart-category-records", "Records per category", sides, "category", "records", "records",
                 false));
-        h.append(table(sides, "category", new String[] {"records", "bytes", "fpi_bytes", "images"}));
 
         h.append("<h2>Record types</h2>\n");
         h.append(chart("chart-type-bytes", "Bytes per record type", sides, "record_type", "bytes", "bytes", true));
         h.append(chart("chart-type-records", "Records per record type", sides, "record_type", "records", "records",
                 true));
         if (diff != null) {
-            h.append("<table id=\"type-diff\"><tr><th>Record type</th><th>A bytes</th><th>B bytes</th><th>Delta</th>")
-                    .append("<th>(%)</th></tr>\n");
+            h.append("<div class=\"tw\"><table id=\"type-diff\"><caption>bytes</caption><tr><th>Record type</th>")
+                    .append("<th>A</th><th>B</th><th>Delta</th><th>(%)</th></tr>\n");
             int n = 0;
             for (StreamDiff.Row r : diff.find("record_type", "bytes").rows()) {
                 if (n++ == 15) {
@@ -99,7 +117,7 @@ public final class HtmlReport {
                 h.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%d</td><td>%d</td><td>%+d</td><td>%s</td>"
                         + "</tr>%n", Svg.esc(r.name()), r.a(), r.b(), r.delta(), DiffFormatter.relative(r)));
             }
-            h.append("</table>\n");
+            h.append("</table></div>\n");
         }
 
         h.append("<h2>Where the bytes are: parts</h2>\n");
@@ -113,24 +131,26 @@ public final class HtmlReport {
         h.append(chart("chart-fpi-fork", "Image bytes by fork", sides, "fpi_fork", "stored_bytes", "bytes", false));
         h.append(chart("chart-fpi-compression", "Image bytes by compression", sides, "fpi_compression",
                 "stored_bytes", "bytes", false));
-        h.append("<table id=\"fpi\"><tr><th>Input</th><th>Images</th><th>Stored</th><th>Raw (8192 - hole)</th>")
-                .append("<th>Hole</th></tr>\n");
+        h.append("<div class=\"tw\"><table id=\"fpi\"><caption>bytes of the images</caption><tr><th>Input</th>")
+                .append("<th>Stored</th><th>Raw (8192 - hole)</th><th>Hole</th></tr>\n");
         for (int i = 0; i < sides.size(); i++) {
             CategoryStats st = sides.get(i).summary().stats();
-            h.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td></tr>%n",
-                    tag(i), st.images(), st.imageStoredBytes(), st.imageRawBytes(), st.imageHoleBytes()));
+            h.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%d</td><td>%d</td><td>%d</td></tr>%n",
+                    Svg.esc(barLabel(sides, i)), st.imageStoredBytes(), st.imageRawBytes(), st.imageHoleBytes()));
         }
-        h.append("</table>\n");
+        h.append("</table></div>\n");
+
+        h.append(relations(sides, diff));
 
         h.append("<h2>Bytes per LSN bucket</h2>\n");
         for (int i = 0; i < sides.size(); i++) {
             h.append(buckets("chart-buckets-" + tag(i).toLowerCase(Locale.ROOT), tag(i), sides.get(i).summary()));
         }
-        h.append("<p>Generated by walprism. Layout: ");
+        h.append("<p>Layout: ");
         for (int i = 0; i < sides.size(); i++) {
             CategoryStats st = sides.get(i).summary().stats();
-            h.append(String.format(Locale.ROOT, "%s spans %d bytes = %d record + %d page-header + %d padding + %d"
-                    + " skipped. ", tag(i), st.spanBytes(), st.bytes(), st.pageHeaderBytes(), st.paddingBytes(),
+            h.append(String.format(Locale.ROOT, "%s%s %d bytes = %d record + %d page-header + %d padding + %d"
+                    + " skipped. ", single() ? "the range spans" : tag(i), single() ? "" : " spans", st.spanBytes(), st.bytes(), st.pageHeaderBytes(), st.paddingBytes(),
                     st.skippedBytes()));
         }
         h.append("</p>\n</body>\n</html>\n");
@@ -139,6 +159,19 @@ public final class HtmlReport {
 
     private static String tag(int i) {
         return i == 0 ? "A" : "B";
+    }
+
+    /** Whether the page being rendered has one input: then nothing is labelled "A". */
+    private static final ThreadLocal<Boolean> SINGLE = ThreadLocal.withInitial(() -> false);
+
+    private static boolean single() {
+        return SINGLE.get();
+    }
+
+    /** A bar's label: "A (17)" and "B (18)", or "PostgreSQL 17" for a single input. */
+    private static String barLabel(List<StreamDiff.Side> sides, int i) {
+        String v = sides.get(i).summary().version().label();
+        return sides.size() == 1 ? "PostgreSQL " + v : tag(i) + " (" + v + ")";
     }
 
     private static String chart(String id, String title, List<StreamDiff.Side> sides, String section, String metric,
@@ -212,7 +245,7 @@ public final class HtmlReport {
     private static List<String> bars(List<StreamDiff.Side> sides) {
         List<String> bars = new ArrayList<>();
         for (int i = 0; i < sides.size(); i++) {
-            bars.add(tag(i) + " (" + sides.get(i).summary().version().label() + ")");
+            bars.add(barLabel(sides, i));
         }
         return bars;
     }
@@ -235,52 +268,108 @@ public final class HtmlReport {
                 "bytes");
     }
 
-    private static String table(List<StreamDiff.Side> sides, String section, String[] metrics) {
-        StringBuilder h = new StringBuilder("<table id=\"table-" + section + "\"><tr><th>Name</th>");
-        for (int i = 0; i < sides.size(); i++) {
-            for (String m : metrics) {
-                h.append("<th>").append(tag(i)).append(' ').append(m).append("</th>");
-            }
-        }
-        h.append("</tr>\n");
-        Set<String> names = new LinkedHashSet<>();
-        for (StreamDiff.Side s : sides) {
-            names.addAll(s.summary().section(section).keySet());
-        }
-        for (String n : names) {
-            h.append("<tr><td>").append(Svg.esc(n)).append("</td>");
-            for (StreamDiff.Side s : sides) {
-                for (String m : metrics) {
-                    h.append("<td>").append(s.summary().get(section, n, m)).append("</td>");
-                }
-            }
-            h.append("</tr>\n");
-        }
-        return h.append("</table>\n").toString();
-    }
-
     private static String buckets(String id, String tag, CategorySummary s) {
         CategoryStats st = s.stats();
         int n = Math.min(st.bucketCount(), MAX_BUCKETS);
         List<String> bars = new ArrayList<>();
         List<String> series = new ArrayList<>();
         for (Category c : Category.values()) {
-            series.add(c.label());
+            series.add(c.key());
         }
         long[][] values = new long[n][series.size()];
         for (int i = 0; i < n; i++) {
-            bars.add(s.lsn(st.bucketStart(i)));
             long[] b = st.bucket(i);
+            String span = CategoryFormatter.timeSpan(b);
+            bars.add(span.isEmpty() ? s.lsn(st.bucketStart(i)) : s.lsn(st.bucketStart(i)) + "  " + span.substring(11));
             for (Category c : Category.values()) {
                 values[i][c.ordinal()] = b[CategoryStats.B_CATEGORY + c.ordinal()];
             }
         }
         if (n == 0) {
-            return "<p id=\"" + id + "\">" + tag + ": no records.</p>\n";
+            return "<p id=\"" + id + "\">" + (single() ? "" : tag + ": ") + "no records.</p>\n";
         }
-        String title = String.format(Locale.ROOT, "%s: bytes per %d-byte LSN bucket, by category%s", tag,
-                st.bucketSize(), st.bucketCount() > n ? " (first " + n + ")" : "");
+        String title = String.format(Locale.ROOT, "%sBytes per %d-byte LSN bucket, by category, with the times of its "
+                + "commits (UTC)", single() ? "" : tag + ": ", st.bucketSize());
+        String chart = Svg.stackedBars(id, title, bars, series, values, "bytes");
+        if (st.bucketCount() > n) {
+            // more buckets than fit in a chart: say how many are not drawn and which width draws them all
+            long fits = st.bucketSize() * ((st.bucketCount() + n - 1) / n);
+            chart += String.format(Locale.ROOT, "<p class=\"dropped\" id=\"%s-dropped\">%d of %d buckets drawn: the "
+                    + "last %d are not (<code>--bucket %d</code> or wider draws them all).</p>%n", id, n,
+                    st.bucketCount(), st.bucketCount() - n, fits);
+        }
+        return chart + timeChart(id + "-time", tag, st, series);
+    }
+
+    /** With time buckets ({@code --bucket 1min}): bytes per time bucket, a time axis (UTC). */
+    private static String timeChart(String id, String tag, CategoryStats st, List<String> series) {
+        org.walprism.analyzer.categories.TimeBuckets tb = st.timeBuckets();
+        if (tb == null || tb.buckets().isEmpty()) {
+            return "";
+        }
+        List<String> bars = new ArrayList<>();
+        List<long[]> rows = new ArrayList<>();
+        for (Map.Entry<Long, long[]> e : tb.buckets().entrySet()) {
+            if (bars.size() == MAX_BUCKETS) {
+                break;
+            }
+            bars.add(org.walprism.analyzer.categories.WalTime.text(e.getKey()).substring(0, 19));
+            rows.add(e.getValue());
+        }
+        long[][] values = new long[bars.size()][series.size()];
+        for (int i = 0; i < rows.size(); i++) {
+            for (Category c : Category.values()) {
+                values[i][c.ordinal()] = rows.get(i)[CategoryStats.B_CATEGORY + c.ordinal()];
+            }
+        }
+        String title = String.format(Locale.ROOT, "%sBytes per %s (UTC, at the latest commit before each record), "
+                + "by category%s", single() ? "" : tag + ": ", CategoryFormatter.duration(tb.width()),
+                tb.buckets().size() > bars.size() ? " (first " + bars.size() + ")" : "");
         return Svg.stackedBars(id, title, bars, series, values, "bytes");
+    }
+
+    /** Tables shown per input in the relations section. */
+    static final int TABLE_ROWS = 15;
+
+    /**
+     * Relations: per input the tables with their indexes and TOAST rolled up (named with --relmap / --dbname, else
+     * one file each), largest WAL bytes first; with B and names, the tables that changed most.
+     */
+    private static String relations(List<StreamDiff.Side> sides, StreamDiff diff) {
+        StringBuilder h = new StringBuilder("<h2>Relations</h2>\n");
+        for (int i = 0; i < sides.size(); i++) {
+            CategoryStats st = sides.get(i).summary().stats();
+            List<TableRollup.Table> tables = TableRollup.tables(st, TableRollup.Metric.WAL);
+            h.append(String.format(Locale.ROOT, "<div class=\"tw\"><table id=\"relations-%s\"><tr>"
+                    + "<th>%sTable%s</th><th>Files</th><th>Records</th><th>WAL bytes</th><th>FPI bytes</th>"
+                    + "<th>Vacuum bytes</th><th>Index bytes</th><th>TOAST bytes</th></tr>%n",
+                    tag(i).toLowerCase(Locale.ROOT), single() ? "" : tag(i) + ": ",
+                    st.names() == null ? " (file; --relmap or --dbname names them)" : " (indexes, TOAST rolled up)"));
+            for (int k = 0; k < tables.size() && k < TABLE_ROWS; k++) {
+                TableRollup.Table t = tables.get(k);
+                h.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td>"
+                        + "<td>%d</td><td>%d</td><td>%d</td></tr>%n", Svg.esc(t.name), t.files, t.records, t.walBytes,
+                        t.fpiBytes, t.vacuumBytes, t.indexBytes, t.toastBytes));
+            }
+            if (tables.size() > TABLE_ROWS) {
+                h.append(String.format(Locale.ROOT, "<tr><td>(%d more)</td></tr>%n", tables.size() - TABLE_ROWS));
+            }
+            h.append("</table></div>\n");
+        }
+        if (diff != null && diff.tables().stream().anyMatch(t -> t.section().equals("table"))) {
+            h.append("<div class=\"tw\"><table id=\"table-diff\"><caption>WAL bytes</caption><tr><th>Table</th>")
+                    .append("<th>A</th><th>B</th><th>Delta</th><th>(%)</th></tr>\n");
+            int n = 0;
+            for (StreamDiff.Row r : diff.find("table", "bytes").rows()) {
+                if (n++ == TABLE_ROWS) {
+                    break;
+                }
+                h.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%d</td><td>%d</td><td>%+d</td><td>%s</td>"
+                        + "</tr>%n", Svg.esc(r.name()), r.a(), r.b(), r.delta(), DiffFormatter.relative(r)));
+            }
+            h.append("</table></div>\n");
+        }
+        return h.toString();
     }
 
     /** Number of rows in a summary section (used by tests). */

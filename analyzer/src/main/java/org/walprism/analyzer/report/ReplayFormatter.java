@@ -15,12 +15,17 @@ public final class ReplayFormatter {
     }
 
     public static String format(ReplayDiff.Outcome o, OutputFormat format) {
+        return format(o, format, DiffFormatter.TEXT_ROWS);
+    }
+
+    /** As {@link #format(ReplayDiff.Outcome, OutputFormat)}, text tables cut at {@code textRows} (negative: all). */
+    public static String format(ReplayDiff.Outcome o, OutputFormat format, int textRows) {
         Replayer.Result r = o.replay();
         return switch (format) {
             case TEXT -> String.join("\n", DiffFormatter.wrap(String.format(Locale.ROOT,
                     "Replay of PostgreSQL %s WAL in %s's record design: %d vacuum/pruning page steps re-expressed"
                     + " (%d source records); B is A with those steps rewritten.", r.from().label(), r.to().label(),
-                    r.steps(), r.stepsFromRecords()), 0, 0)) + "\n\n" + DiffFormatter.text(o.diff());
+                    r.steps(), r.stepsFromRecords()), 0, 0)) + "\n\n" + DiffFormatter.text(o.diff(), textRows);
             case JSON -> {
                 Json j = new Json().beginObject();
                 j.key("replay").beginObject().field("from", r.from().label()).field("as", r.to().label())

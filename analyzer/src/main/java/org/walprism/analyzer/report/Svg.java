@@ -18,6 +18,8 @@ public final class Svg {
     private static final int BAR = 26;
     private static final int GAP = 10;
     private static final int LEGEND_ROW = 18;
+    /** Room under the bars for the axis' tick labels. */
+    private static final int AXIS = 32;
 
     private Svg() {
     }
@@ -32,13 +34,66 @@ public final class Svg {
     }
 
     /**
-     * A stacked-bar chart: {@code values[bar][series]}. Bars are scaled to the largest bar total so A and B
-     * compare by length.
+     * The one unit a chart and its table show their values in: for bytes the binary multiple that keeps the
+     * largest bar under 10240 of it (B, KiB, MiB, GiB), for counts the count itself.
+     *
+     * @param name    unit name for headers and the axis ("bytes", "records", "images")
+     * @param label   the shown unit ("KiB", "records")
+     * @param divisor bytes per shown unit
+     */
+    record Unit(String name, String label, long divisor) {
+        static Unit of(String name, long max) {
+            if (!name.equals("bytes")) {
+                return new Unit(name, name, 1);
+            }
+            String[] labels = {"B", "KiB", "MiB", "GiB", "TiB"};
+            int i = 0;
+            long div = 1;
+            while (i < labels.length - 1 && max / div >= 10240) {
+                div <<= 10;
+                i++;
+            }
+            return new Unit(name, labels[i], div);
+        }
+
+        /** {@code v} in this unit: whole numbers for B and counts, one decimal for the multiples. */
+        String format(long v) {
+            return divisor == 1 ? Long.toString(v) : String.format(Locale.ROOT, "%.1f", (double) v / divisor);
+        }
+
+        /** The header naming the unit: "bytes (KiB)", "records". */
+        String header() {
+            return divisor == 1 && name.equals(label) ? name : name + " (" + label + ")";
+        }
+    }
+
+    /** A step of 1, 2 or 5 times a power of ten that cuts {@code max} into at most {@code n} intervals. */
+    static double niceStep(double max, int n) {
+        if (max <= 0) {
+            return 1;
+        }
+        double raw = max / n;
+        double p = Math.pow(10, Math.floor(Math.log10(raw)));
+        for (double m : new double[] {1, 2, 5, 10}) {
+            if (m * p >= raw) {
+                return m * p;
+            }
+        }
+        return 10 * p;
+    }
+
+    private static String tick(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    /**
+     * A stacked-bar chart: {@code values[bar][series]}, bars scaled on one axis (ticks at round values of the
+     * chart's {@link Unit}) so that A and B compare by length; each bar's total at its end in the same unit.
      *
      * @param id     element id (tests and anchors)
-     * @param bars   bar labels (A, B)
+     * @param bars   bar labels
      * @param series segment names, in stacking order
-     * @param unit   unit for tooltips ("bytes", "records")
+     * @param unit   unit name ("bytes", "records", "images")
      */
     public static String stackedBars(String id, String title, List<String> bars, List<String> series,
                                      long[][] values, String unit) {
@@ -60,20 +115,39 @@ public final class Svg {
             }
             max = Math.max(max, t);
         }
+        Unit u = Unit.of(unit, max);
+        double step = niceStep((double) max / u.divisor(), 4);
+        double axisMax = Math.ceil((double) max / u.divisor() / step) * step;
+        double scaleMax = axisMax * u.divisor();
         int longest = 0;
         for (String b : bars) {
             longest = Math.max(longest, b.length());
         }
         int label = Math.max(LABEL, longest * 7 + 10);
-        int plot = WIDTH - label - 110;
+        int plot = WIDTH - label - 90;
         int legendCols = 3;
         int legendRows = (series.size() + legendCols - 1) / legendCols;
-        int height = 28 + bars.size() * (BAR + GAP) + 8 + legendRows * LEGEND_ROW + 6;
+        int axisY = 28 + bars.size() * (BAR + GAP);
+        int height = axisY + AXIS + legendRows * LEGEND_ROW + 6;
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"%s\" class=\"chart\" "
                 + "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"%s\">%n", esc(id),
-                WIDTH, height, WIDTH, height, esc(title)));
-        sb.append(String.format(Locale.ROOT, "<text x=\"0\" y=\"16\" class=\"ct\">%s</text>%n", esc(title)));
+                WIDTH, height, WIDTH, height, esc(title + " (" + u.label() + ")")));
+        sb.append(String.format(Locale.ROOT, "<text x=\"0\" y=\"16\" class=\"ct\">%s (%s)</text>%n", esc(title),
+                esc(u.label())));
+        // the axis: a baseline under the bars, a tick and a light grid line at each round value, its unit at the end
+        sb.append(String.format(Locale.ROOT, "<g class=\"axis\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+                + "stroke=\"#555\"/>%n", label, axisY - GAP / 2, label + plot, axisY - GAP / 2));
+        for (int k = 0; k * step <= axisMax + step / 1e6; k++) {
+            double x = label + k * step / axisMax * plot;
+            sb.append(String.format(Locale.ROOT, "<line class=\"grid\" x1=\"%.2f\" y1=\"24\" x2=\"%.2f\" y2=\"%d\" "
+                    + "stroke=\"#e4e4e4\"/><line class=\"tick\" x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" y2=\"%d\" "
+                    + "stroke=\"#555\"/><text class=\"tl\" x=\"%.2f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
+                    x, x, axisY - GAP / 2, x, axisY - GAP / 2, x, axisY - GAP / 2 + 4, x, axisY - GAP / 2 + 16,
+                    tick(k * step)));
+        }
+        sb.append(String.format(Locale.ROOT, "<text class=\"tl\" x=\"%d\" y=\"%d\">%s</text></g>%n",
+                label + plot + 20, axisY - GAP / 2 + 16, esc(u.label())));
         int y = 28;
         for (int b = 0; b < bars.size(); b++) {
             sb.append(String.format(Locale.ROOT, "<text x=\"0\" y=\"%d\" class=\"bl\">%s</text>%n", y + BAR / 2 + 5,
@@ -86,17 +160,17 @@ public final class Svg {
                 if (v <= 0) {
                     continue;
                 }
-                double w = (double) v * plot / max;
+                double w = (double) v * plot / scaleMax;
                 sb.append(String.format(Locale.ROOT, "<rect class=\"seg\" x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"%d\" "
                         + "fill=\"%s\"><title>%s %s: %d %s</title></rect>%n", x, y, Math.max(w, 0.5), BAR,
                         colours.get(s), esc(bars.get(b)), esc(series.get(s)), v, unit));
                 x += w;
             }
-            sb.append(String.format(Locale.ROOT, "<text x=\"%.2f\" y=\"%d\" class=\"bv\">%s</text>%n", x + 6,
-                    y + BAR / 2 + 5, esc(human(total, unit))));
+            sb.append(String.format(Locale.ROOT, "<text x=\"%.2f\" y=\"%d\" class=\"bv\">%s %s</text>%n", x + 6,
+                    y + BAR / 2 + 5, u.format(total), esc(u.label())));
             y += BAR + GAP;
         }
-        y += 8;
+        y = axisY + AXIS - 8;
         int colW = WIDTH / legendCols;
         for (int s = 0; s < series.size(); s++) {
             int lx = (s % legendCols) * colW;
@@ -106,20 +180,34 @@ public final class Svg {
                     lx + 16, ly + 10, esc(ReportText.clip(series.get(s), 34))));
         }
         sb.append("</svg>\n");
+        sb.append(table(id, bars, series, values, u));
         return sb.toString();
     }
 
-    /** {@code 1.8 MB}, {@code 264 records}. */
-    static String human(long v, String unit) {
-        if (!unit.equals("bytes")) {
-            return v + " " + unit;
+    /**
+     * The numbers of a chart in its unit, under it: one row per series and a column per bar, or one row per bar
+     * when there are many bars (LSN buckets).
+     */
+    static String table(String id, List<String> bars, List<String> series, long[][] values, Unit u) {
+        boolean rowsAreBars = bars.size() > 3;
+        List<String> rows = rowsAreBars ? bars : series;
+        List<String> cols = rowsAreBars ? series : bars;
+        StringBuilder h = new StringBuilder();
+        h.append("<div class=\"tw\"><table class=\"data\" id=\"table-").append(esc(id)).append("\"><caption>")
+                .append(esc(u.header())).append("</caption><tr><th>").append(rowsAreBars ? "Bucket start" : "Name")
+                .append("</th>");
+        for (String c : cols) {
+            h.append("<th>").append(esc(c)).append("</th>");
         }
-        if (v >= 10L * 1024 * 1024) {
-            return String.format(Locale.ROOT, "%.1f MiB", v / 1048576.0);
+        h.append("</tr>\n");
+        for (int r = 0; r < rows.size(); r++) {
+            h.append("<tr><td>").append(esc(rows.get(r))).append("</td>");
+            for (int c = 0; c < cols.size(); c++) {
+                long v = rowsAreBars ? values[r][c] : values[c][r];
+                h.append("<td>").append(u.format(v)).append("</td>");
+            }
+            h.append("</tr>\n");
         }
-        if (v >= 10L * 1024) {
-            return String.format(Locale.ROOT, "%.1f KiB", v / 1024.0);
-        }
-        return v + " B";
+        return h.append("</table></div>\n").toString();
     }
 }

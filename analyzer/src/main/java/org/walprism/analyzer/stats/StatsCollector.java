@@ -22,18 +22,26 @@ public final class StatsCollector {
 
     /** Reads {@code reader} to the end of its range, on this thread. */
     public static WalStats collect(WalReader reader) {
+        return collect(reader, () -> false);
+    }
+
+    /** As {@link #collect(WalReader)}, ending early, after the last record counted, when {@code stop} turns true. */
+    public static WalStats collect(WalReader reader, java.util.function.BooleanSupplier stop) {
         WalStats stats = new WalStats(reader.version());
         stats.startLsn(reader.firstRecordLsn());
         RecordView v;
         RecordCheck check = new RecordCheck();
-        while ((v = reader.nextView()) != null) {
+        boolean stopped = false;
+        while (!(stopped = stop.getAsBoolean()) && (v = reader.nextView()) != null) {
             check.check(v);
             stats.add(v.rmid(), v.info(), Integer.toUnsignedLong(v.totalLength()), v.fpiLength());
         }
         if (stats.count() > 0) {
             stats.endLsn(reader.endOfLastRecord());
         }
-        stats.notices(reader.notices());
+        if (!stopped) {
+            stats.notices(reader.notices());
+        }
         return stats;
     }
 
@@ -42,12 +50,22 @@ public final class StatsCollector {
      * record / to the end of WAL) on {@code timeline} (0 = default) with {@code threads} threads.
      */
     public static WalStats collect(Path path, long startLsn, long endLsn, int timeline, int threads) {
+        return collect(path, startLsn, endLsn, timeline, threads, () -> false);
+    }
+
+    /**
+     * As {@link #collect(Path, long, long, int, int)}, ending early when {@code stop} turns true (Ctrl-C, as
+     * pg_waldump 15+ prints its statistics so far on SIGINT): the statistics then cover a prefix of the range in
+     * LSN order, ending after a whole record ({@link WalStats#endLsn()}).
+     */
+    public static WalStats collect(Path path, long startLsn, long endLsn, int timeline, int threads,
+                                   java.util.function.BooleanSupplier stop) {
         if (threads <= 1) {
             try (WalReader r = WalReader.open(path, startLsn, endLsn, timeline)) {
-                return collect(r);
+                return collect(r, stop);
             }
         }
-        ParallelWalScan.Result<Sink> res = new ParallelWalScan<>(Sink::new, Sink::merge, threads)
+        ParallelWalScan.Result<Sink> res = new ParallelWalScan<>(Sink::new, Sink::merge, threads).stopWhen(stop)
                 .scan(path, startLsn, endLsn, timeline);
         Sink sink = res.sink();
         WalStats stats = sink.stats != null ? sink.stats : new WalStats(res.version());

@@ -72,7 +72,7 @@ class TypedJsonTest {
         try (WalReader reader = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
             int i = 0;
             for (DecodedRecord r = reader.next(); r != null; r = reader.next(), i++) {
-                Map<String, Object> obj = asObject(new Parser(JSON.format(r)).value());
+                Map<String, Object> obj = asObject(new Parser(JSON.format(r, reader.endOfLastRecord())).value());
                 if (!TypedJson.isTyped(r.rmid())) {
                     assertFalse(obj.containsKey("fields"), "untyped rmgr has fields");
                     continue;

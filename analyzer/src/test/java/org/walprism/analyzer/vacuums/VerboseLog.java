@@ -27,6 +27,10 @@ final class VerboseLog {
     private static final Pattern LOG_TIME = Pattern.compile("^(\\d{4}-\\d{2}-\\d{2}) (\\d{2}:\\d{2}:\\d{2}\\.\\d{3}) UTC ");
     private static final Pattern PAGES = Pattern.compile("^pages: (\\d+) removed, (\\d+) remain");
     private static final Pattern TUPLES = Pattern.compile("^tuples: (\\d+) removed, (\\d+) remain");
+    /** 15+: tuples counted in "remain" that are dead (recently_dead_tuples), not stored in reltuples. */
+    private static final Pattern RECENTLY_DEAD = Pattern.compile("^tuples: .*, (\\d+) are dead but not yet removable");
+    /** Dead tuples left for lack of a cleanup lock (missed_dead_tuples), also counted in "remain". */
+    private static final Pattern MISSED = Pattern.compile("^tuples missed: (\\d+) dead");
     private static final Pattern RELFROZENXID = Pattern.compile("^new relfrozenxid: (\\d+)");
     private static final Pattern FROZEN = Pattern.compile("^frozen: (\\d+) pages from table .* had (\\d+) tuples frozen");
     private static final Pattern VM = Pattern.compile(
@@ -49,7 +53,8 @@ final class VerboseLog {
 
     /**
      * The tables of a log, in order. Keys: {@code index_scans}, {@code pages_removed}, {@code pages_remain},
-     * {@code tuples_removed}, {@code tuples_remain}, {@code relfrozenxid}, {@code frozen_pages},
+     * {@code tuples_removed}, {@code tuples_remain} (live tuples left: "remain" less those dead but not yet removable
+     * and those missed, as pg_class.reltuples stores them), {@code relfrozenxid}, {@code frozen_pages},
      * {@code frozen_tuples}, {@code all_visible}, {@code all_frozen}, {@code dead_item_pages}, {@code dead_items},
      * {@code wal_records}, {@code wal_fpi}, {@code wal_bytes}, {@code wal_fpi_bytes}; for autovacuum's entries
      * {@code log_time_ms}, when the server logged the run (ms since the Unix epoch).
@@ -109,6 +114,14 @@ final class VerboseLog {
                 put(f, m, "pages_removed", "pages_remain");
             } else if ((m = TUPLES.matcher(line)).find()) {
                 put(f, m, "tuples_removed", "tuples_remain");
+                Matcher d = RECENTLY_DEAD.matcher(line);
+                if (d.find()) {
+                    // reltuples is new_live_tuples; "remain" is new_rel_tuples = live + recently dead + missed
+                    f.put("tuples_remain", f.get("tuples_remain") - Long.parseLong(d.group(1)));
+                }
+            } else if ((m = MISSED.matcher(line)).find()) {
+                long missed = Long.parseLong(m.group(1));
+                f.computeIfPresent("tuples_remain", (k, v) -> v - missed);
             } else if ((m = RELFROZENXID.matcher(line)).find()) {
                 put(f, m, "relfrozenxid");
             } else if ((m = FROZEN.matcher(line)).find()) {

@@ -7,6 +7,7 @@ import java.util.zip.GZIPInputStream;
 import net.jpountz.lz4.LZ4FrameInputStream;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
 import org.apache.commons.compress.compressors.lz4.FramedLZ4CompressorInputStream;
+import org.brotli.dec.BrotliInputStream;
 import org.tukaani.xz.LZMAInputStream;
 import org.tukaani.xz.XZInputStream;
 
@@ -25,7 +26,11 @@ import org.tukaani.xz.XZInputStream;
  * <tr><td>bzip2</td><td>{@code "BZh" '1'..'9'}</td><td>.bz2</td><td>commons-compress</td></tr>
  * <tr><td>xz</td><td>{@code FD "7zXZ" 00}</td><td>.xz</td><td>org.tukaani:xz</td></tr>
  * <tr><td>lzma (alone)</td><td>{@code 5D 00 00}</td><td>.lzma (WAL-G)</td><td>org.tukaani:xz</td></tr>
+ * <tr><td>brotli</td><td>none</td><td>.br (WAL-G)</td><td>org.brotli:dec (Google's decoder)</td></tr>
  * </table>
+ *
+ * <p>Brotli streams have no magic number, so they are the one format known by name: a file named {@code .br} whose
+ * first bytes are no other format's and no WAL page's ({@link #byNameOrContent}).
  *
  * <p>A WAL segment never starts with any of these: its first two bytes are the page magic {@code xlp_magic}
  * ({@code 0xD0xx}/{@code 0xD1xx}, little-endian, so the second byte is D0 or D1).
@@ -43,7 +48,8 @@ public enum Compression {
     ZSTD("zstd", ".zst"),
     BZIP2("bzip2", ".bz2"),
     XZ("xz", ".xz"),
-    LZMA("lzma", ".lzma");
+    LZMA("lzma", ".lzma"),
+    BROTLI("brotli", ".br");
 
     /** Bytes needed by {@link #detect}. */
     public static final int MAGIC_BYTES = 6;
@@ -93,6 +99,19 @@ public enum Compression {
         return NONE;
     }
 
+    /**
+     * {@link #detect}, and for a file named {@code *.br} (WAL-G's brotli) whose first bytes are neither another
+     * format's magic nor a WAL page header's ({@code xlp_magic}'s second byte D0 or D1), {@link #BROTLI}.
+     */
+    public static Compression byNameOrContent(String name, byte[] head, int n) {
+        Compression c = detect(head, n);
+        if (c == NONE && name != null && name.endsWith(BROTLI.suffix) && !(n >= 2 && (u(head, 1) == 0xD0
+                || u(head, 1) == 0xD1))) {
+            return BROTLI;
+        }
+        return c;
+    }
+
     /** The format named by a file-name suffix ({@code .gz}, ...) at the end of {@code name}, or null. */
     public static Compression bySuffix(String name) {
         for (Compression c : values()) {
@@ -117,6 +136,7 @@ public enum Compression {
             case BZIP2 -> new BZip2CompressorInputStream(in, true);
             case XZ -> new XZInputStream(in, XZ_MEMORY_LIMIT_KIB);
             case LZMA -> new LZMAInputStream(in, XZ_MEMORY_LIMIT_KIB);
+            case BROTLI -> new BrotliInputStream(in);
         };
     }
 

@@ -38,11 +38,22 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
     private final Supplier<S> sinks;
     private final BinaryOperator<S> merge;
     private final int threads;
+    private java.util.function.BooleanSupplier stop = () -> false;
 
     public ParallelWalScan(Supplier<S> sinks, BinaryOperator<S> merge, int threads) {
         this.sinks = sinks;
         this.merge = merge;
         this.threads = Math.max(1, threads);
+    }
+
+    /**
+     * Stops the scan early when {@code when} turns true (Ctrl-C): the result then covers the WAL read so far in LSN
+     * order, up to the end of a record (one thread: checked before each record; several: after each chunk merged
+     * in order), and carries no end-of-WAL note.
+     */
+    public ParallelWalScan<S> stopWhen(java.util.function.BooleanSupplier when) {
+        this.stop = when;
+        return this;
     }
 
     /**
@@ -145,6 +156,9 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                 }
                 seams.accept(c.info);
                 merged = merged == null ? c.sink : merge.apply(merged, c.sink);
+                if (c.info.reachedStop() && stop.getAsBoolean()) {
+                    break;  // asked to stop: what was merged so far is a prefix of the range in LSN order
+                }
                 if (seams.ended()) {
                     break;
                 }
@@ -362,11 +376,12 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         S sink = sinks.get();
         try (WalReader r = WalReader.open(source, start, endLsn)) {
             RecordView v;
-            while ((v = r.nextView()) != null) {
+            boolean stopped = false;
+            while (!(stopped = stop.getAsBoolean()) && (v = r.nextView()) != null) {
                 sink.accept(v);
             }
             return new Result<>(sink, r.version(), r.firstRecordLsn(), r.recordsRead(),
-                    r.recordsRead() > 0 ? r.endOfLastRecord() : 0, r.notices());
+                    r.recordsRead() > 0 ? r.endOfLastRecord() : 0, stopped ? source.notices() : r.notices());
         }
     }
 

@@ -132,7 +132,7 @@ final class SegmentReader implements AutoCloseable {
                 break;
             }
         }
-        Compression c = Compression.detect(head.array(), (int) Math.min(head.position(), size));
+        Compression c = Compression.byNameOrContent(name, head.array(), (int) Math.min(head.position(), size));
         if (c != Compression.NONE) {
             StreamOpener o = () -> StoredBytes.decompress(c, new RegionInputStream(channel, base, size));
             return new SegmentReader(name, segno, segSize, partial, channel, ownsChannel, -1, -1, c, o);

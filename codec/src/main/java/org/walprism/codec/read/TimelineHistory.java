@@ -121,7 +121,7 @@ public final class TimelineHistory {
         try (java.io.PushbackInputStream in = new java.io.PushbackInputStream(raw, Compression.MAGIC_BYTES)) {
             byte[] m = in.readNBytes(Compression.MAGIC_BYTES);
             in.unread(m);
-            content = Compression.detect(m, m.length).decompress(in).readNBytes(MAX_FILE_SIZE + 1);
+            content = Compression.byNameOrContent(name, m, m.length).decompress(in).readNBytes(MAX_FILE_SIZE + 1);
         } catch (java.io.IOException | RuntimeException e) {
             throw new WalFormatException("could not read history file " + name + ": " + e.getMessage());
         }

@@ -306,7 +306,8 @@ public final class WalDirectory implements ForkableSource {
         PushbackInputStream in = new PushbackInputStream(Files.newInputStream(p), Compression.MAGIC_BYTES);
         byte[] m = in.readNBytes(Compression.MAGIC_BYTES);
         in.unread(m);
-        return Compression.detect(m, m.length).decompress(new BufferedInputStream(in, 65536));
+        return Compression.byNameOrContent(p.getFileName().toString(), m, m.length)
+                .decompress(new BufferedInputStream(in, 65536));
     }
 
     /**

@@ -69,6 +69,16 @@ public final class WalReader implements AutoCloseable {
     private boolean endMissing;
     private String endNote;
 
+    // Following a live source (null otherwise): see follow().
+    private LiveSource live;
+    private Idle idle;
+    private boolean begun = true;
+    private boolean waiting;
+    private long needEnd;
+    private long failingLsn = -1;
+    private long failingSince;
+    private long missingSeg = -1;
+
     // The read window: bytes [winStart, winStart + winLen) of segment winSeg.
     private final java.nio.ByteBuffer win;
     private final java.nio.ByteBuffer winCrc;
@@ -140,6 +150,43 @@ public final class WalReader implements AutoCloseable {
     /** Reads from any {@link SegmentSource}. */
     public static WalReader open(SegmentSource source, long startLsn, long endLsn) {
         return new WalReader(source, startLsn, endLsn, 0, true, false, null).begin();
+    }
+
+    /** Called while a following reader waits for WAL. */
+    @FunctionalInterface
+    public interface Idle {
+        /**
+         * The reader has read all the WAL there is so far and waits at {@code lsn} (the start of the record it
+         * waits for).
+         *
+         * @return false to stop: {@link #nextView()} then returns null
+         */
+        boolean idle(long lsn);
+    }
+
+    /** How long a following reader waits for WAL between two looks. */
+    static final long FOLLOW_POLL_MILLIS = 200;
+    /**
+     * How long a record that fails to validate in a live file may keep failing before it is reported: a page
+     * read while the server writes it can hold part of a record (pg_waldump --follow retries for ever).
+     */
+    static final long TORN_GRACE_NANOS = 10_000_000_000L;
+
+    /**
+     * A reader that follows a growing source, as pg_waldump {@code --follow} does: at the end of the written WAL
+     * (a zero record length, a page not written yet, a recycled segment's old page, a segment file not there
+     * yet) it calls {@code idle}, waits for the source ({@link LiveSource#await}) and reads again from the
+     * record it stopped at, instead of ending. A record that fails to validate where the source may still be
+     * writing is read again too. Reading ends at {@code endLsn} (0 = never), when {@code idle} says stop, or
+     * when the source ends. Nothing is read before the first {@link #nextView()}: the start may not be written
+     * yet.
+     */
+    public static WalReader follow(LiveSource source, long startLsn, long endLsn, Idle idle) {
+        WalReader r = new WalReader(source, startLsn, endLsn, 0, true, false, null);
+        r.live = source;
+        r.idle = idle;
+        r.begun = false;
+        return r;
     }
 
     /**
@@ -318,6 +365,9 @@ public final class WalReader implements AutoCloseable {
      * @throws WalFormatException on invalid WAL before the end of the range
      */
     public RecordView nextView() {
+        if (live != null) {
+            return followView();
+        }
         if (done) {
             return null;
         }
@@ -333,9 +383,86 @@ public final class WalReader implements AutoCloseable {
         return v;
     }
 
+    // ---- following ----
+
+    private RecordView followView() {
+        while (!done) {
+            try {
+                if (!begun) {
+                    expectedPrev = -1; // what an earlier look found before the end is read again
+                    lastEnd = 0;
+                    firstRecordLsn = findFirstRecord(requestedStart);
+                    nextLsn = firstRecordLsn;
+                    begun = true;
+                }
+                RecordView v = readRecord(nextLsn);
+                if (v != null) {
+                    failingLsn = -1;
+                    if (recordsRead == 0) {
+                        firstPrev = v.prev();
+                    }
+                    recordsRead++;
+                    return v;
+                }
+                if (!waiting) {
+                    done = true; // the requested end
+                    return null;
+                }
+            } catch (WalFormatException e) {
+                if (!waiting && !incomplete(e)) {
+                    throw e;
+                }
+            }
+            if (waiting && endMissing && expectedPrev >= 0 && missingSeg <= expectedPrev / segSize) {
+                // a segment already read from is gone: the server recycled it before the reader was done
+                throw new TruncatedWalException("WAL segment " + source.segmentName(missingSeg) + " was removed "
+                        + "while it was read (the server recycles segments after a checkpoint; a replication slot "
+                        + "keeps them)", nextLsn, source.segmentName(missingSeg), nextLsn % segSize);
+            }
+            waiting = false;
+            forgetPages();
+            long at = begun ? nextLsn : requestedStart;
+            if (!idle.idle(at) || !live.await(at, FOLLOW_POLL_MILLIS)) {
+                done = true;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Whether a record that failed to validate may only be incomplete: it reaches past the bytes the source
+     * has for certain, or (a file being written) it has not failed for longer than {@link #TORN_GRACE_NANOS}.
+     */
+    private boolean incomplete(WalFormatException e) {
+        long avail = live.availableEnd();
+        if (avail >= 0) {
+            return Long.compareUnsigned(avail, needEnd) < 0;
+        }
+        long at = begun ? nextLsn : requestedStart;
+        long now = System.nanoTime();
+        if (failingLsn != at) {
+            failingLsn = at;
+            failingSince = now;
+        }
+        return now - failingSince < TORN_GRACE_NANOS;
+    }
+
+    /** Drops what was read of pages, so that they are read again: the source may have more of them now. */
+    private void forgetPages() {
+        curPageLsn = -1;
+        winSeg = -1;
+        checkedSeg = -1;
+    }
+
+    /** The LSN a record of {@code len} bytes at {@code lsn} ends at, page headers included (an upper bound). */
+    private static long reach(long lsn, long len) {
+        return lsn + len + (len / (BLCKSZ - PageHeader.SHORT_SIZE) + 2) * PageHeader.LONG_SIZE;
+    }
+
     // ---- record reading ----
 
     private RecordView readRecord(long lsn) {
+        needEnd = reach(lsn, RecordView.HEADER_SIZE);
         if (endLsn != 0 && Long.compareUnsigned(lsn, endLsn) >= 0) {
             return null;
         }
@@ -378,6 +505,7 @@ public final class WalReader implements AutoCloseable {
             throw fail("invalid record length " + totLen + " (expected: <= " + MAX_RECORD_SIZE + ")", lsn);
         }
         int len = (int) totLen;
+        needEnd = reach(lsn, len);
         int onPage = BLCKSZ - pageOff;
         if (len <= onPage) {
             if (endLsn != 0 && Long.compareUnsigned(lsn + len, endLsn) > 0) {
@@ -520,6 +648,11 @@ public final class WalReader implements AutoCloseable {
             return pageOff - winStart;
         }
         int len = (int) Math.min(win.capacity(), segSize - pageOff);
+        if (live != null && live.availableEnd() >= 0) {
+            // a stream: read what has arrived (whole pages), not a window of zeros read again at every wait
+            long have = live.availableEnd() - (segno * segSize + pageOff);
+            len = (int) Math.max(BLCKSZ, Math.min(len, (have + BLCKSZ - 1) / BLCKSZ * BLCKSZ));
+        }
         winSeg = -1;
         win.clear().limit(len);
         if (!source.read(segno, pageOff, win)) {
@@ -545,10 +678,17 @@ public final class WalReader implements AutoCloseable {
         if (segno != checkedSeg && pageOff != 0) {
             checkSegmentHeader(segno);
         }
+        if (live != null && live.availableEnd() >= 0 && Long.compareUnsigned(live.availableEnd(),
+                pageLsn + (pageOff == 0 ? PageHeader.LONG_SIZE : PageHeader.SHORT_SIZE)) < 0) {
+            endReason = "page at " + Lsn.format(pageLsn, true) + " not received yet";
+            endMissing = false;
+            return false;
+        }
         int idx = page(segno, pageOff);
         if (idx < 0) {
             endReason = "WAL segment " + source.segmentName(segno) + " is missing";
             endMissing = true;
+            missingSeg = segno;
             return false;
         }
         ByteBuf seg = winBuf;
@@ -620,6 +760,10 @@ public final class WalReader implements AutoCloseable {
      */
     private void checkSegmentHeader(long segno) {
         checkedSeg = segno;
+        if (live != null && live.availableEnd() >= 0
+                && Long.compareUnsigned(live.availableEnd(), segno * segSize + PageHeader.LONG_SIZE) < 0) {
+            return; // not received yet: checked when it is
+        }
         if (!source.read(segno, 0, head, 0, PageHeader.LONG_SIZE)) {
             return;
         }
@@ -701,6 +845,10 @@ public final class WalReader implements AutoCloseable {
      */
     private RecordView endOfWal(long lsn, long lookFrom, boolean midPage) {
         String why = endReason;
+        if (live != null) {
+            waiting = true; // the end of what is written so far: wait for more
+            return null;
+        }
         if (endLsn != 0) {
             if (endMissing) {
                 long segno = lookFrom / segSize;
@@ -841,6 +989,7 @@ public final class WalReader implements AutoCloseable {
                 return pageLsn;
             }
             if (!loadPage(pageLsn, false)) {
+                waiting = live != null;
                 if (stopStart != 0 && !firstChunk) {
                     // A later chunk starting where the WAL may end: decide as a sequential reader arriving here
                     // (one still looking for the range's first record decides otherwise: see Start.searchEnded).

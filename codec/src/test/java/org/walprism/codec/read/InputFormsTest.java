@@ -118,6 +118,54 @@ class InputFormsTest {
         return f;
     }
 
+    /**
+     * WAL-G's brotli segments ({@code wal_005/<segment>.br}), made by the brotli tool itself (no Java encoder is
+     * maintained): read as the plain directory, sequentially and in parallel; a truncated one is an input error
+     * naming the file; a {@code .br} file that holds a plain segment is read as plain.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"15/vacuum_indexed", "18/pgbench_oltp"})
+    void walGBrotliSegmentsReadAsThePlainDirectory(String name) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(new ProcessBuilder("sh", "-c", "command -v brotli").start()
+                .waitFor() == 0, "the brotli tool is not installed (apt-get install brotli)");
+        Capture c = TestData.capture(name);
+        Path walg = tmp.resolve("walg-br").resolve("wal_005");
+        Files.createDirectories(walg);
+        for (Path seg : WalForms.segments(c.walDir())) {
+            Process p = new ProcessBuilder("brotli", "-q", "5", "-c", seg.toString())
+                    .redirectOutput(walg.resolve(seg.getFileName() + ".br").toFile()).start();
+            assertEquals(0, p.waitFor(), "brotli " + seg);
+        }
+        assertArrayEquals(digest(c.walDir(), c), digest(walg.getParent(), c), name + ": WAL-G brotli");
+        ParallelWalScanTest.Sums plainPar = parallel(c.walDir(), c, c.endLsn());
+        ParallelWalScanTest.Sums par = parallel(walg, c, c.endLsn());
+        assertEquals(plainPar.n, par.n);
+        assertArrayEquals(plainPar.counts, par.counts);
+        // a plain segment under a .br name: its page header says what it is
+        Path plainNamed = tmp.resolve("plain-br");
+        Files.createDirectories(plainNamed);
+        for (Path seg : WalForms.segments(c.walDir())) {
+            Files.copy(seg, plainNamed.resolve(seg.getFileName() + ".br"));
+        }
+        assertArrayEquals(digest(c.walDir(), c), digest(plainNamed, c), name + ": plain bytes named .br");
+        // a truncated brotli segment: one input error naming it, no exception of another kind
+        Path cut = tmp.resolve("cut-br");
+        Files.createDirectories(cut);
+        List<Path> brs;
+        try (var l = Files.list(walg)) {
+            brs = l.sorted().toList();
+        }
+        for (Path br : brs) {
+            byte[] b = Files.readAllBytes(br);
+            Files.write(cut.resolve(br.getFileName()), br.equals(brs.get(0)) ? java.util.Arrays.copyOf(b, b.length / 2)
+                    : b);
+        }
+        RuntimeException e = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
+                () -> digest(cut, c));
+        assertTrue(e instanceof WalFormatException, e.toString());
+        assertTrue(e.getMessage().contains(brs.get(0).getFileName().toString()), e.getMessage());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"13/other_rmgrs", "15/vacuum_indexed", "16/vacuum_noindex", "18/pgbench_oltp",
             "19/vacuum_noindex", "master/vacuum_indexed"})
@@ -439,6 +487,6 @@ class InputFormsTest {
         assertEquals(null, StoredSegmentName.parse(seg + ".history"));
         assertEquals(null, StoredSegmentName.parse("00000002.history"));
         assertEquals(null, StoredSegmentName.parse(seg + ".00000028.backup"));
-        assertEquals(null, StoredSegmentName.parse(seg + ".br"));
+        assertEquals(new StoredSegmentName(seg, false, Compression.BROTLI), StoredSegmentName.parse(seg + ".br"));
     }
 }

@@ -1,0 +1,115 @@
+package org.walprism.analyzer.categories;
+
+import java.nio.file.Path;
+import org.walprism.codec.read.ParallelWalScan;
+import org.walprism.codec.record.RecordView;
+import org.walprism.codec.rmgr.RmgrTable;
+
+/**
+ * {@code --since} / {@code --until}: a time range mapped to an LSN range by the stream itself, from the times its
+ * commits and aborts carry ({@link WalTime#of}). The range starts after the last timestamped record
+ * before {@code since} and ends after the last one at or before {@code until}: a record without a time of its own
+ * belongs to the span after the latest timestamp before it, so records written between the last timestamp before
+ * {@code since} and the first after it are included, those after the last timestamp at or before {@code until}
+ * are not.
+ */
+public final class TimeRange {
+    private TimeRange() {
+    }
+
+    /** The LSN range found: {@code start} for {@code -s}, {@code end} for {@code -e} (0: unchanged). */
+    public record Lsns(long start, long end, long stamps) {
+    }
+
+    /**
+     * Maps {@code since} and {@code until} (Unix microseconds; 0: not given) to LSNs within {@code startLsn} ..
+     * {@code endLsn} of {@code path}.
+     */
+    public static Lsns resolve(Path path, long startLsn, long endLsn, int timeline, int threads, long since,
+                               long until) {
+        ParallelWalScan.Result<Sink> r = new ParallelWalScan<>(() -> new Sink(since, until), Sink::merge, threads)
+                .scan(path, startLsn, endLsn, timeline);
+        Sink s = r.sink();
+        long start = s.startAfter;
+        if (s.sincePending) {
+            start = r.endLsn();
+        }
+        long end = s.endAfter;
+        if (s.untilPending) {
+            end = r.endLsn();
+        }
+        return new Lsns(start, end, s.stamps);
+    }
+
+    static final class Sink implements ParallelWalScan.Sink {
+        private final long since;
+        private final long until;
+        long firstLsn = -1;
+        long startAfter;
+        long endAfter;
+        boolean sincePending;
+        boolean untilPending;
+        long stamps;
+
+        Sink(long since, long until) {
+            this.since = since;
+            this.until = until;
+        }
+
+        @Override
+        public void accept(RecordView v) {
+            if (firstLsn < 0) {
+                firstLsn = v.lsn();
+            }
+            if (sincePending) {
+                startAfter = v.lsn();
+                sincePending = false;
+            }
+            if (untilPending) {
+                endAfter = v.lsn();
+                untilPending = false;
+            }
+            if (v.rmid() != RmgrTable.TRANSACTION) {
+                return;
+            }
+            long t = WalTime.of(v);
+            if (t == 0) {
+                return;
+            }
+            stamps++;
+            if (since != 0 && t < since) {
+                sincePending = true;
+            }
+            if (until != 0 && t <= until) {
+                untilPending = true;
+            }
+        }
+
+        static Sink merge(Sink a, Sink b) {
+            if (b.firstLsn < 0) {
+                return a;
+            }
+            if (a.sincePending) {
+                a.startAfter = b.firstLsn;
+                a.sincePending = false;
+            }
+            if (a.untilPending) {
+                a.endAfter = b.firstLsn;
+                a.untilPending = false;
+            }
+            if (b.startAfter != 0 || b.sincePending) {
+                a.startAfter = b.startAfter;
+                a.sincePending = b.sincePending;
+            }
+            if (b.endAfter != 0 || b.untilPending) {
+                a.endAfter = b.endAfter;
+                a.untilPending = b.untilPending;
+            }
+            if (a.firstLsn < 0) {
+                a.firstLsn = b.firstLsn;
+            }
+            a.stamps += b.stamps;
+            return a;
+        }
+    }
+}

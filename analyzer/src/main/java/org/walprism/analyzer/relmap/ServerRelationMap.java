@@ -1,0 +1,311 @@
+package org.walprism.analyzer.relmap;
+
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Relation names looked up on a live server with pgjdbc: the query of testdata/capture/relmap.sql ({@link #QUERY}),
+ * run in the database the connection string names and in every other database the range touches, into a
+ * {@link RelationMap} exactly as {@code --relmap} would load the files that query writes.
+ *
+ * <p>The connection string is what libpq takes: {@code key=value} pairs ({@code host}, {@code port},
+ * {@code dbname}, {@code user}, {@code password}, {@code sslmode}, ...), a {@code postgresql://} URI, a
+ * {@code jdbc:postgresql://} URL, or a bare database name; PGHOST, PGPORT, PGUSER, PGPASSWORD and PGDATABASE give
+ * what it leaves out, as for psql. pgjdbc speaks TCP only: a Unix-socket directory as host is refused.
+ */
+public final class ServerRelationMap {
+    /** The query of testdata/capture/relmap.sql, without its {@code \copy}. */
+    public static final String QUERY = "SELECT CASE WHEN c.reltablespace = 0 THEN d.dattablespace ELSE "
+            + "c.reltablespace END AS reltablespace, CASE WHEN c.relisshared THEN 0 ELSE d.oid END AS reldatabase, "
+            + "pg_relation_filenode(c.oid) AS relfilenode, c.oid, n.nspname || '.' || c.relname AS relation, "
+            + "c.relkind AS kind, pn.nspname || '.' || p.relname AS parent, d.datname AS database FROM pg_class c "
+            + "JOIN pg_namespace n ON n.oid = c.relnamespace CROSS JOIN (SELECT oid, datname, dattablespace FROM "
+            + "pg_database WHERE datname = current_database()) d LEFT JOIN pg_index i ON i.indexrelid = c.oid "
+            + "LEFT JOIN pg_class t ON c.relkind = 't' AND t.reltoastrelid = c.oid LEFT JOIN pg_class p ON p.oid = "
+            + "coalesce(i.indrelid, t.oid) LEFT JOIN pg_namespace pn ON pn.oid = p.relnamespace WHERE "
+            + "pg_relation_filenode(c.oid) IS NOT NULL ORDER BY 1, 2, 3";
+
+    private final String baseUrl;
+    private final Properties props;
+    private final String label;
+    private final String firstDb;
+    private final Map<Long, String> databases = new TreeMap<>();
+    private final Set<Long> loadedDbs = new HashSet<>();
+    private final RelationMap map = RelationMap.empty();
+
+    private ServerRelationMap(String baseUrl, String firstDb, Properties props, String label) {
+        this.baseUrl = baseUrl;
+        this.firstDb = firstDb;
+        this.props = props;
+        this.label = label;
+    }
+
+    /**
+     * Connects to the server {@code conninfo} names and loads the relations of its database (and the shared
+     * catalogs).
+     *
+     * @throws IOException when the server cannot be reached or the query fails (the message says why)
+     */
+    public static ServerRelationMap connect(String conninfo, Map<String, String> env) throws IOException {
+        Map<String, String> kv = parse(conninfo, env);
+        String host = kv.getOrDefault("host", "localhost");
+        if (host.startsWith("/") || host.startsWith("@")) {
+            throw new IOException("--dbname: host " + host + " is a Unix-domain socket, which pgjdbc cannot use "
+                    + "(give host=127.0.0.1 or the server's address)");
+        }
+        String port = kv.getOrDefault("port", "5432");
+        Properties p = new Properties();
+        String user = kv.getOrDefault("user", System.getProperty("user.name"));
+        p.setProperty("user", user);
+        if (kv.containsKey("password")) {
+            p.setProperty("password", kv.get("password"));
+        }
+        p.setProperty("sslmode", kv.getOrDefault("sslmode", "prefer"));
+        p.setProperty("connectTimeout", kv.getOrDefault("connect_timeout", "10"));
+        p.setProperty("ApplicationName", "walprism");
+        p.setProperty("readOnly", "true");
+        String db = kv.getOrDefault("dbname", user);
+        String base = "jdbc:postgresql://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + "/";
+        ServerRelationMap s = new ServerRelationMap(base, db, p, user + "@" + host + ":" + port);
+        s.loadFirst();
+        return s;
+    }
+
+    /** The relations loaded so far. */
+    public RelationMap map() {
+        return map;
+    }
+
+    /** Database OIDs to names, of the databases that accept connections. */
+    public Map<Long, String> databases() {
+        return databases;
+    }
+
+    private void loadFirst() throws IOException {
+        try (Connection c = open(firstDb)) {
+            try (Statement st = c.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT oid, datname FROM pg_database WHERE datallowconn")) {
+                while (rs.next()) {
+                    databases.put(rs.getLong(1), rs.getString(2));
+                }
+            }
+            loadedDbs.add(query(c));
+        } catch (SQLException e) {
+            throw failure(firstDb, e);
+        }
+    }
+
+    /**
+     * Loads the relations of every database of {@code dbOids} not loaded yet (0, the shared catalogs, comes with
+     * any); returns the OIDs the server does not have or does not let one connect to.
+     */
+    public Set<Long> load(Collection<Long> dbOids) throws IOException {
+        Set<Long> missing = new java.util.TreeSet<>();
+        for (long oid : dbOids) {
+            if (oid == 0 || loadedDbs.contains(oid)) {
+                continue;
+            }
+            String name = databases.get(oid);
+            if (name == null) {
+                missing.add(oid);
+                continue;
+            }
+            try (Connection c = open(name)) {
+                loadedDbs.add(query(c));
+            } catch (SQLException e) {
+                throw failure(name, e);
+            }
+        }
+        return missing;
+    }
+
+    private Connection open(String db) throws SQLException {
+        return DriverManager.getConnection(baseUrl + URLEncoder.encode(db, StandardCharsets.UTF_8)
+                .replace("+", "%20"), props);
+    }
+
+    /** Runs {@link #QUERY} in the database of {@code c}; returns that database's OID. */
+    private long query(Connection c) throws SQLException {
+        long db = -1;
+        try (PreparedStatement st = c.prepareStatement(QUERY); ResultSet rs = st.executeQuery()) {
+            while (rs.next()) {
+                String kind = rs.getString("kind");
+                String parent = rs.getString("parent");
+                map.add(new RelationMap.Relation(rs.getLong("reltablespace"), rs.getLong("reldatabase"),
+                        rs.getLong("relfilenode"), rs.getLong("oid"), rs.getString("relation"),
+                        kind == null || kind.isEmpty() ? '?' : kind.charAt(0), parent, rs.getString("database")),
+                        false);
+                if (rs.getLong("reldatabase") != 0) {
+                    db = rs.getLong("reldatabase");
+                }
+            }
+        }
+        if (db < 0) {
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
+                    "SELECT oid FROM pg_database WHERE datname = current_database()")) {
+                db = rs.next() ? rs.getLong(1) : -1;
+            }
+        }
+        return db;
+    }
+
+    private IOException failure(String db, SQLException e) {
+        String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().strip();
+        int nl = msg.indexOf('\n');
+        return new IOException("--dbname: could not look relation names up in database " + db + " on " + label
+                + ": " + (nl >= 0 ? msg.substring(0, nl) : msg), e);
+    }
+
+    /**
+     * The connection parameters of {@code conninfo} (key=value pairs, a postgresql:// URI, a jdbc:postgresql://
+     * URL or a bare database name), completed from the PG* variables of {@code env}.
+     */
+    static Map<String, String> parse(String conninfo, Map<String, String> env) throws IOException {
+        Map<String, String> kv = new LinkedHashMap<>();
+        String s = conninfo.strip();
+        if (s.startsWith("jdbc:")) {
+            s = s.substring(5);
+        }
+        if (s.startsWith("postgresql://") || s.startsWith("postgres://")) {
+            uri(s, kv);
+        } else if (s.contains("=")) {
+            pairs(s, kv);
+        } else if (!s.isEmpty()) {
+            kv.put("dbname", s);
+        }
+        String[][] defaults = {{"host", "PGHOST"}, {"port", "PGPORT"}, {"user", "PGUSER"},
+            {"password", "PGPASSWORD"}, {"dbname", "PGDATABASE"}, {"sslmode", "PGSSLMODE"}};
+        for (String[] d : defaults) {
+            String v = env.get(d[1]);
+            if (!kv.containsKey(d[0]) && v != null && !v.isEmpty()) {
+                kv.put(d[0], v);
+            }
+        }
+        if (kv.containsKey("port")) {
+            try {
+                int port = Integer.parseInt(kv.get("port"));
+                if (port < 1 || port > 65535) {
+                    throw new NumberFormatException();
+                }
+            } catch (NumberFormatException e) {
+                throw new IOException("--dbname: port \"" + kv.get("port") + "\" is not a TCP port number");
+            }
+        }
+        return kv;
+    }
+
+    private static void uri(String s, Map<String, String> kv) throws IOException {
+        String rest = s.substring(s.indexOf("://") + 3);
+        String query = null;
+        int q = rest.indexOf('?');
+        if (q >= 0) {
+            query = rest.substring(q + 1);
+            rest = rest.substring(0, q);
+        }
+        int slash = rest.indexOf('/');
+        String authority = slash >= 0 ? rest.substring(0, slash) : rest;
+        if (slash >= 0 && slash + 1 < rest.length()) {
+            kv.put("dbname", decode(rest.substring(slash + 1)));
+        }
+        int at = authority.lastIndexOf('@');
+        if (at >= 0) {
+            String userinfo = authority.substring(0, at);
+            authority = authority.substring(at + 1);
+            int colon = userinfo.indexOf(':');
+            kv.put("user", decode(colon >= 0 ? userinfo.substring(0, colon) : userinfo));
+            if (colon >= 0) {
+                kv.put("password", decode(userinfo.substring(colon + 1)));
+            }
+        }
+        int colon = authority.lastIndexOf(':');
+        if (colon >= 0 && !authority.endsWith("]")) {
+            kv.put("port", authority.substring(colon + 1));
+            authority = authority.substring(0, colon);
+        }
+        if (!authority.isEmpty()) {
+            kv.put("host", authority.replace("[", "").replace("]", ""));
+        }
+        if (query != null) {
+            for (String p : query.split("&")) {
+                int eq = p.indexOf('=');
+                if (eq > 0) {
+                    kv.put(decode(p.substring(0, eq)).toLowerCase(Locale.ROOT), decode(p.substring(eq + 1)));
+                }
+            }
+        }
+    }
+
+    private static String decode(String s) throws IOException {
+        try {
+            return java.net.URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw new IOException("--dbname: bad %-escape in \"" + s + "\"");
+        }
+    }
+
+    /** libpq's {@code key=value} pairs: values may be single-quoted, with {@code \'} and {@code \\} escapes. */
+    private static void pairs(String s, Map<String, String> kv) throws IOException {
+        int i = 0;
+        int n = s.length();
+        while (i < n) {
+            while (i < n && Character.isWhitespace(s.charAt(i))) {
+                i++;
+            }
+            if (i >= n) {
+                break;
+            }
+            int eq = s.indexOf('=', i);
+            if (eq < 0) {
+                throw new IOException("--dbname: missing \"=\" after \"" + s.substring(i) + "\" in connection info");
+            }
+            String key = s.substring(i, eq).strip().toLowerCase(Locale.ROOT);
+            i = eq + 1;
+            while (i < n && Character.isWhitespace(s.charAt(i))) {
+                i++;
+            }
+            StringBuilder v = new StringBuilder();
+            if (i < n && s.charAt(i) == '\'') {
+                i++;
+                boolean closed = false;
+                while (i < n) {
+                    char ch = s.charAt(i++);
+                    if (ch == '\\' && i < n) {
+                        v.append(s.charAt(i++));
+                    } else if (ch == '\'') {
+                        closed = true;
+                        break;
+                    } else {
+                        v.append(ch);
+                    }
+                }
+                if (!closed) {
+                    throw new IOException("--dbname: unterminated quoted value of \"" + key + "\"");
+                }
+            } else {
+                while (i < n && !Character.isWhitespace(s.charAt(i))) {
+                    char ch = s.charAt(i++);
+                    if (ch == '\\' && i < n) {
+                        ch = s.charAt(i++);
+                    }
+                    v.append(ch);
+                }
+            }
+            kv.put(key, v.toString());
+        }
+    }
+}

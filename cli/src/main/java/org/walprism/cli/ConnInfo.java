@@ -1,0 +1,190 @@
+package org.walprism.cli;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import org.postgresql.PGProperty;
+
+/**
+ * Where and how to connect, as libpq takes it: a connection string ({@code "host=h port=5432 user=u sslmode=require"}
+ * or {@code postgresql://u@h:5432/db?sslmode=require}), pg_receivewal's {@code -h -p -U}, and libpq's environment
+ * ({@code PGHOST}, {@code PGPORT}, {@code PGUSER}, {@code PGPASSWORD}, {@code PGSSLMODE}, ...). A password reaches
+ * pgjdbc (which also reads {@code ~/.pgpass}) and is never printed: {@link #where()} names host and port only.
+ */
+final class ConnInfo {
+    private static final Map<String, String> ENV = Map.of("host", "PGHOST", "port", "PGPORT", "user", "PGUSER",
+            "password", "PGPASSWORD", "dbname", "PGDATABASE", "sslmode", "PGSSLMODE", "sslrootcert", "PGSSLROOTCERT",
+            "sslcert", "PGSSLCERT", "sslkey", "PGSSLKEY", "connect_timeout", "PGCONNECT_TIMEOUT");
+
+    private final Map<String, String> values;
+
+    private ConnInfo(Map<String, String> values) {
+        this.values = values;
+    }
+
+    /**
+     * @param conninfo {@code -d}: a connection string or URI, or null
+     * @param env      the environment (libpq's variables are defaults)
+     */
+    static ConnInfo of(String conninfo, String host, Integer port, String user, Map<String, String> env) {
+        Map<String, String> v = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : ENV.entrySet()) {
+            String x = env.get(e.getValue());
+            if (x != null && !x.isEmpty()) {
+                v.put(e.getKey(), x);
+            }
+        }
+        if (conninfo != null) {
+            v.putAll(conninfo.startsWith("postgresql://") || conninfo.startsWith("postgres://") ? uri(conninfo)
+                    : keywords(conninfo));
+        }
+        if (host != null) {
+            v.put("host", host);
+        }
+        if (port != null) {
+            v.put("port", Integer.toString(port));
+        }
+        if (user != null) {
+            v.put("user", user);
+        }
+        v.putIfAbsent("host", "localhost");
+        v.putIfAbsent("port", "5432");
+        v.putIfAbsent("user", System.getProperty("user.name"));
+        return new ConnInfo(v);
+    }
+
+    /** {@code key=value key='quoted \' value'}, as libpq parses them. */
+    static Map<String, String> keywords(String s) {
+        Map<String, String> v = new LinkedHashMap<>();
+        int i = 0;
+        int n = s.length();
+        while (i < n) {
+            while (i < n && Character.isWhitespace(s.charAt(i))) {
+                i++;
+            }
+            if (i >= n) {
+                break;
+            }
+            int eq = s.indexOf('=', i);
+            if (eq < 0) {
+                throw new BadArgumentException("invalid connection string: missing \"=\" after \""
+                        + s.substring(i).split("\\s")[0] + "\"");
+            }
+            String key = s.substring(i, eq).trim();
+            i = eq + 1;
+            while (i < n && Character.isWhitespace(s.charAt(i))) {
+                i++;
+            }
+            StringBuilder val = new StringBuilder();
+            if (i < n && s.charAt(i) == '\'') {
+                i++;
+                while (i < n && s.charAt(i) != '\'') {
+                    if (s.charAt(i) == '\\' && i + 1 < n) {
+                        i++;
+                    }
+                    val.append(s.charAt(i++));
+                }
+                if (i >= n) {
+                    throw new BadArgumentException("invalid connection string: unterminated quoted value of \""
+                            + key + "\"");
+                }
+                i++;
+            } else {
+                while (i < n && !Character.isWhitespace(s.charAt(i))) {
+                    if (s.charAt(i) == '\\' && i + 1 < n) {
+                        i++;
+                    }
+                    val.append(s.charAt(i++));
+                }
+            }
+            v.put(key, val.toString());
+        }
+        return v;
+    }
+
+    /** {@code postgresql://[user[:password]@][host][:port][/dbname][?key=value&...]}. */
+    static Map<String, String> uri(String s) {
+        Map<String, String> v = new LinkedHashMap<>();
+        String rest = s.substring(s.indexOf("://") + 3);
+        int q = rest.indexOf('?');
+        if (q >= 0) {
+            for (String kv : rest.substring(q + 1).split("&")) {
+                int eq = kv.indexOf('=');
+                if (eq > 0) {
+                    v.put(decode(kv.substring(0, eq)), decode(kv.substring(eq + 1)));
+                }
+            }
+            rest = rest.substring(0, q);
+        }
+        int slash = rest.indexOf('/');
+        if (slash >= 0) {
+            if (slash + 1 < rest.length()) {
+                v.put("dbname", decode(rest.substring(slash + 1)));
+            }
+            rest = rest.substring(0, slash);
+        }
+        int at = rest.lastIndexOf('@');
+        if (at >= 0) {
+            String cred = rest.substring(0, at);
+            int colon = cred.indexOf(':');
+            v.put("user", decode(colon >= 0 ? cred.substring(0, colon) : cred));
+            if (colon >= 0) {
+                v.put("password", decode(cred.substring(colon + 1)));
+            }
+            rest = rest.substring(at + 1);
+        }
+        int colon = rest.lastIndexOf(':');
+        if (colon >= 0 && !rest.endsWith("]")) {
+            v.put("port", rest.substring(colon + 1));
+            rest = rest.substring(0, colon);
+        }
+        if (!rest.isEmpty()) {
+            v.put("host", rest);
+        }
+        return v;
+    }
+
+    private static String decode(String s) {
+        return URLDecoder.decode(s, StandardCharsets.UTF_8);
+    }
+
+    /** {@code host:port}, for messages (never the password). */
+    String where() {
+        return values.get("host") + ":" + values.get("port");
+    }
+
+    /** The JDBC URL (host, port, database: {@code replication} connections need no database). */
+    String url() {
+        String h = values.get("host");
+        if (h.contains(":") && !h.startsWith("[")) {
+            h = "[" + h + "]";
+        }
+        return "jdbc:postgresql://" + h + ":" + values.get("port") + "/" + values.getOrDefault("dbname", "postgres");
+    }
+
+    /** pgjdbc's properties for the rest: user, password, TLS (libpq's sslmode names), timeouts, name. */
+    Properties properties() {
+        Properties p = new Properties();
+        PGProperty.USER.set(p, values.get("user"));
+        if (values.containsKey("password")) {
+            PGProperty.PASSWORD.set(p, values.get("password"));
+        }
+        String ssl = values.getOrDefault("sslmode", "prefer").toLowerCase(Locale.ROOT);
+        PGProperty.SSL_MODE.set(p, ssl);
+        copy(p, "sslrootcert", PGProperty.SSL_ROOT_CERT);
+        copy(p, "sslcert", PGProperty.SSL_CERT);
+        copy(p, "sslkey", PGProperty.SSL_KEY);
+        copy(p, "connect_timeout", PGProperty.CONNECT_TIMEOUT);
+        PGProperty.APPLICATION_NAME.set(p, values.getOrDefault("application_name", "walprism"));
+        return p;
+    }
+
+    private void copy(Properties p, String key, PGProperty to) {
+        if (values.containsKey(key)) {
+            to.set(p, values.get(key));
+        }
+    }
+}

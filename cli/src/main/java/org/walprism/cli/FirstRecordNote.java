@@ -1,0 +1,69 @@
+package org.walprism.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import org.walprism.codec.Lsn;
+import org.walprism.codec.WalVersion;
+import org.walprism.codec.read.WalReader;
+
+/**
+ * pg_waldump's "first record is after X, at Y, skipping over N bytes" for a {@code -s} that falls inside a record
+ * (pg_waldump.c main(), after XLogFindNextRecord): printed when the start is neither the first record found nor a
+ * segment start. pg_waldump 13 to 15 print it on stdout ({@code printf}, before the records or the statistics);
+ * 18 prints it on stderr ({@code pg_log_info}, "pg_waldump: first record ..."), both checked against the real
+ * binaries. walprism does the same per version of the WAL (16 and 17 as 18: the {@code pg_log_info} form), and
+ * puts it on stderr as a note whenever stdout carries JSON or CSV, so that those stay parseable.
+ */
+final class FirstRecordNote {
+
+    private FirstRecordNote() {
+    }
+
+    /** The message (without newline) for range {@code r}, or null when pg_waldump prints none. */
+    static Message of(WalRangeOptions.Range r) throws IOException {
+        if (r.start() == 0) {
+            return null;
+        }
+        try (WalReader reader = WalReader.open(r.path(), r.start(), r.end(), r.timeline())) {
+            long first = reader.firstRecordLsn();
+            if (first == r.start() || first < 0 || Long.remainderUnsigned(r.start(), reader.segmentSize()) == 0) {
+                return null;
+            }
+            WalVersion v = reader.version();
+            long skipped = first - r.start();
+            String text = "first record is after " + Lsn.of(r.start()).format(v) + ", at " + Lsn.of(first).format(v)
+                    + ", skipping over " + Long.toUnsignedString(skipped) + (skipped == 1 ? " byte" : " bytes");
+            return new Message(text, onStdout(v));
+        }
+    }
+
+    /** Whether {@code v}'s pg_waldump prints the message on stdout (13 to 15) rather than stderr. */
+    static boolean onStdout(WalVersion v) {
+        return switch (v) {
+            case PG13, PG14, PG15 -> true;
+            case PG16, PG17, PG18, PG19, MASTER -> false;
+        };
+    }
+
+    /**
+     * Prints the message of {@code r}, if any: on {@code out} where pg_waldump prints it there and {@code text}
+     * output is asked, else on {@code err} as a note.
+     */
+    static void print(WalRangeOptions.Range r, boolean text, PrintWriter out, PrintWriter err) throws IOException {
+        Message m = of(r);
+        if (m == null) {
+            return;
+        }
+        if (m.stdout() && text) {
+            out.print(m.text() + "\n");
+            out.flush();
+        } else {
+            err.println("walprism: note: " + m.text());
+            err.flush();
+        }
+    }
+
+    /** The message and whether pg_waldump prints it on stdout. */
+    record Message(String text, boolean stdout) {
+    }
+}

@@ -1,0 +1,169 @@
+package org.walprism.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import org.walprism.codec.WalFileName;
+
+/**
+ * {@code stream --write-segments DIR}: the WAL received, kept as segment files as pg_receivewal keeps them: the
+ * segment being received as {@code NAME.partial}, padded with zeros to the segment size, renamed to {@code NAME}
+ * once complete and synced. A complete segment is the server's segment byte for byte. A {@code NAME} already in
+ * DIR is never written to (the bytes received for it are dropped, with a notice); a {@code NAME.partial} is
+ * continued.
+ */
+final class SegmentArchive implements AutoCloseable {
+    private final Path dir;
+    private final int timeline;
+    private final int segmentSize;
+    private final List<String> notices = new ArrayList<>();
+
+    private long openSegno = -1;
+    private FileChannel open;
+    private boolean dirty;
+    /** The end of the bytes written and synced to disk (what a status update reports as flushed). */
+    private long flushed;
+    private long written;
+
+    SegmentArchive(Path dir, int timeline, int segmentSize, long startLsn) throws IOException {
+        this.written = startLsn;
+        this.flushed = startLsn;
+        this.dir = dir;
+        this.timeline = timeline;
+        this.segmentSize = segmentSize;
+        Files.createDirectories(dir);
+    }
+
+    /** Writes {@code bytes} received for {@code lsn} on. */
+    void write(long lsn, ByteBuffer bytes) throws IOException {
+        ByteBuffer b = bytes.duplicate();
+        while (b.hasRemaining()) {
+            long segno = lsn / segmentSize;
+            int off = (int) (lsn % segmentSize);
+            int n = Math.min(b.remaining(), segmentSize - off);
+            ByteBuffer part = b.slice();
+            part.limit(n);
+            if (select(segno)) {
+                while (part.hasRemaining()) {
+                    open.write(part, off + part.position());
+                }
+                dirty = true;
+            }
+            b.position(b.position() + n);
+            lsn += n;
+            written = lsn;
+            if (lsn % segmentSize == 0) {
+                complete();
+            }
+        }
+    }
+
+    /**
+     * Bytes from {@code lsn} on will be received again (a reconnection): zeros over what was written of the open
+     * segment from there on, so that a shorter stream leaves no stale bytes behind.
+     */
+    void rewind(long lsn) throws IOException {
+        if (open != null && lsn / segmentSize == openSegno && lsn < written) {
+            int off = (int) (lsn % segmentSize);
+            long end = Math.min(written, (openSegno + 1) * segmentSize);
+            ByteBuffer zeros = ByteBuffer.allocate((int) (end - lsn));
+            while (zeros.hasRemaining()) {
+                open.write(zeros, off + zeros.position());
+            }
+            written = lsn;
+            flushed = Math.min(flushed, lsn);
+        }
+    }
+
+    private boolean select(long segno) throws IOException {
+        if (segno == openSegno) {
+            return open != null;
+        }
+        closeOpen();
+        openSegno = segno;
+        String name = WalFileName.of(timeline, segno, segmentSize);
+        if (Files.exists(dir.resolve(name))) {
+            notices.add(name + " was already in " + dir + ": left as it is, the bytes received for it were not "
+                    + "written");
+            return false;
+        }
+        Path partial = dir.resolve(name + ".partial");
+        open = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE);
+        if (open.size() < segmentSize) {
+            // padded to the full size as pg_receivewal does: the unreceived rest reads as zeros
+            ByteBuffer zeros = ByteBuffer.allocate(64 * 1024);
+            for (long p = open.size(); p < segmentSize; ) {
+                zeros.clear().limit((int) Math.min(zeros.capacity(), segmentSize - p));
+                p += open.write(zeros, p);
+            }
+        }
+        return true;
+    }
+
+    /** The open segment is complete: synced, then renamed from {@code .partial}. */
+    private void complete() throws IOException {
+        if (open == null) {
+            openSegno = -1;
+            flushed = written;
+            return;
+        }
+        open.force(true);
+        open.close();
+        open = null;
+        String name = WalFileName.of(timeline, openSegno, segmentSize);
+        Files.move(dir.resolve(name + ".partial"), dir.resolve(name), StandardCopyOption.ATOMIC_MOVE);
+        openSegno = -1;
+        dirty = false;
+        flushed = written;
+    }
+
+    /** Syncs the open segment; returns the LSN up to which received WAL is on disk. */
+    long sync() throws IOException {
+        if (open != null && dirty) {
+            open.force(false);
+            dirty = false;
+        }
+        flushed = written;
+        return flushed;
+    }
+
+    /** The end of the received WAL that is on disk: synced segments, and the open one up to its last sync. */
+    long flushed() {
+        return flushed;
+    }
+
+    /** The start of the segment being written: a reconnection never streams from before it. */
+    long restartFloor() {
+        return written - written % segmentSize;
+    }
+
+    List<String> notices() {
+        return notices;
+    }
+
+    private void closeOpen() throws IOException {
+        if (open != null) {
+            open.force(false);
+            open.close();
+        }
+        open = null;
+        openSegno = -1;
+    }
+
+    @Override
+    public void close() {
+        try {
+            closeOpen();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
