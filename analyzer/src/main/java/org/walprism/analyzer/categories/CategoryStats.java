@@ -18,7 +18,8 @@ import org.walprism.codec.rmgr.RmgrTable;
  * nothing is allocated per record. Chunks of a range read apart (in parallel) {@link #merge} into exactly what
  * one pass over the range gives.
  */
-public final class CategoryStats {
+public final class CategoryStats implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
     /** Record types: {@code rmid * 16 + typeKey}. */
     public static final int TYPES = 256 * 16;
     /** Per-bucket counters: records, bytes, FPI bytes, images, then bytes per category. */
@@ -41,9 +42,10 @@ public final class CategoryStats {
     private final WalVersion version;
     private final long segmentSize;
 
-    private final Heap2Attribution heap2 = new Heap2Attribution();
+    // per-record scratch, used by add() only: not shipped when a distributed scan moves the counters
+    private final transient Heap2Attribution heap2 = new Heap2Attribution();
     private final int compressedMask;
-    private final RecordParts scratch = new RecordParts();
+    private final transient RecordParts scratch = new RecordParts();
 
     private long records;
     private long bytes;

@@ -12,7 +12,8 @@ import java.util.Arrays;
  * the buckets of consecutive chunks gives what one pass over the whole range gives: the width ends as the
  * smallest of segment size times a power of two at which the whole range fits, whatever the chunks.
  */
-final class LsnBuckets {
+final class LsnBuckets implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
     /** Most buckets a range may have. */
     static final int MAX_BUCKETS = 10_000;
 

@@ -9,7 +9,8 @@ import org.walprism.codec.page.PageHeader;
  * skipped = the bytes from the first record's start to the aligned end of the last. The layout of consecutive
  * chunks merges into that of the whole range: only the gap at the seam is new.
  */
-final class PageLayout {
+final class PageLayout implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
 
     private final long segmentSize;
     private long startLsn = -1;

@@ -8,9 +8,11 @@ import java.util.List;
  * Per relation fork (spcOid, dbOid, relNumber, fork) counters in an open-addressing table: a lookup allocates
  * nothing, only a new relation does.
  */
-public final class RelationTable {
+public final class RelationTable implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
     /** Counters of one relation fork. */
-    public static final class Entry {
+    public static final class Entry implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
         /** Tablespace OID. */
         public final long spcOid;
         /** Database OID. */

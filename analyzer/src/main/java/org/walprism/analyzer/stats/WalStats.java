@@ -17,7 +17,8 @@ import org.walprism.codec.rmgr.RmgrTable;
  * <p>{@link #add} takes primitives and touches only preallocated arrays, so the decoding loop allocates
  * nothing per record. Not thread-safe: give each worker its own instance and {@link #merge} them in order.
  */
-public final class WalStats {
+public final class WalStats implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
 
     private static final int RMGRS = RmgrTable.MAX_ID + 1;
     private static final int TYPES = RmgrTable.MAX_XLINFO_TYPES;

@@ -70,10 +70,53 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         return this;
     }
 
-    private record Chunk<S>(S sink, WalVersion version, long first, long firstPrev, long last, long end, long count,
+    /**
+     * What one chunk found, without its sink: serializable, so that a distributed scan (the Spark job) can read
+     * chunks on other machines and check their seams here with {@link Seams}.
+     *
+     * @param lastTli xlp_tli of the last page read
+     * @param start   what the chunk found where it started (null: nothing read)
+     * @param error   the chunk's decoding error, thrown by {@link Seams} only if a sequential reader gets there
+     */
+    public record ChunkInfo(WalVersion version, long first, long firstPrev, long last, long end, long count,
                             boolean reachedStop, long lastTli, String endNote, WalReader.Start start,
-                            RuntimeException error) {
-        // lastTli: xlp_tli of the last page read; start: what the chunk found where it started (null: nothing read)
+                            RuntimeException error) implements java.io.Serializable {
+    }
+
+    private record Chunk<S>(S sink, ChunkInfo info) {
+    }
+
+    /**
+     * Which segments a scan of {@code startLsn..endLsn} covers: chunks start at each segment from {@code startSeg}
+     * to {@code lastSeg}; the first starts at {@code start}, the others at their segment's start.
+     */
+    public record Plan(long start, long startSeg, long lastSeg, long segmentSize) implements java.io.Serializable {
+
+        /** The plan of a scan of {@code probe} (pg_waldump semantics; 0 = first record / end of WAL). */
+        public static Plan of(SegmentSource probe, long startLsn, long endLsn) {
+            long segSize = probe.segmentSize();
+            long firstSeg = probe.firstSegment();
+            long start = startLsn == 0 ? firstSeg * segSize : startLsn;
+            long startSeg = start / segSize;
+            long lastSeg;
+            if (endLsn != 0) {
+                lastSeg = (endLsn - 1) / segSize;
+            } else {
+                // One chunk past the run of consecutive segments: where that segment is missing, it decides (as a
+                // sequential reader arriving there would) whether the WAL ends or a gap hides later WAL.
+                lastSeg = startSeg;
+                while (probe.nextSegment(lastSeg) == lastSeg + 1) {
+                    lastSeg++;
+                }
+                lastSeg++;
+            }
+            return new Plan(start, startSeg, lastSeg, segSize);
+        }
+
+        /** Where the chunk whose first segment is {@code seg} starts reading. */
+        public long chunkStart(long seg) {
+            return seg == startSeg ? start : seg * segmentSize;
+        }
     }
 
     /**
@@ -92,22 +135,11 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
      * {@linkplain ForkableSource#randomAccess() random access} (a compressed archive) is read on one thread.
      */
     public Result<S> scan(SegmentSource probe, Supplier<? extends SegmentSource> forks, long startLsn, long endLsn) {
-        long segSize = probe.segmentSize();
-        long firstSeg = probe.firstSegment();
-        long start = startLsn == 0 ? firstSeg * segSize : startLsn;
-        long startSeg = start / segSize;
-        long lastSeg;
-        if (endLsn != 0) {
-            lastSeg = (endLsn - 1) / segSize;
-        } else {
-            // One chunk past the run of consecutive segments: where that segment is missing, it decides (as a
-            // sequential reader arriving there would) whether the WAL ends or a gap hides later WAL.
-            lastSeg = startSeg;
-            while (probe.nextSegment(lastSeg) == lastSeg + 1) {
-                lastSeg++;
-            }
-            lastSeg++;
-        }
+        Plan plan = Plan.of(probe, startLsn, endLsn);
+        long segSize = plan.segmentSize();
+        long start = plan.start();
+        long startSeg = plan.startSeg();
+        long lastSeg = plan.lastSeg();
         long nChunks = lastSeg - startSeg + (endLsn == 0 ? 0 : 1);
         boolean sequentialOnly = probe instanceof ForkableSource f && !f.randomAccess();
         if (threads == 1 || nChunks < 2 || sequentialOnly) {
@@ -130,66 +162,131 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                 futures.add(submit(pool, forks, windows, nextSeg, startSeg, start, segSize, endLsn));
             }
             S merged = null;
-            WalVersion version = null;
-            long first = -1;
-            long count = 0;
-            long prevLast = -1;
-            long prevTli = 0;
-            long sysid = 0;
-            long end = 0;
-            boolean firstOfScan = true;
-            String endNote = null;
+            Seams seams = new Seams(probe, start);
             while (!futures.isEmpty()) {
                 Chunk<S> c = get(futures.poll());
                 if (nextSeg <= lastSeg) {
                     futures.add(submit(pool, forks, windows, nextSeg++, startSeg, start, segSize, endLsn));
                 }
-                if (c.start != null) {
-                    checkStart(c.start, version, sysid, prevTli, prevLast, end, probe);
-                }
-                if (first < 0 && !firstOfScan && c.start != null
-                        && (c.start.searchEnded() || (c.error == null && c.count == 0 && !c.reachedStop))) {
-                    // The chunks before found no record: a sequential reader is still looking for the first one
-                    // here, and where that search ends it finds none (it does not look past the end).
-                    throw WalReader.noValidRecord(start, probe);
-                }
-                firstOfScan = false;
-                if (c.error != null) {
-                    throw c.error;
-                }
-                if (c.start != null && c.start.pageLsn() >= 0) {
-                    prevTli = c.lastTli;
-                    if (sysid == 0) {
-                        sysid = c.start.sysid();
-                    }
-                }
-                if (c.count > 0) {
-                    if (prevLast >= 0 && c.firstPrev != prevLast) {
-                        throw WalReader.incorrectPrevLink(c.firstPrev, prevLast, c.first, probe);
-                    }
-                    if (first < 0) {
-                        first = c.first;
-                    }
-                    prevLast = c.last;
-                    end = c.end;
-                    count += c.count;
-                }
-                if (version == null) {
-                    version = c.version;
-                }
+                seams.accept(c.info);
                 merged = merged == null ? c.sink : merge.apply(merged, c.sink);
-                if (c.reachedStop && stop.getAsBoolean()) {
+                if (c.info.reachedStop() && stop.getAsBoolean()) {
                     break;  // asked to stop: what was merged so far is a prefix of the range in LSN order
                 }
-                if (!c.reachedStop) {
-                    // The WAL (or the range) ended inside this chunk: later chunks are not part of it.
-                    endNote = c.endNote;
+                if (seams.ended()) {
                     break;
                 }
             }
-            return new Result<>(merged, version, first, count, end, notices(probe, endNote));
+            return new Result<>(merged, seams.version(), seams.first(), seams.count(), seams.end(), seams.notices());
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    /**
+     * Folds chunk results in LSN order as a sequential reader would meet them: the checks where each chunk starts
+     * ({@code xl_prev} across the seam, magic, system identifier, timeline order), the chunk's own error, and the
+     * end of WAL inside a chunk, after which later chunks are not part of the scan.
+     */
+    public static final class Seams {
+        private final SegmentSource probe;
+        private final long start;
+        private WalVersion version;
+        private long first = -1;
+        private long count;
+        private long prevLast = -1;
+        private long prevTli;
+        private long sysid;
+        private long end;
+        private boolean firstOfScan = true;
+        private boolean ended;
+        private String endNote;
+
+        /** @param probe the source, for messages and notices; {@code start} the scan's start ({@link Plan#start()}) */
+        public Seams(SegmentSource probe, long start) {
+            this.probe = probe;
+            this.start = start;
+        }
+
+        /**
+         * Accepts the next chunk: its records are part of the scan (merge its sink) unless this throws the error a
+         * sequential reader would meet. After it, {@link #ended()} says whether the WAL ended inside it.
+         */
+        public void accept(ChunkInfo c) {
+            if (ended) {
+                throw new IllegalStateException("chunk after the end of WAL");
+            }
+            if (c.start() != null) {
+                checkStart(c.start(), version, sysid, prevTli, prevLast, end, probe);
+            }
+            if (first < 0 && !firstOfScan && c.start() != null
+                    && (c.start().searchEnded() || (c.error() == null && c.count() == 0 && !c.reachedStop()))) {
+                // The chunks before found no record: a sequential reader is still looking for the first one
+                // here, and where that search ends it finds none (it does not look past the end).
+                throw WalReader.noValidRecord(start, probe);
+            }
+            firstOfScan = false;
+            if (c.error() != null) {
+                throw c.error();
+            }
+            if (c.start() != null && c.start().pageLsn() >= 0) {
+                prevTli = c.lastTli();
+                if (sysid == 0) {
+                    sysid = c.start().sysid();
+                }
+            }
+            if (c.count() > 0) {
+                if (prevLast >= 0 && c.firstPrev() != prevLast) {
+                    throw WalReader.incorrectPrevLink(c.firstPrev(), prevLast, c.first(), probe);
+                }
+                if (first < 0) {
+                    first = c.first();
+                }
+                prevLast = c.last();
+                end = c.end();
+                count += c.count();
+            }
+            if (version == null) {
+                version = c.version();
+            }
+            if (!c.reachedStop()) {
+                // The WAL (or the range) ended inside this chunk: later chunks are not part of it.
+                endNote = c.endNote();
+                ended = true;
+            }
+        }
+
+        /** True once a chunk where the WAL (or the range) ended was accepted. */
+        public boolean ended() {
+            return ended;
+        }
+
+        public WalVersion version() {
+            return version;
+        }
+
+        /** LSN of the first record (-1: none). */
+        public long first() {
+            return first;
+        }
+
+        public long count() {
+            return count;
+        }
+
+        /** The reader's EndRecPtr after the last record (0: none). */
+        public long end() {
+            return end;
+        }
+
+        /** System identifier of the first long page header read (0: none). */
+        public long systemIdentifier() {
+            return sysid;
+        }
+
+        /** The source's notices and, when the WAL ended before the range did, why it ended. */
+        public List<String> notices() {
+            return ParallelWalScan.notices(probe, endNote);
         }
     }
 
@@ -246,6 +343,28 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
     private Chunk<S> runChunk(SegmentSource source, long chunkStart, long stop, long endLsn, boolean firstChunk,
                               java.nio.ByteBuffer window) {
         S sink = sinks.get();
+        ChunkInfo info = read(sink, source, chunkStart, stop, endLsn, firstChunk, window);
+        if (firstChunk && info.error() != null) {
+            throw info.error();
+        }
+        return new Chunk<>(sink, info);
+    }
+
+    /**
+     * Reads one chunk into {@code sink}: the records starting from {@code chunkStart} (a segment start, or the scan's
+     * start for the first chunk) before {@code stop} (a segment start; the record crossing it is finished), as
+     * {@link #scan} reads each of its chunks. A decoding error is returned in the result, not thrown: whether a
+     * sequential reader meets it is for {@link Seams} to say. {@code source} is not closed.
+     */
+    public static ChunkInfo readChunk(Sink sink, SegmentSource source, long chunkStart, long stop, long endLsn,
+                                      boolean firstChunk) {
+        java.nio.ByteBuffer window = java.nio.ByteBuffer.allocateDirect(
+                Math.min(source.segmentSize(), WalReader.WINDOW));
+        return read(sink, source, chunkStart, stop, endLsn, firstChunk, window);
+    }
+
+    private static ChunkInfo read(Sink sink, SegmentSource source, long chunkStart, long stop, long endLsn,
+                                  boolean firstChunk, java.nio.ByteBuffer window) {
         WalReader r = null;
         try {
             r = WalReader.unstartedChunk(source, chunkStart, stop, endLsn, firstChunk, window);
@@ -254,14 +373,11 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
             while ((v = r.nextView()) != null) {
                 sink.accept(v);
             }
-            return new Chunk<>(sink, r.version(), r.firstRecordLsn(), r.firstRecordPrev(), r.lastRecordLsn(),
+            return new ChunkInfo(r.version(), r.firstRecordLsn(), r.firstRecordPrev(), r.lastRecordLsn(),
                     r.endOfLastRecord(), r.recordsRead(), r.reachedStop(), r.lastPageTimeline(), r.endNote(), r.start(),
                     null);
         } catch (WalFormatException e) {
-            if (firstChunk) {
-                throw e;
-            }
-            return new Chunk<>(sink, null, -1, -1, -1, 0, 0, false, r == null ? 0 : r.lastPageTimeline(), null,
+            return new ChunkInfo(null, -1, -1, -1, 0, 0, false, r == null ? 0 : r.lastPageTimeline(), null,
                     r == null ? null : r.start(), e);
         } finally {
             if (r != null) {

@@ -238,7 +238,7 @@ public final class WalReader implements AutoCloseable {
      *                     written, recycled, missing), where it decided on the end of WAL
      */
     record Start(long magicPageLsn, int magic, long pageLsn, boolean continued, long tli, long sysid, long headerLsn,
-                 long headerPrev, boolean searchEnded) {
+                 long headerPrev, boolean searchEnded) implements java.io.Serializable {
     }
 
     /** What this reader found where it started (see {@link Start}). */
