@@ -26,7 +26,28 @@ public final class HtmlReport {
     /** LSN buckets drawn per input. */
     static final int MAX_BUCKETS = 40;
 
-    private HtmlReport() {
+    /** The inputs drawn: A, or A and B. */
+    private final List<StreamDiff.Side> sides;
+    /** A against B, or null for one input. */
+    private final StreamDiff diff;
+    /** Whether the page has one input: then nothing is labelled "A". */
+    private final boolean single;
+    /** One colour per (section, name) for the whole page, so a series looks the same in every chart. */
+    private final Map<String, Map<String, Integer>> colours = new java.util.HashMap<>();
+
+    private HtmlReport(StreamDiff.Side a, StreamDiff.Side b) {
+        List<StreamDiff.Side> s = new ArrayList<>();
+        s.add(a);
+        if (b != null) {
+            s.add(b);
+        }
+        this.sides = List.copyOf(s);
+        this.diff = b == null ? null : new StreamDiff(a, b);
+        this.single = b == null;
+        // Categories keep their enum order, so each has the same colour in every report.
+        for (Category c : Category.values()) {
+            colourOf("category", c.key());
+        }
     }
 
     /** The page for A alone ({@code b} null) or for A and B, with no tool version or date in its header. */
@@ -39,18 +60,23 @@ public final class HtmlReport {
      * and, when not null, the time it was {@code generated} at, then the inputs and their ranges.
      */
     public static String render(StreamDiff.Side a, StreamDiff.Side b, String tool, String generated) {
-        List<StreamDiff.Side> sides = new ArrayList<>();
-        sides.add(a);
-        if (b != null) {
-            sides.add(b);
-        }
-        StreamDiff diff = b == null ? null : new StreamDiff(a, b);
-        COLOURS.get().clear();
-        // Categories keep their enum order, so each has the same colour in every report.
-        for (Category c : Category.values()) {
-            colourOf("category", c.key());
-        }
+        HtmlReport r = new HtmlReport(a, b);
         StringBuilder h = new StringBuilder();
+        r.head(h);
+        r.header(h, tool, generated);
+        r.explanations(h);
+        r.categories(h);
+        r.recordTypes(h);
+        r.parts(h);
+        r.images(h);
+        h.append(r.relations());
+        r.bucketsAndLayout(h);
+        h.append("</body>\n</html>\n");
+        return h.toString();
+    }
+
+    /** The document head and its style sheet. */
+    private void head(StringBuilder h) {
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
         h.append("<title>walprism report</title>\n<style>\n")
                 .append("body{font:14px/1.4 sans-serif;margin:24px auto;padding:0 16px;color:#222;max-width:820px}")
@@ -64,7 +90,10 @@ public final class HtmlReport {
                 .append(".ct{font:bold 13px sans-serif}.bl,.bv,.lt{font:12px sans-serif}.main{font-weight:bold}")
                 .append("svg.chart{display:block;margin:12px 0}li{margin:6px 0}code{font-size:12px}\n")
                 .append("</style>\n</head>\n<body>\n");
-        SINGLE.set(sides.size() == 1);
+    }
+
+    /** The header: the tool, the time of the report and each input with its range and totals. */
+    private void header(StringBuilder h, String tool, String generated) {
         h.append("<header id=\"about\"><h1>walprism report</h1>\n<p id=\"tool\">").append(Svg.esc(tool));
         if (generated != null) {
             h.append(", generated ").append(Svg.esc(generated));
@@ -81,7 +110,10 @@ public final class HtmlReport {
                     st.bytes(), CategoryFormatter.pct(st.partBytes(Parts.FPI), st.bytes())));
         }
         h.append("</table></div>\n</header>\n");
+    }
 
+    /** What changed from A to B, main cause first (nothing for one input). */
+    private void explanations(StringBuilder h) {
         if (diff != null) {
             h.append("<h2>What changed</h2>\n<ol id=\"explanations\">\n");
             if (diff.explanations().isEmpty()) {
@@ -96,12 +128,18 @@ public final class HtmlReport {
             }
             h.append("</ol>\n");
         }
+    }
 
+    /** Bytes and records per category. */
+    private void categories(StringBuilder h) {
         h.append("<h2>Categories</h2>\n");
         h.append(chart("chart-category-bytes", "Bytes per category", sides, "category", "bytes", "bytes", false));
         h.append(chart("chart-category-records", "Records per category", sides, "category", "records", "records",
                 false));
+    }
 
+    /** Bytes and records per record type, and with two inputs the largest changes. */
+    private void recordTypes(StringBuilder h) {
         h.append("<h2>Record types</h2>\n");
         h.append(chart("chart-type-bytes", "Bytes per record type", sides, "record_type", "bytes", "bytes", true));
         h.append(chart("chart-type-records", "Records per record type", sides, "record_type", "records", "records",
@@ -119,12 +157,18 @@ public final class HtmlReport {
             }
             h.append("</table></div>\n");
         }
+    }
 
+    /** Where the bytes are: the parts of the records. */
+    private void parts(StringBuilder h) {
         h.append("<h2>Where the bytes are: parts</h2>\n");
         h.append(partGroups(sides));
         h.append(chart("chart-parts", "Bytes per part (without full-page images)", sides, "part", "bytes", "bytes",
                 true, "fpi_images"));
+    }
 
+    /** Full-page images by cause, fork and compression, and their stored, raw and hole bytes. */
+    private void images(StringBuilder h) {
         h.append("<h2>Full-page images</h2>\n");
         h.append(chart("chart-fpi-cause", "Image bytes by cause", sides, "fpi_cause", "stored_bytes", "bytes", false));
         h.append(chart("chart-fpi-cause-images", "Images by cause", sides, "fpi_cause", "images", "images", false));
@@ -139,9 +183,10 @@ public final class HtmlReport {
                     Svg.esc(barLabel(sides, i)), st.imageStoredBytes(), st.imageRawBytes(), st.imageHoleBytes()));
         }
         h.append("</table></div>\n");
+    }
 
-        h.append(relations(sides, diff));
-
+    /** Bytes per LSN bucket of each input, and how each range's bytes are laid out. */
+    private void bucketsAndLayout(StringBuilder h) {
         h.append("<h2>Bytes per LSN bucket</h2>\n");
         for (int i = 0; i < sides.size(); i++) {
             h.append(buckets("chart-buckets-" + tag(i).toLowerCase(Locale.ROOT), tag(i), sides.get(i).summary()));
@@ -153,19 +198,15 @@ public final class HtmlReport {
                     + " skipped. ", single() ? "the range spans" : tag(i), single() ? "" : " spans", st.spanBytes(), st.bytes(), st.pageHeaderBytes(), st.paddingBytes(),
                     st.skippedBytes()));
         }
-        h.append("</p>\n</body>\n</html>\n");
-        return h.toString();
+        h.append("</p>\n");
     }
 
     private static String tag(int i) {
         return i == 0 ? "A" : "B";
     }
 
-    /** Whether the page being rendered has one input: then nothing is labelled "A". */
-    private static final ThreadLocal<Boolean> SINGLE = ThreadLocal.withInitial(() -> false);
-
-    private static boolean single() {
-        return SINGLE.get();
+    private boolean single() {
+        return single;
     }
 
     /** A bar's label: "A (17)" and "B (18)", or "PostgreSQL 17" for a single input. */
@@ -174,7 +215,7 @@ public final class HtmlReport {
         return sides.size() == 1 ? "PostgreSQL " + v : tag(i) + " (" + v + ")";
     }
 
-    private static String chart(String id, String title, List<StreamDiff.Side> sides, String section, String metric,
+    private String chart(String id, String title, List<StreamDiff.Side> sides, String section, String metric,
                                 String unit, boolean top, String... exclude) {
         Set<String> names = new LinkedHashSet<>();
         for (StreamDiff.Side s : sides) {
@@ -219,20 +260,18 @@ public final class HtmlReport {
         return Svg.stackedBars(id, title, bars(sides), shown, colours, values, unit);
     }
 
-    /** One colour per (section, name) for the whole page, so a series looks the same in every chart. */
-    private static String colourOf(String section, String name) {
+    /** The colour of series {@code name} of {@code section}, the same in every chart of the page. */
+    private String colourOf(String section, String name) {
         if (name.startsWith("(rest")) {
             return Svg.REST;
         }
         // FPI causes are categories plus hint / xlog_fpi: they share the categories' colours.
         String key = section.equals("fpi_cause") ? "category" : section;
-        Map<String, Integer> m = COLOURS.get().computeIfAbsent(key, k -> new java.util.HashMap<>());
+        Map<String, Integer> m = colours.computeIfAbsent(key, k -> new java.util.HashMap<>());
         int i = m.computeIfAbsent(name, k -> m.size());
         return Svg.PALETTE[i % Svg.PALETTE.length];
     }
 
-    private static final ThreadLocal<Map<String, Map<String, Integer>>> COLOURS =
-            ThreadLocal.withInitial(java.util.HashMap::new);
 
     private static long maxOf(List<StreamDiff.Side> sides, String section, String name, String metric) {
         long m = 0;
@@ -268,7 +307,7 @@ public final class HtmlReport {
                 "bytes");
     }
 
-    private static String buckets(String id, String tag, CategorySummary s) {
+    private String buckets(String id, String tag, CategorySummary s) {
         CategoryStats st = s.stats();
         int n = Math.min(st.bucketCount(), MAX_BUCKETS);
         List<String> bars = new ArrayList<>();
@@ -302,7 +341,7 @@ public final class HtmlReport {
     }
 
     /** With time buckets ({@code --bucket 1min}): bytes per time bucket, a time axis (UTC). */
-    private static String timeChart(String id, String tag, CategoryStats st, List<String> series) {
+    private String timeChart(String id, String tag, CategoryStats st, List<String> series) {
         org.walprism.analyzer.categories.TimeBuckets tb = st.timeBuckets();
         if (tb == null || tb.buckets().isEmpty()) {
             return "";
@@ -335,7 +374,7 @@ public final class HtmlReport {
      * Relations: per input the tables with their indexes and TOAST rolled up (named with --relmap / --dbname, else
      * one file each), largest WAL bytes first; with B and names, the tables that changed most.
      */
-    private static String relations(List<StreamDiff.Side> sides, StreamDiff diff) {
+    private String relations() {
         StringBuilder h = new StringBuilder("<h2>Relations</h2>\n");
         for (int i = 0; i < sides.size(); i++) {
             CategoryStats st = sides.get(i).summary().stats();

@@ -47,6 +47,33 @@ class HtmlReportTest {
         assertTrue(html.contains("<code>hint_fpi</code> (main cause)"), "explanations listed, main cause marked");
     }
 
+    /**
+     * The renderer keeps no state between pages (no static or thread-local state): pages rendered at the same time
+     * on several threads, one input and two alternating, are the pages rendered one after the other.
+     */
+    @Test
+    void pagesRenderedConcurrentlyAreThePagesRenderedAlone() throws Exception {
+        org.walprism.testdata.Capture[] pair = Sides.checksumPairs().get(0);
+        StreamDiff.Side a = Sides.of(pair[0]);
+        StreamDiff.Side b = Sides.of(pair[1]);
+        String two = HtmlReport.render(a, b, "w", "d");
+        String one = HtmlReport.render(b, null, "w", "d");
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<String>> pages = new ArrayList<>();
+            for (int i = 0; i < 16; i++) {
+                boolean single = i % 2 == 1;
+                pages.add(pool.submit(() -> single ? HtmlReport.render(b, null, "w", "d")
+                        : HtmlReport.render(a, b, "w", "d")));
+            }
+            for (int i = 0; i < pages.size(); i++) {
+                assertEquals(i % 2 == 1 ? one : two, pages.get(i).get(), "page " + i);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     static Path chromium() {
         for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin").split(":")) {
             for (String name : new String[] {"chromium", "chromium-browser"}) {
