@@ -114,7 +114,7 @@ launcher=
 if [[ -x bin/walprism ]]; then
   launcher=1 WP=("$ROOT/bin/walprism"); wp_how="bin/walprism (launcher)"
   [[ -n ${JAVA_HOME:-} ]] && wp_how+=" with JAVA_HOME=$JAVA_HOME"
-  stamp=bin/walprism
+  stamp=cli/target/walprism.jar  # the launcher runs this jar; the launcher script itself never changes
 else
   [[ -n $JAVA ]] || die "no java: pass --java PATH or set JAVA_HOME"
   jar=cli/target/walprism.jar
@@ -122,7 +122,8 @@ else
   WP=("$JAVA" -jar "$ROOT/$jar"); wp_how="java -jar $jar"
   stamp=$jar
 fi
-newer=$(find codec analyzer cli -path '*/src/main/*' -newer "$stamp" -type f 2>/dev/null | head -1)
+# -print -quit, not | head -1: under pipefail, find killed by SIGPIPE would end the script without a word
+newer=$(find codec analyzer cli -path '*/src/main/*' -newer "$stamp" -type f -print -quit 2>/dev/null || true)
 [[ -z $newer ]] || say "warning: $newer is newer than $stamp: rebuild (mvn -B -ntp -q package -DskipTests) to time the current code"
 "${WP[@]}" --version >/dev/null 2>&1 || die "${WP[*]} --version fails: $("${WP[@]}" --version 2>&1 | head -1)"
 
