@@ -55,8 +55,7 @@ public final class WalDirectory implements ForkableSource {
     private final TimelineHistory history;
 
     // The segment being read.
-    private long openSegno = -1;
-    private SegmentReader open;
+    private final OpenSegment open = new OpenSegment(this::openSegment);
 
     private WalDirectory(Path dir, int timeline, int segmentSize, NavigableMap<Long, Path> files, List<String> notices,
                          TimelineHistory history) {
@@ -356,40 +355,20 @@ public final class WalDirectory implements ForkableSource {
         return notices;
     }
 
-    /** Makes segment {@code segno} the open one; false when there is no such file (or it vanished). */
-    private boolean select(long segno) {
-        if (segno == openSegno) {
-            return true;
-        }
-        closeSegment();
-        Path p = files.get(segno);
-        if (p == null) {
-            return false;
-        }
-        open = openSegment(segno, p);
-        if (open == null) {
-            return false;
-        }
-        openSegno = segno;
-        return true;
-    }
-
     @Override
     public boolean read(long segno, int offset, byte[] dst, int dstOffset, int length) {
-        if (!select(segno)) {
-            return false;
-        }
-        open.read(offset, dst, dstOffset, length);
-        return true;
+        return open.read(segno, offset, dst, dstOffset, length);
     }
 
     @Override
     public boolean read(long segno, int offset, ByteBuffer dst) {
-        if (!select(segno)) {
-            return false;
-        }
-        open.read(offset, dst);
-        return true;
+        return open.read(segno, offset, dst);
+    }
+
+    /** The reader of segment {@code segno}'s file, or null when there is no such file (or it vanished). */
+    private SegmentReader openSegment(long segno) {
+        Path p = files.get(segno);
+        return p == null ? null : openSegment(segno, p);
     }
 
     private SegmentReader openSegment(long segno, Path p) {
@@ -432,16 +411,8 @@ public final class WalDirectory implements ForkableSource {
                 : WalFileName.of(history.timelineOfSegment(segno, segmentSize), segno, segmentSize);
     }
 
-    private void closeSegment() {
-        if (open != null) {
-            open.close();
-        }
-        open = null;
-        openSegno = -1;
-    }
-
     @Override
     public void close() {
-        closeSegment();
+        open.close();
     }
 }

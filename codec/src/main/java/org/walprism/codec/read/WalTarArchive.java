@@ -69,8 +69,7 @@ public final class WalTarArchive implements ForkableSource {
     // Reading state (one per fork): the archive's channel (plain) or decompressed stream (compressed).
     private FileChannel channel;
     private CountingInputStream cursor;
-    private long openSegno = -1;
-    private SegmentReader open;
+    private final OpenSegment open = new OpenSegment(this::openMember);
 
     private WalTarArchive(Path archive, Compression compression, long archiveSize, int timeline, int segmentSize,
                           NavigableMap<Long, Member> members, List<String> notices, TimelineHistory history) {
@@ -422,37 +421,20 @@ public final class WalTarArchive implements ForkableSource {
                 : WalFileName.of(history.timelineOfSegment(segno, segmentSize), segno, segmentSize);
     }
 
-    /** Makes segment {@code segno}'s member the open one; false when the archive has no such member. */
-    private boolean select(long segno) {
-        if (segno == openSegno) {
-            return true;
-        }
-        closeSegment();
-        Member m = members.get(segno);
-        if (m == null) {
-            return false;
-        }
-        open = openMember(segno, m);
-        openSegno = segno;
-        return true;
-    }
-
     @Override
     public boolean read(long segno, int offset, byte[] dst, int dstOffset, int length) {
-        if (!select(segno)) {
-            return false;
-        }
-        open.read(offset, dst, dstOffset, length);
-        return true;
+        return open.read(segno, offset, dst, dstOffset, length);
     }
 
     @Override
     public boolean read(long segno, int offset, ByteBuffer dst) {
-        if (!select(segno)) {
-            return false;
-        }
-        open.read(offset, dst);
-        return true;
+        return open.read(segno, offset, dst);
+    }
+
+    /** The reader of segment {@code segno}'s member, or null when the archive has no such member. */
+    private SegmentReader openMember(long segno) {
+        Member m = members.get(segno);
+        return m == null ? null : openMember(segno, m);
     }
 
     private SegmentReader openMember(long segno, Member m) {
@@ -517,17 +499,9 @@ public final class WalTarArchive implements ForkableSource {
         return SegmentReader.StoredBytes.decompress(mc, member);
     }
 
-    private void closeSegment() {
-        if (open != null) {
-            open.close();
-        }
-        open = null;
-        openSegno = -1;
-    }
-
     @Override
     public void close() {
-        closeSegment();
+        open.close();
         try {
             if (channel != null) {
                 channel.close();
