@@ -2,12 +2,19 @@ package org.walprism.analyzer.replay;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.HashMap;
+import java.util.Map;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.rmgr.heap2.Heap2Type;
+import org.walprism.codec.rmgr.xact.XactAbort;
+import org.walprism.codec.rmgr.xact.XactAssignment;
+import org.walprism.codec.rmgr.xact.XactCodec;
+import org.walprism.codec.rmgr.xact.XactCommit;
+import org.walprism.codec.rmgr.xact.XactRecord;
 
 /**
  * What a source stream tells about the server that wrote it, for the fields a target major logs and the source
@@ -25,6 +32,7 @@ final class StreamFacts {
     private int checksums = -1;
     private boolean checksumHint;
     private long epoch = -1;
+    private final Map<Long, Long> topXid = new HashMap<>();
 
     /**
      * {@code wal_level}: as the stream logged it (PARAMETER_CHANGE, and the 17+ checkpoint, CHECKPOINT_REDO and
@@ -56,6 +64,15 @@ final class StreamFacts {
         return Math.max(epoch, 0);
     }
 
+    /**
+     * The top-level transaction of subtransaction {@code xid}, as the stream's COMMIT, ABORT and ASSIGNMENT records
+     * list it (access/xact.h {@code xl_xact_subxacts}, {@code xl_xact_assignment}); -1 when it is not known to be a
+     * subtransaction.
+     */
+    long topXid(long xid) {
+        return topXid.getOrDefault(xid, -1L);
+    }
+
     /** Takes note of one source record. */
     void observe(DecodedRecord r) {
         WalVersion v = r.version();
@@ -64,7 +81,10 @@ final class StreamFacts {
         }
         switch (r.rmid()) {
             case RmgrTable.XLOG -> observeXlog(v, r);
-            case RmgrTable.TRANSACTION -> logicalHint |= (r.info() & 0x70) == 0x60 && v.atLeast(WalVersion.PG14);
+            case RmgrTable.TRANSACTION -> {
+                logicalHint |= (r.info() & 0x70) == 0x60 && v.atLeast(WalVersion.PG14);
+                observeXact(r);
+            }
             case RmgrTable.HEAP2 -> logicalHint |= Heap2Type.of(v, r.info()) == Heap2Type.NEW_CID;
             default -> {
             }
@@ -81,6 +101,21 @@ final class StreamFacts {
                     }
                 }
             }
+        }
+    }
+
+    private void observeXact(DecodedRecord r) {
+        int op = r.info() & 0x70;
+        if (op != 0x00 && op != 0x20 && op != 0x50) {
+            return;
+        }
+        XactRecord x = XactCodec.decode(r);
+        if (x instanceof XactCommit c) {
+            c.subxacts().forEach(s -> topXid.put(s, r.xid()));
+        } else if (x instanceof XactAbort a) {
+            a.subxacts().forEach(s -> topXid.put(s, r.xid()));
+        } else if (x instanceof XactAssignment a) {
+            a.xsub().forEach(s -> topXid.put(s, a.xtop()));
         }
     }
 

@@ -1,7 +1,9 @@
 package org.walprism.analyzer.replay;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.walprism.analyzer.generate.PlanEncoder;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
@@ -21,15 +23,19 @@ import org.walprism.codec.write.RecordBuilder;
  *
  * <p>The per-resource-manager rules, each naming the PostgreSQL header and versions it follows, are in
  * {@link XlogXactTranslation}, {@link IndexTranslation} and {@link CatalogTranslation}. Resource managers and record
- * types not named there have the same bytes in 13 to master (Storage, Standby, RelMap, Tablespace, Sequence, BRIN,
+ * types not named there have the same bytes in 13 to master (Storage, RelMap, Tablespace, Sequence, BRIN,
  * GIN, Generic, LogicalMessage, ReplicationOrigin, Heap other than INPLACE, the kept Heap2 records). Full-page images
  * get the target's {@code bimg_info} bits ({@link Images#retarget}); the top-level xid (block id 252) is dropped for
- * 13, which has no such block (xlogrecord.h, XLR_BLOCK_ID_TOPLEVEL_XID, added in 14).
+ * 13, which has no such block (xlogrecord.h, XLR_BLOCK_ID_TOPLEVEL_XID, added in 14), and added going from 13 to
+ * 14+ with wal_level=logical to the first record of each subtransaction the stream's commit, abort and assignment
+ * records name.
  */
 final class Translator {
     private final WalVersion from;
     private final WalVersion to;
     private final StreamFacts facts;
+    /** Subtransactions whose first record already carries the top-level xid (13 source, 14+ target). */
+    private final Set<Long> subxactsLogged = new HashSet<>();
 
     Translator(WalVersion from, WalVersion to, StreamFacts facts) {
         this.from = from;
@@ -136,7 +142,8 @@ final class Translator {
         Rec rec = new Rec(r);
         try {
             switch (r.rmid()) {
-                case RmgrTable.XLOG, RmgrTable.TRANSACTION, RmgrTable.XLOG2 -> XlogXactTranslation.apply(this, rec);
+                case RmgrTable.XLOG, RmgrTable.TRANSACTION, RmgrTable.STANDBY, RmgrTable.XLOG2 ->
+                        XlogXactTranslation.apply(this, rec);
                 case RmgrTable.BTREE, RmgrTable.GIST, RmgrTable.SPGIST, RmgrTable.HASH ->
                         IndexTranslation.apply(this, rec);
                 case RmgrTable.HEAP, RmgrTable.CLOG, RmgrTable.COMMIT_TS, RmgrTable.MULTIXACT, RmgrTable.DATABASE ->
@@ -156,8 +163,17 @@ final class Translator {
         if (before != null && RmgrTable.identify(to, r.rmid(), rec.info) == null) {
             throw fail(rec, "PostgreSQL " + to.label() + " has no such record");
         }
-        boolean toplevelLost = r.toplevelXid() != -1 && !RecordView.hasToplevelXid(to);
-        if (!rec.changed && !toplevelLost) {
+        long toplevel = RecordView.hasToplevelXid(to) ? r.toplevelXid() : -1;
+        if (toplevel == -1 && !RecordView.hasToplevelXid(from) && RecordView.hasToplevelXid(to)
+                && facts.walLevel() == StreamFacts.WAL_LEVEL_LOGICAL && r.xid() != 0) {
+            // 14+ with wal_level=logical logs the top-level xid with the first record of each subtransaction
+            // (xloginsert.c XLogRecordAssemble, IsSubxactTopXidLogPending / IsSubTransactionAssignmentPending)
+            long top = facts.topXid(r.xid());
+            if (top != -1 && top != r.xid() && subxactsLogged.add(r.xid())) {
+                toplevel = top;
+            }
+        }
+        if (!rec.changed && toplevel == r.toplevelXid()) {
             return Images.keep(r, to);
         }
         List<BlockRef> blocks = new ArrayList<>(rec.blocks.size());
@@ -165,7 +181,6 @@ final class Translator {
             var img = Images.retarget(b.image(), to, r.lsn());
             blocks.add(new BlockRef(b.id(), b.forkFlags(), b.rel(), b.blockNumber(), img, b.data()));
         }
-        long toplevel = RecordView.hasToplevelXid(to) ? r.toplevelXid() : -1;
         byte[] bytes = RecordBuilder.of(to, r.rmid(), rec.info).xid(r.xid()).prev(r.prev()).origin(r.origin())
                 .toplevelXid(toplevel).mainData(rec.main).longMainDataHeader(r.longMainDataHeader() && rec.main.length > 0)
                 .blocksAsGiven(blocks).build();

@@ -5,6 +5,7 @@ import java.util.List;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.RelFileLocator;
 import org.walprism.codec.rmgr.Bytes;
+import org.walprism.codec.rmgr.InvalidationMessage;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.rmgr.xact.DroppedStats;
 import org.walprism.codec.rmgr.xact.XactAbort;
@@ -16,7 +17,7 @@ import org.walprism.codec.rmgr.xact.XactRecord;
 import org.walprism.codec.rmgr.xlog.CheckPoint;
 import org.walprism.codec.rmgr.xlog.XlogCodec;
 
-/** The XLOG (rmgr 0), XLOG2 (rmgr 22, 19+) and Transaction (rmgr 1) records in another major's layout. */
+/** The XLOG (rmgr 0), XLOG2 (rmgr 22, 19+), Transaction (rmgr 1) and Standby (rmgr 8) records in another major's layout. */
 final class XlogXactTranslation {
     private XlogXactTranslation() {
     }
@@ -35,6 +36,7 @@ final class XlogXactTranslation {
     static void apply(Translator t, Translator.Rec r) {
         switch (r.src.rmid()) {
             case RmgrTable.TRANSACTION -> xact(t, r);
+            case RmgrTable.STANDBY -> standby(t, r);
             case RmgrTable.XLOG2 -> {
                 // XLOG2 (CHECKSUMS) is a resource manager of 19+ (rmgrlist.h)
                 if (!t.to().atLeast(WalVersion.PG19)) {
@@ -174,6 +176,8 @@ final class XlogXactTranslation {
         if (op == 0x60) {
             if (!t.to().atLeast(WalVersion.PG14)) {
                 r.drop();
+            } else if (dropsRelSync(t)) {
+                filterInvalidations(r, 0, 4);
             }
             return;
         }
@@ -184,8 +188,12 @@ final class XlogXactTranslation {
         XactRecord x = XactCodec.decode(r.src);
         if (x instanceof XactCommit c) {
                 long xinfo = xinfo(c.xinfo(), target);
+                List<InvalidationMessage> msgs = messages(t, c.msgs());
+                if (msgs.isEmpty()) {
+                    xinfo &= ~XINFO_HAS_INVALS;
+                }
                 XactCommit n = new XactCommit(target, c.prepared(), c.xactTime(), c.hasXinfo() && xinfo != 0, xinfo,
-                        c.dbId(), c.tsId(), c.subxacts(), c.rels(), stats(t, r, c.droppedStats(), target), c.msgs(),
+                        c.dbId(), c.tsId(), c.subxacts(), c.rels(), stats(t, r, c.droppedStats(), target), msgs,
                         c.twophaseXid(), c.gid(), c.originLsn(), c.originTimestamp());
                 r.main(n.encode().mainData().toByteArray());
                 r.code(n.info());
@@ -198,6 +206,83 @@ final class XlogXactTranslation {
                 r.code((a.prepared() ? 0x40 : 0x20) | (n.hasXinfo() ? 0x80 : 0));
         } else if (x instanceof XactPrepare p) {
             r.main(prepare(t, r, p, target));
+        }
+    }
+
+    /** {@code XACT_XINFO_HAS_INVALS} (1 << 3). */
+    private static final long XINFO_HAS_INVALS = 1L << 3;
+
+    /** {@code SHAREDINVALRELSYNC_ID} (storage/sinval.h), a message type of 18+. */
+    private static final int RELSYNC_ID = -6;
+
+    /** Whether {@code v} has the relsync invalidation message (18+: publication changes for logical replication). */
+    private static boolean relSync(WalVersion v) {
+        return switch (v) {
+            case PG13, PG14, PG15, PG16, PG17 -> false;
+            case PG18, PG19, MASTER -> true;
+        };
+    }
+
+    /** Whether the source's relsync messages must go: a major before 18 neither sends nor logs them. */
+    private static boolean dropsRelSync(Translator t) {
+        return relSync(t.from()) && !relSync(t.to());
+    }
+
+    private static List<InvalidationMessage> messages(Translator t, List<InvalidationMessage> msgs) {
+        if (!dropsRelSync(t)) {
+            return msgs;
+        }
+        List<InvalidationMessage> out = new ArrayList<>(msgs.size());
+        for (InvalidationMessage m : msgs) {
+            if (m.id() != RELSYNC_ID) {
+                out.add(m);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Removes the relsync messages of an invalidation array at {@code msgsAt} whose int32 count is at
+     * {@code countAt}; a record left without messages is left out (the server logs these records only for a
+     * non-zero count).
+     */
+    private static void filterInvalidations(Translator.Rec r, int countAt, int msgsAt) {
+        byte[] m = r.main;
+        if (m.length < msgsAt) {
+            return;
+        }
+        int n = LeBytes.i32(m, countAt);
+        if (n < 0 || (long) msgsAt + 16L * n > m.length) {
+            return; // RecordCheck names the malformed record
+        }
+        java.io.ByteArrayOutputStream kept = new java.io.ByteArrayOutputStream();
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            if (m[msgsAt + 16 * i] != RELSYNC_ID) {
+                kept.write(m, msgsAt + 16 * i, 16);
+                k++;
+            }
+        }
+        if (k == n) {
+            return;
+        }
+        if (k == 0) {
+            r.drop();
+            return;
+        }
+        byte[] out = LeBytes.splice(m, msgsAt, 16 * n, kept.toByteArray());
+        LeBytes.put32(out, countAt, k);
+        r.main(out);
+    }
+
+    /**
+     * Standby INVALIDATIONS, storage/standbydefs.h {@code xl_invalidations => dbId, tsId: uint32,
+     * relcacheInitFileInval: bool, pad: 3, nmsgs: int32, msgs[]}: the same layout in 13 to master; 18's relsync
+     * messages are removed for a major before 18. RUNNING_XACTS and LOCK have the same bytes in 13 to master.
+     */
+    private static void standby(Translator t, Translator.Rec r) {
+        if ((r.info & 0xF0) == 0x20 && dropsRelSync(t)) {
+            filterInvalidations(r, 12, 16);
         }
     }
 
@@ -243,11 +328,11 @@ final class XlogXactTranslation {
         List<RelFileLocator> commitRels = new ArrayList<>(p.commitRels());
         XactPrepare n = new XactPrepare(target, p.magic(), 0, p.xid(), p.database(), p.preparedAt(), p.owner(),
                 p.initfileinval(), p.pad(), p.originLsn(), p.originTimestamp(), p.gid(), p.subxacts(), commitRels,
-                p.abortRels(), commit, abort, p.msgs(), padding, p.rmgrData());
+                p.abortRels(), commit, abort, messages(t, p.msgs()), padding, p.rmgrData());
         int len = n.encode().mainData().length();
         n = new XactPrepare(target, p.magic(), len + 4L, p.xid(), p.database(), p.preparedAt(), p.owner(),
                 p.initfileinval(), p.pad(), p.originLsn(), p.originTimestamp(), p.gid(), p.subxacts(), commitRels,
-                p.abortRels(), commit, abort, p.msgs(), padding, p.rmgrData());
+                p.abortRels(), commit, abort, messages(t, p.msgs()), padding, p.rmgrData());
         return n.encode().mainData().toByteArray();
     }
 

@@ -91,6 +91,67 @@ class ReplayTranslationTest {
         System.out.println("replayed into " + label + ": " + replays + " captures, " + dumped + " read by pg_waldump");
     }
 
+    /** Records of one fixed main-data size and no block: their translated size must be the real target's. */
+    private static final java.util.Set<String> FIXED = java.util.Set.of("XLOG/CHECKPOINT_ONLINE",
+            "XLOG/CHECKPOINT_SHUTDOWN", "XLOG/CHECKPOINT_REDO", "CLOG/ZEROPAGE", "CLOG/TRUNCATE", "CommitTs/ZEROPAGE",
+            "CommitTs/TRUNCATE", "MultiXact/ZERO_OFF_PAGE", "MultiXact/ZERO_MEM_PAGE", "MultiXact/TRUNCATE_ID",
+            "Btree/REUSE_PAGE", "Gist/PAGE_REUSE", "Database/DROP", "XLOG/END_OF_RECOVERY");
+
+    /**
+     * The capture wins: for each workload captured by two majors, the records of fixed size that the source
+     * replayed into the other major holds have exactly the sizes ({@code xl_tot_len}) the other major's real capture
+     * has for the same record types; and a record type the real capture never has does not appear.
+     */
+    @org.junit.jupiter.api.Test
+    void translatedFixedSizeRecordsHaveTheSizesOfTheRealTargetCapture() {
+        List<String> problems = new ArrayList<>();
+        int compared = 0;
+        java.util.Map<String, java.util.Map<String, java.util.Set<Integer>>> real0 = new java.util.HashMap<>();
+        for (Capture src : TestData.captures()) {
+            for (Capture real : TestData.captures()) {
+                if (real.versionLabel().equals(src.versionLabel()) || !real.workload().equals(src.workload())
+                        || real.name().equals(src.name()) || !real.name().endsWith("/" + src.workload())
+                        || !src.name().endsWith("/" + src.workload())) {
+                    continue;
+                }
+                WalVersion to = WalVersion.fromLabel(real.versionLabel());
+                java.util.Map<String, java.util.Set<Integer>> want = real0.computeIfAbsent(real.name(), n -> sizes(to,
+                        Replayer.replay(real.storedDir().resolve("wal"), real.startLsn(), real.endLsn(), to).before()));
+                java.util.Map<String, java.util.Set<Integer>> got;
+                try {
+                    got = sizes(to, Replayer.replay(src.storedDir().resolve("wal"), src.startLsn(), src.endLsn(),
+                            to).after());
+                } catch (WalFormatException e) {
+                    continue; // an expected failure (everyCaptureReplayedIntoTheMajorIsValidThere)
+                }
+                for (var e : got.entrySet()) {
+                    java.util.Set<Integer> w = want.get(e.getKey());
+                    if (w != null && !w.containsAll(e.getValue())) {
+                        problems.add(src.name() + " as " + real.versionLabel() + ": " + e.getKey() + " sizes "
+                                + e.getValue() + ", real " + real.name() + " has " + w);
+                    }
+                    if (w != null) {
+                        compared++;
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), problems);
+        assertTrue(compared >= 100, "compared: " + compared);
+        System.out.println("fixed-size record types compared with real target captures: " + compared);
+    }
+
+    private static java.util.Map<String, java.util.Set<Integer>> sizes(WalVersion v, List<PlanEncoder.Encoded> records) {
+        java.util.Map<String, java.util.Set<Integer>> out = new java.util.TreeMap<>();
+        for (PlanEncoder.Encoded e : records) {
+            String name = RmgrTable.name(v, e.rmid()) + "/" + RmgrTable.recordTypeName(v, e.rmid(), e.info());
+            if (FIXED.contains(name)) {
+                out.computeIfAbsent(name, k -> new java.util.TreeSet<>()).add(e.bytes().length);
+            }
+        }
+        return out;
+    }
+
     /** The pg_waldump of {@code v} (as the writer's acceptance test finds it), or null: 19 and master have none. */
     static Path waldump(WalVersion v) {
         int major = switch (v) {
