@@ -141,6 +141,74 @@ class ReplayTranslationTest {
         System.out.println("fixed-size record types compared with real target captures: " + compared);
     }
 
+    /**
+     * The fields a source does not log are the ones the real target logged for the same workload: for each capture
+     * folder captured by two majors, the {@code wal_level} (17+) and data checksum state (19+) in the replayed
+     * checkpoints and CHECKPOINT_REDO records are those of the real target capture's.
+     */
+    @org.junit.jupiter.api.Test
+    void derivedCheckpointFieldsAreThoseOfTheRealTargetCapture() {
+        List<String> problems = new ArrayList<>();
+        int compared = 0;
+        for (Capture real : TestData.captures()) {
+            WalVersion to = WalVersion.fromLabel(real.versionLabel());
+            if (!to.atLeast(WalVersion.PG17)) {
+                continue;
+            }
+            String folder = real.name().substring(real.name().indexOf('/') + 1);
+            java.util.Set<String> want = checkpointFields(to, Replayer.replay(real.storedDir().resolve("wal"),
+                    real.startLsn(), real.endLsn(), to).before());
+            for (Capture src : TestData.captures()) {
+                if (src.versionLabel().equals(real.versionLabel()) || !src.name().endsWith("/" + folder)) {
+                    continue;
+                }
+                java.util.Set<String> got;
+                try {
+                    got = checkpointFields(to, Replayer.replay(src.storedDir().resolve("wal"), src.startLsn(),
+                            src.endLsn(), to).after());
+                } catch (WalFormatException e) {
+                    continue;
+                }
+                if (got.isEmpty() || want.isEmpty()) {
+                    continue;
+                }
+                compared++;
+                if (!want.containsAll(got)) {
+                    problems.add(src.name() + " as " + real.versionLabel() + ": " + got + ", real " + real.name()
+                            + ": " + want);
+                }
+            }
+        }
+        assertEquals(List.of(), problems);
+        assertTrue(compared >= 20, "compared: " + compared);
+        System.out.println("checkpoint wal_level / checksum state compared with real target captures: " + compared);
+    }
+
+    /** {@code wal_level=N} and (19+) {@code checksums=N} of the checkpoint and CHECKPOINT_REDO records. */
+    private static java.util.Set<String> checkpointFields(WalVersion v, List<PlanEncoder.Encoded> records) {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        boolean wide = v.atLeast(WalVersion.PG19);
+        for (PlanEncoder.Encoded e : records) {
+            if (e.rmid() != RmgrTable.XLOG) {
+                continue;
+            }
+            byte[] m = RecordView.of(v, e.bytes(), 0x1000000L).toDecoded().mainData();
+            int code = e.info() & 0xF0;
+            if (code == 0x00 || code == 0x10) {
+                out.add("checkpoint wal_level=" + StreamFacts.i32(m, 20));
+                if (wide) {
+                    out.add("checkpoint checksums=" + StreamFacts.i32(m, 92) + " logical=" + m[24]);
+                }
+            } else if (code == 0xE0) {
+                out.add("redo wal_level=" + StreamFacts.i32(m, 0));
+                if (wide) {
+                    out.add("redo checksums=" + StreamFacts.i32(m, 4));
+                }
+            }
+        }
+        return out;
+    }
+
     private static java.util.Map<String, java.util.Set<Integer>> sizes(WalVersion v, List<PlanEncoder.Encoded> records) {
         java.util.Map<String, java.util.Set<Integer>> out = new java.util.TreeMap<>();
         for (PlanEncoder.Encoded e : records) {
