@@ -1,7 +1,6 @@
 package org.walprism.analyzer.replay;
 
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.rmgr.btree.BtreeCodec;
@@ -186,9 +185,11 @@ final class IndexTranslation {
      * leafrightsib, topparent, btpo_xact: uint32} (24); 14+ {@code leftsib, rightsib, level: uint32, pad: 4,
      * safexid: FullTransactionId, leafleftsib, leafrightsib, leaftopparent: uint32} (36). Going up: {@code safexid}
      * is {@code btpo_xact} in the stream's epoch (both are ReadNextTransactionId at deletion, nbtpage.c), and
-     * {@code level} is 0 when the target is the leaf (13 registers block 3, the leaf, only for an internal target),
-     * else the level in the target page's image ({@code btpo.level}, BTPageOpaqueData at the page's end); an internal
-     * target without an uncompressed image cannot be translated. Going down: btpo_xact is safexid's low 32 bits.
+     * {@code level} is 0 when the target is the leaf itself (13 registers block 3, the leaf, only for an internal
+     * target), else the level of a sibling whose image the record carries (siblings share their level; the target
+     * and the leaf are registered WILL_INIT, without an image); without one the record cannot be translated. Blocks
+     * keep their ids: 0 target, 1 left sibling, 2 right sibling, 3 leaf, 4 metapage in 13 and 14+ alike (checked
+     * against real 13 and 15 captures). Going down: btpo_xact is safexid's low 32 bits.
      */
     private static void btreeUnlink(Translator t, Translator.Rec r) {
         boolean up = btree14(t.to());
@@ -199,7 +200,7 @@ final class IndexTranslation {
         BtreeUnlinkPage out;
         if (up) {
             BtreeUnlinkPage.Pg13 p = (BtreeUnlinkPage.Pg13) u;
-            long level = r.block(3) == null ? 0 : targetLevel(t, r);
+            long level = r.block(3) == null ? 0 : siblingLevel(t, r);
             out = new BtreeUnlinkPage.Pg14(false, p.leftsib(), p.rightsib(), level, 0,
                     t.facts().epoch() << 32 | p.btpoXact(), p.leafleftsib(), p.leafrightsib(), p.leaftopparent(),
                     MetaBlock.ABSENT);
@@ -211,16 +212,20 @@ final class IndexTranslation {
         r.main(out.encode().mainData().toByteArray());
     }
 
-    /** {@code btpo.level} of the unlinked page (block 1) from its image; fails without one. */
-    private static long targetLevel(Translator t, Translator.Rec r) {
-        BlockRef target = r.block(1);
-        BlockImage img = target == null ? null : target.image();
-        if (img == null || img.isCompressed() || !img.hasBytes()) {
-            throw t.fail(r, "the level of an internal target page is not logged by 13 and block 1 has no readable image");
+    /**
+     * {@code btpo_level} (13: {@code btpo.level}) of the left (block 1) or right (block 2) sibling, read from its
+     * image: BTPageOpaqueData {@code btpo_prev, btpo_next, btpo_level: uint32, btpo_flags, btpo_cycleid: uint16} is
+     * the page's last 16 bytes (access/nbtree.h).
+     */
+    private static long siblingLevel(Translator t, Translator.Rec r) {
+        for (int id : new int[] {1, 2}) {
+            BlockRef b = r.block(id);
+            if (b != null && b.image() != null) {
+                byte[] page = new org.walprism.codec.image.PageImages().restore(r.src, b);
+                return LeBytes.u32(page, page.length - 16 + 8);
+            }
         }
-        // the special space is the page's last 16 bytes, after any hole: btpo_prev, btpo_next, btpo (level), ...
-        byte[] b = img.bytes();
-        return LeBytes.u32(b, b.length - 16 + 8);
+        throw t.fail(r, "13 does not log the level of an internal target page, and neither sibling has an image");
     }
 
     /**

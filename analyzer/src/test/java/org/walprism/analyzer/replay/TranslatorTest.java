@@ -14,6 +14,7 @@ import org.walprism.analyzer.generate.PlanEncoder;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.DecodedRecord;
+import org.walprism.codec.record.RelFileLocator;
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.write.RecordBuilder;
@@ -125,5 +126,31 @@ class TranslatorTest {
         assertEquals("DROP", RmgrTable.recordTypeName(WalVersion.PG14, RmgrTable.DATABASE, down.info()));
         assertEquals(Describers.describe(decoded(WalVersion.PG15, drop)),
                 Describers.describe(decoded(WalVersion.PG14, down)));
+    }
+
+    @Test
+    void anInternalPageUnlinkTakesItsLevelFromASiblingImage() {
+        RelFileLocator rel = new RelFileLocator(1663, 5, 16390);
+        byte[] sibling = new byte[8192];
+        ByteBuffer p = ByteBuffer.wrap(sibling).order(ByteOrder.LITTLE_ENDIAN);
+        p.putShort(12, (short) 24).putShort(14, (short) 8176).putShort(16, (short) 8176).putShort(18, (short) 0x2004);
+        p.putInt(8192 - 16 + 8, 2); // btpo.level of the left sibling
+        // 13 xl_btree_unlink_page: leftsib 1, rightsib 4, leafleftsib 7, leafrightsib 8, topparent 3, btpo_xact 492
+        byte[] main = le(1, 4, 7, 8, 3, 492);
+        PlanEncoder.Encoded withImage = new PlanEncoder.Encoded(RmgrTable.BTREE, 0x90, RecordBuilder.of(WalVersion.PG13,
+                RmgrTable.BTREE, 0x90).mainData(main).block(0, rel, 0, 2, true, new byte[0])
+                .block(1, rel, 0, 1, false, RecordBuilder.pageImage(WalVersion.PG13, sibling, true, true), new byte[0])
+                .block(2, rel, 0, 4, false, new byte[0]).block(3, rel, 0, 9, true, new byte[0]).build(), 0);
+        PlanEncoder.Encoded up = translate(WalVersion.PG13, WalVersion.PG14, withImage);
+        assertEquals("left 1; right 4; level 2; safexid 0:492; leafleft 7; leafright 8; leaftopparent 3",
+                Describers.describe(decoded(WalVersion.PG14, up)));
+        PlanEncoder.Encoded without = record(WalVersion.PG13, RmgrTable.BTREE, 0x90, main);
+        PlanEncoder.Encoded blind = new PlanEncoder.Encoded(RmgrTable.BTREE, 0x90, RecordBuilder.of(WalVersion.PG13,
+                RmgrTable.BTREE, 0x90).mainData(main).block(0, rel, 0, 2, true, new byte[0])
+                .block(2, rel, 0, 4, false, new byte[0]).block(3, rel, 0, 9, true, new byte[0]).build(), 0);
+        assertThrows(WalFormatException.class, () -> translate(WalVersion.PG13, WalVersion.PG14, blind));
+        // a leaf target (no block 3): level 0
+        assertTrue(Describers.describe(decoded(WalVersion.PG14, translate(WalVersion.PG13, WalVersion.PG14, without)))
+                .contains("level 0; safexid 0:492"));
     }
 }
