@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.walprism.testdata.TestData;
 
 /**
- * The launcher's choice of JIT ({@code bin/walprism}, {@code jit_opts}): C1 only for {@code dump} and for a
- * {@code stats} whose range is known to be under 2 GiB, tiered otherwise. The launcher runs a stand-in JDK whose
+ * The launcher's choice of JIT ({@code bin/walprism}, {@code jit_opts}): C1 only for {@code dump},
+ * {@code stats --categories} and a {@code stats} whose range is known to be under 2 GiB, tiered otherwise. The launcher runs a stand-in JDK whose
  * {@code java} prints its arguments, so no jar or JVM is needed.
  */
 class LauncherJitTest {
@@ -81,6 +81,12 @@ class LauncherJitTest {
         assertTrue(c1("stats", "--categories", "-p", "wal", "--start=0/0", "--end", "0/1000000"));
         // across the 4 GB boundary of the LSN's low half
         assertTrue(c1("stats", "-p", "wal", "-s", "0/FFFFFFF0", "-e", "1/10"));
+    }
+
+    @Test
+    void statsCategoriesRunsOnC1OnlyAtAnySize() throws Exception {
+        assertTrue(c1("stats", "--categories", "-p", "wal"));
+        assertTrue(c1("stats", "-p", "wal", "-s", "0/15228C0", "-e", "1/33D34C10", "--categories"));
     }
 
     @Test
