@@ -675,7 +675,7 @@ public final class WalReader implements AutoCloseable {
         }
         winSeg = segno;
         winStart = pageOff;
-        winLen = len;
+        winLen = win.position(); // less than len for a truncated segment file: its whole pages
         return 0;
     }
 
