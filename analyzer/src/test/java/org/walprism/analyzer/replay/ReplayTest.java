@@ -20,7 +20,7 @@ import org.walprism.testdata.TestData;
 class ReplayTest {
     static final List<String> WORKLOADS = List.of("vacuum_indexed", "vacuum_noindex", "hot_updates",
             "hot_updates_checksums", "vacuum_indexed_checksums", "vacuum_noindex_checksums", "vacuum_indexed_multipass",
-            "vacuum_interleaved");
+            "vacuum_interleaved", "vacuum_concurrent");
 
     /** The capture of {@code workload} in {@code version}; throws when the corpus has none. */
     static Capture find(String version, String workload) {
@@ -203,7 +203,7 @@ class ReplayTest {
     @Test
     void pg16CapturesReplayedAsLaterDesignsMatchTheRealCaptures() {
         List<String> lines = new ArrayList<>();
-        int compared = compareWithRealCaptures("16", List.of("17", "19"), lines);
+        int compared = compareWithRealCaptures("16", List.of("17", "18", "19"), lines);
         System.out.println(String.join("\n", lines));
         assertTrue(compared >= 2, "16 -> 17 and 16 -> 19 comparisons expected, got: " + lines);
     }
