@@ -254,9 +254,15 @@ fi
 # pg_stat_wal (14+): the server's own WAL counters around the range (a flush forced first on 15+)
 stat_wal() { # LABEL
   ((major >= 14)) || return 0
-  [[ $1 == after ]] && sleep 2   # autovacuum workers and pgbench clients flush their counters as they end
+  # autovacuum workers and pgbench clients flush their counters as they end; the checkpointer flushes its own
+  # (the setup's closing CHECKPOINT) after it has woken the backend waiting for that checkpoint
+  sleep 2
   ((major >= 15)) && q "SELECT pg_stat_force_next_flush()" >/dev/null
-  q "SELECT '$1', pg_current_wal_insert_lsn(), wal_records, wal_fpi, wal_bytes FROM pg_stat_wal" >>"$scratch/pg_stat_wal.tsv"
+  local sql="SELECT '$1', pg_current_wal_insert_lsn(), wal_records, wal_fpi, wal_bytes FROM pg_stat_wal"
+  # once before, unread: a query's backend may prune a catalog page on access before it reads the insert LSN and
+  # counts that record only when it exits, after the LSN; the first run leaves nothing to prune for the second
+  [[ $1 == before ]] && { q "$sql" >/dev/null; sleep 1; }
+  q "$sql" >>"$scratch/pg_stat_wal.tsv"
 }
 : >"$scratch/pg_stat_wal.tsv"
 rm -f "$scratch/restarted"
