@@ -33,3 +33,7 @@ SELECT :'initfile' <> :'endfile' AS crosses_segment;
 -- the server after recovery: new records follow OVERWRITE_CONTRECORD and the end-of-recovery checkpoint
 CREATE TABLE after_crash(a text);
 INSERT INTO after_crash VALUES ('hello');
+-- and a small vacuum (the corpus-wide Heap2 tests want Heap2 records in every capture)
+INSERT INTO after_crash SELECT 'row ' || g FROM generate_series(1, 300) g;
+DELETE FROM after_crash WHERE a LIKE '%1';
+VACUUM (FREEZE) after_crash;

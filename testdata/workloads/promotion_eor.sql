@@ -10,3 +10,6 @@ SELECT pg_is_in_recovery() AS in_recovery;
 -- the promoted server writes on timeline 2
 INSERT INTO eor SELECT g, 'promoted' FROM generate_series(101, 200) g;
 UPDATE eor SET v = v || '!' WHERE id % 10 = 0;
+-- and a small vacuum on the new timeline (the corpus-wide Heap2 tests want Heap2 records in every capture)
+DELETE FROM eor WHERE id % 3 = 0;
+VACUUM (FREEZE) eor;
