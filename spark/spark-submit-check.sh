@@ -13,12 +13,13 @@
 #      loopback, 2 cores) and spark-submit --master spark://...: the executors are JVMs the worker starts, which
 #      fetch the job jar from the driver and load the shaded codec from it;
 #
-# and checks, for each run, that the job's whole-range Total of every root equals `walprism stats`' Total line.
+# with roots on local disk and on HDFS (an in-process MiniDFSCluster run as its own process), and checks, for each
+# run, that the job's whole-range Total of every root equals `walprism stats`' Total line on the same WAL.
 #
 #   spark/spark-submit-check.sh [--no-cluster]
 #
 # Needs: mvn -B -ntp -q -o package -DskipTests (spark/target/walprism-spark.jar, cli/target/walprism.jar).
-# Starts (and stops on exit) one Master, one Worker and their executors: their PIDs only.
+# Starts (and stops on exit) one HDFS, one Master, one Worker and their executors: their PIDs only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cluster=1
@@ -53,22 +54,39 @@ spark_class() {
 }
 spark_submit() { (spark_class org.apache.spark.deploy.SparkSubmit "$@"); }
 
-# roots: gzip-compressed 1 MB segments (PostgreSQL 16) and plain 16 MB segments (PostgreSQL 17)
-# absolute paths: executors run in their own working directories (on a real cluster: paths every node sees, or
-# hdfs:// / s3a:// roots)
-roots=("mp=$PWD/testdata/corpus/16/vacuum_indexed_multipass/wal")
+# an HDFS to read a root from: a MiniDFSCluster as a process (Hadoop's MiniDFSClusterManager, from
+# hadoop-client-minicluster 3.4.1, the Hadoop client version of Spark 4.0.1), one datanode, on loopback
+mvn -B -ntp -q -f spark/dist/pom.xml -Phdfs dependency:build-classpath -Dmdep.outputFile="$tmp/hdfs.cp" >/dev/null
+mkdir -p "$tmp/hadoop-conf"
+printf '<?xml version="1.0"?>\n<configuration/>\n' > "$tmp/hadoop-conf/core-site.xml"
+hadoop_cp="$tmp/hadoop-conf:$(cat "$tmp/hdfs.cp")"
+(cd "$tmp" && exec java -Dtest.build.data="$tmp/hdfs" -cp "$hadoop_cp" org.apache.hadoop.test.MiniDFSClusterManager \
+  -format -writeDetails "$tmp/hdfs.json") >"$tmp/hdfs.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 120); do [ -s "$tmp/hdfs.json" ] && break; sleep 0.5; done
+[ -s "$tmp/hdfs.json" ] || { tail -20 "$tmp/hdfs.log" >&2; exit 1; }
+hdfs="hdfs://127.0.0.1:$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["namenode_port"])' "$tmp/hdfs.json")"
+hdfs_put() { java -cp "$hadoop_cp" org.apache.hadoop.fs.FsShell -fs "$hdfs" -D dfs.replication=1 -put "$@" 2>>"$tmp/hdfs.log"; }
+echo "HDFS: $hdfs"
+
+# roots (name, what the job reads, the same WAL on local disk for walprism stats): gzip-compressed 1 MB segments
+# (PostgreSQL 16) on local disk and on HDFS, plain 16 MB segments (PostgreSQL 17) on local disk. Absolute local
+# paths: executors run in their own working directories (on a real cluster: paths every node sees, or hdfs:// /
+# s3a:// roots)
+mp=$PWD/testdata/corpus/16/vacuum_indexed_multipass/wal
 mkdir -p "$tmp/seg16"
 for f in testdata/corpus/17/hot_updates_seg16/wal/*; do
   case $f in *.gz) gzip -dc "$f" > "$tmp/seg16/$(basename "$f" .gz)" ;; *) cp "$f" "$tmp/seg16/" ;; esac
 done
-roots+=("seg16=$tmp/seg16")
+hdfs_put "$mp" /mp
+names=(mp seg16 hdfs-mp)
+roots=("mp=$mp" "seg16=$tmp/seg16" "hdfs-mp=$hdfs/mp")
+locals=("$mp" "$tmp/seg16" "$mp")
 
 check() { # label out-dir: every root's whole-range Total equals walprism stats' Total
-  local label=$1 out=$2 r name dir want got
-  for r in "${roots[@]}"; do
-    name=${r%%=*}
-    dir=${r#*=}
-    want=$(bin/walprism stats --stats=record "$dir" | awk '$1=="Total"{print $2, $3, $5}')
+  local label=$1 out=$2 i want got
+  for i in "${!names[@]}"; do
+    want=$(bin/walprism stats --stats=record "${locals[$i]}" 2>/dev/null | awk '$1=="Total"{print $2, $3, $5}')
     got=$(python3 -c '
 import json, sys, glob
 for f in glob.glob(sys.argv[1] + "/stats/part-*.json"):
@@ -76,8 +94,8 @@ for f in glob.glob(sys.argv[1] + "/stats/part-*.json"):
         r = json.loads(line)
         if r["cluster"] == sys.argv[2] and r["name"] == "Total" and "bucket_start" not in r:
             print(r["count"], r["record_size"], r["fpi_size"])
-' "$out" "$name")
-    echo "$label $name: walprism stats Total $want, job Total $got"
+' "$out" "${names[$i]}")
+    echo "$label ${roots[$i]}: walprism stats Total $want, job Total $got"
     [ -n "$want" ] && [ "$want" = "$got" ] || { echo "MISMATCH" >&2; tail -5 "$out.err" >&2; exit 1; }
   done
 }
