@@ -43,8 +43,8 @@ final class FleetFigures {
     /**
      * Under {@code dir}, the forms of {@code c}'s segments that are read by several tasks or one: plain segments,
      * zstd segments, a pgBackRest repository (lz4), a WAL-G root (xz), a barman server (bzip2 under the plain
-     * name) and a {@code pg_basebackup -Ft} directory ({@code pg_wal.tar.gz}, one task); name -&gt; directory
-     * relative to {@code dir}.
+     * name) and {@code pg_basebackup -Ft} directories ({@code pg_wal.tar.gz}: one task; {@code pg_wal.tar}: members
+     * read in place, several tasks); name -&gt; directory relative to {@code dir}.
      */
     static Map<String, String> forms(Capture c, Path dir) throws IOException {
         List<Path> segs = WalForms.segments(c.walDir());
@@ -63,6 +63,10 @@ final class FleetFigures {
         WalForms.tar(dir.resolve("basebackup").resolve("pg_wal.tar.gz"), WalForms.members(segs, "", WalForms.Codec.NONE,
                 0), WalForms.Codec.GZIP);
         forms.put("tar", "basebackup");
+        Files.createDirectories(dir.resolve("plaintar"));
+        WalForms.tar(dir.resolve("plaintar").resolve("pg_wal.tar"), WalForms.members(segs, "", WalForms.Codec.NONE,
+                0), WalForms.Codec.NONE);
+        forms.put("plaintar", "plaintar");
         return forms;
     }
 

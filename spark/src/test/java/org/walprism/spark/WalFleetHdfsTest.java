@@ -83,7 +83,8 @@ class WalFleetHdfsTest {
         // several tasks where the form can be read from the middle, one for the tar archive
         assertEquals(6, f.ranges().get("plain").getInt(8), "tasks of 12 segments, 2 per task");
         assertEquals(6, f.ranges().get("pgbackrest").getInt(8), "tasks of the pgBackRest archive");
-        assertEquals(1, f.ranges().get("tar").getInt(8), "a tar archive is one task");
+        assertEquals(1, f.ranges().get("tar").getInt(8), "a compressed tar archive is one task");
+        assertEquals(6, f.ranges().get("plaintar").getInt(8), "a plain tar archive: its members read in place");
         assertTrue(f.ranges().get("pgbackrest").getList(10).toString().contains("pgBackRest stanza main in " + uri),
                 "the layout notice names the root on HDFS: " + f.ranges().get("pgbackrest").getList(10));
     }
@@ -122,5 +123,14 @@ class WalFleetHdfsTest {
         assertEquals(1, rc);
         assertEquals("walprism-spark: root " + uri + "/archive/none: could not open \"" + uri
                 + "/archive/none\": no such file or directory\n", err.toString());
+
+        // a scheme no Hadoop file system on the class path serves: the line says what to add
+        err.reset();
+        rc = WalFleetJob.run(new String[] {"--out", tmp.resolve("out").toString(), "nosuch://bucket/wal"},
+                () -> spark, new java.io.PrintStream(err, true));
+        assertEquals(1, rc);
+        assertEquals("walprism-spark: root nosuch://bucket/wal: could not open \"nosuch://bucket/wal\": no Hadoop "
+                + "FileSystem for scheme \"nosuch\" on the class path (s3a:// needs hadoop-aws: see spark/README.md)\n",
+                err.toString());
     }
 }

@@ -109,7 +109,8 @@ class WalFleetS3aTest {
         }
         f.assertSameAsCli(big, "seg16");
         assertEquals(4, f.ranges().get("zstd").getInt(8), "tasks of 12 segments, 3 per task");
-        assertEquals(1, f.ranges().get("tar").getInt(8), "a tar archive is one task");
+        assertEquals(1, f.ranges().get("tar").getInt(8), "a compressed tar archive is one task");
+        assertEquals(4, f.ranges().get("plaintar").getInt(8), "a plain tar archive: its members read in place");
         assertTrue(f.ranges().get("walg").getList(10).toString().contains("WAL-G storage " + base + "/forms/walg"),
                 "the layout notice names the root in the bucket: " + f.ranges().get("walg").getList(10));
     }

@@ -66,8 +66,11 @@ public final class ArchiveRoots implements Serializable {
         FileSystem fs;
         try {
             fs = p.getFileSystem(conf);
+        } catch (org.apache.hadoop.fs.UnsupportedFileSystemException e) {
+            throw new WalInputException("could not open \"" + root + "\": no Hadoop FileSystem for scheme \""
+                    + p.toUri().getScheme() + "\" on the class path (s3a:// needs hadoop-aws: see spark/README.md)");
         } catch (IOException | RuntimeException e) {
-            // no file system for the scheme (s3a without hadoop-aws on the class path), bad address, ...
+            // a bad address, a refused connection, ...
             throw new WalInputException("could not open \"" + root + "\": " + why(e));
         }
         URI q = fs.makeQualified(p).toUri();
