@@ -79,9 +79,12 @@ for f in testdata/corpus/17/hot_updates_seg16/wal/*; do
   case $f in *.gz) gzip -dc "$f" > "$tmp/seg16/$(basename "$f" .gz)" ;; *) cp "$f" "$tmp/seg16/" ;; esac
 done
 hdfs_put "$mp" /mp
-names=(mp seg16 hdfs-mp)
-roots=("mp=$mp" "seg16=$tmp/seg16" "hdfs-mp=$hdfs/mp")
-locals=("$mp" "$tmp/seg16" "$mp")
+hdfs_put "$tmp/seg16" /seg16
+# hdfs:///seg16 names no namenode: it is the default file system of the job's Hadoop configuration
+# (--conf spark.hadoop.fs.defaultFS below), which travels with the tasks to the executors
+names=(mp seg16 hdfs-mp hdfs-seg16)
+roots=("mp=$mp" "seg16=$tmp/seg16" "hdfs-mp=$hdfs/mp" "hdfs-seg16=hdfs:///seg16")
+locals=("$mp" "$tmp/seg16" "$mp" "$tmp/seg16")
 
 check() { # label out-dir: every root's whole-range Total equals walprism stats' Total
   local label=$1 out=$2 i want got
@@ -100,11 +103,12 @@ for f in glob.glob(sys.argv[1] + "/stats/part-*.json"):
   done
 }
 
+# (output to file://: with fs.defaultFS set, a path without a scheme is on HDFS, as for any Spark job)
 common=(--class org.walprism.spark.WalFleetJob --conf spark.ui.enabled=false --conf spark.driver.host=127.0.0.1
-  --conf spark.driver.bindAddress=127.0.0.1 --conf spark.sql.shuffle.partitions=4)
+  --conf spark.driver.bindAddress=127.0.0.1 --conf spark.sql.shuffle.partitions=4 --conf "spark.hadoop.fs.defaultFS=$hdfs")
 
 # 2. spark-submit --master local[2]
-spark_submit --master 'local[2]' "${common[@]}" "$jar" --out "$tmp/local" --format json --segments-per-task 3 \
+spark_submit --master 'local[2]' "${common[@]}" "$jar" --out "file://$tmp/local" --format json --segments-per-task 3 \
   "${roots[@]}" 2>"$tmp/local.err" || { tail -30 "$tmp/local.err" >&2; exit 1; }
 check "spark-submit --master local[2]:" "$tmp/local"
 
@@ -127,7 +131,7 @@ grep -q "Successfully registered with master" "$tmp/worker.log" || { tail -20 "$
 echo "standalone cluster: master spark://127.0.0.1:$mport, one worker (2 cores)"
 
 spark_submit --master "spark://127.0.0.1:$mport" --deploy-mode client --executor-cores 1 --total-executor-cores 2 \
-  --executor-memory 768m "${common[@]}" "$jar" --out "$tmp/cluster" --format json --segments-per-task 3 \
+  --executor-memory 768m "${common[@]}" "$jar" --out "file://$tmp/cluster" --format json --segments-per-task 3 \
   "${roots[@]}" 2>"$tmp/cluster.err" || { tail -30 "$tmp/cluster.err" >&2; exit 1; }
 check "spark-submit --master spark://:" "$tmp/cluster"
 
