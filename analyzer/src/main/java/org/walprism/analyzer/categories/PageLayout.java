@@ -93,6 +93,11 @@ public final class PageLayout implements java.io.Serializable {
         skippedBytes += o.skippedBytes;
     }
 
+    /** The segment size the page headers are counted for. */
+    public long segmentSize() {
+        return segmentSize;
+    }
+
     /** See the class comment. */
     public long startLsn() {
         return startLsn;
