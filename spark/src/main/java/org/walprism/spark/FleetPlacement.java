@@ -81,14 +81,15 @@ final class FleetPlacement implements Serializable {
 
     /**
      * The bucket key {@code k} of the {@code index}-th task of {@code root} stands for: itself, or for a pending
-     * one the bucket it is placed in; null when it cannot be placed (no time in the root).
+     * one the bucket it is placed in; it stays {@link FleetSink#PENDING} when it cannot be placed (no time in the
+     * root: its records count in the whole range only).
      */
     FleetSink.Key place(int root, int index, FleetSink.Key k) {
         if (k.bucket() != FleetSink.PENDING) {
             return k;
         }
         Long b = pending.getOrDefault(root, Map.of()).get(index);
-        return b == null ? null : new FleetSink.Key(k.tli(), b);
+        return b == null ? k : new FleetSink.Key(k.tli(), b);
     }
 
     /** Layout bytes between task {@code index} of {@code root} and the one before (charged to its first record). */

@@ -256,9 +256,6 @@ public final class WalFleetJob {
                     int index = r.task().index();
                     r.buckets().forEach((k, b) -> {
                         FleetSink.Key at = place.place(root, index, k);
-                        if (at == null) {
-                            return;
-                        }
                         if (k.equals(r.edges().firstKey())) {
                             long[] gap = place.seam(root, index);
                             for (int j = 0; j < gap.length; j++) {
@@ -297,8 +294,10 @@ public final class WalFleetJob {
                     }
                     return m;
                 });
-        // every table is made from it: kept, so the whole-range merge runs once
-        JavaPairRDD<Key, FleetSink.Bucket> all = perBucket.union(whole)
+        // every table is made from it: kept, so the whole-range merge runs once (records a root without any time
+        // cannot place are in its whole range only)
+        JavaPairRDD<Key, FleetSink.Bucket> all = perBucket.filter(kv -> kv._1().bucket() != FleetSink.PENDING)
+                .union(whole)
                 .persist(StorageLevel.MEMORY_AND_DISK_SER());
         Map<Integer, Tuple2<String, String>> ids = new HashMap<>();
         ranges.forEach((k, r) -> ids.put(k, new Tuple2<>(r.root().cluster(), Long.toUnsignedString(r.sysid()))));
