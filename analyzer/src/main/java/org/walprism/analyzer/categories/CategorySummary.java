@@ -228,6 +228,6 @@ public final class CategorySummary {
 
     /** LSN text in the version's pg_waldump format. */
     public String lsn(long lsn) {
-        return Lsn.of(lsn).format(stats.version());
+        return Lsn.of(lsn).format(version);
     }
 }
