@@ -183,6 +183,7 @@ final class FleetDiff {
         } catch (java.io.IOException | RuntimeException e) {
             json = false;
         }
-        return json ? spark.read().schema(schema).json(path) : spark.read().parquet(path);
+        return json ? spark.read().schema(schema).option("timestampFormat", WalFleetJob.JSON_TIME)
+                .option("timeZone", "UTC").json(path) : spark.read().parquet(path);
     }
 }

@@ -460,9 +460,13 @@ public final class WalFleetJob {
         return l.hi() << 32 | l.lo();
     }
 
-    private static void write(Dataset<Row> d, String format, String path) {
+    /** Timestamps in JSON output: ISO 8601 in UTC to the microsecond (Spark's default stops at milliseconds). */
+    static final String JSON_TIME = "yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX";
+
+    static void write(Dataset<Row> d, String format, String path) {
         if (format.equals("json")) {
-            d.coalesce(1).write().mode("overwrite").json(path);
+            d.coalesce(1).write().mode("overwrite").option("timestampFormat", JSON_TIME).option("timeZone", "UTC")
+                    .json(path);
         } else {
             d.write().mode("overwrite").parquet(path);
         }

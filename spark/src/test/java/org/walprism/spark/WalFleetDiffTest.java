@@ -47,22 +47,25 @@ class WalFleetDiffTest {
                 .config("spark.sql.shuffle.partitions", "4")
                 .config("spark.default.parallelism", "4")
                 .getOrCreate();
-        // one job, one root per capture (cluster = its name), time buckets of an hour, one segment per task; written
-        // by the command as Parquet and as JSON
+        // one job, one root per capture (cluster = its name), time buckets of an hour, one segment per task, written
+        // by the command
         List<String> roots = new ArrayList<>();
         for (String[] p : PAIRS) {
             for (String name : p) {
                 roots.add(name + "=" + TestData.capture(name).walDir());
             }
         }
-        for (String format : List.of("parquet", "json")) {
-            List<String> args = new ArrayList<>(List.of("--out", out.resolve(format).toString(), "--format", format,
-                    "--segments-per-task", "1", "--bucket", "1h"));
-            args.addAll(roots);
-            ByteArrayOutputStream err = new ByteArrayOutputStream();
-            int rc = WalFleetJob.run(args.toArray(String[]::new), () -> spark,
-                    new PrintStream(err, true, StandardCharsets.UTF_8));
-            assertEquals(0, rc, err.toString(StandardCharsets.UTF_8));
+        List<String> args = new ArrayList<>(List.of("--out", out.resolve("parquet").toString(), "--format", "parquet",
+                "--segments-per-task", "1", "--bucket", "1h"));
+        args.addAll(roots);
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int rc = WalFleetJob.run(args.toArray(String[]::new), () -> spark,
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(0, rc, err.toString(StandardCharsets.UTF_8));
+        // the same tables as JSON (what --format json writes: one file per table), without running the job again
+        for (String table : List.of("stats", "categories", "ranges", "buckets")) {
+            WalFleetJob.write(spark.read().parquet(out.resolve("parquet").resolve(table).toString()), "json",
+                    out.resolve("json").resolve(table).toString());
         }
     }
 
@@ -147,5 +150,26 @@ class WalFleetDiffTest {
                 () -> spark, ps, new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(0, rc, err.toString(StandardCharsets.UTF_8));
         assertEquals(cli(p[0], p[1], p[0], p[1], OutputFormat.JSON, 12), o.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void jsonKeepsEveryFigureAndTimeOfParquet() {
+        for (String table : List.of("buckets", "categories")) {
+            org.apache.spark.sql.types.StructType schema = table.equals("buckets") ? FleetRows.BUCKETS_SCHEMA
+                    : WalFleetJob.CATEGORIES_SCHEMA;
+            List<String> p = new ArrayList<>();
+            FleetDiff.read(spark, out.resolve("parquet").toString(), table, schema).collectAsList()
+                    .forEach(r -> p.add(r.toString()));
+            List<String> j = new ArrayList<>();
+            FleetDiff.read(spark, out.resolve("json").toString(), table, schema).collectAsList()
+                    .forEach(r -> j.add(r.toString()));
+            p.sort(null);
+            j.sort(null);
+            assertEquals(p, j, table);
+            assertTrue(p.size() >= 8, table + " rows");
+            if (table.equals("buckets")) {
+                assertTrue(p.stream().anyMatch(r -> r.matches(".*\\.\\d{5}[1-9].*")), "times to the microsecond");
+            }
+        }
     }
 }
