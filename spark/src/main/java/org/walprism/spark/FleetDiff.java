@@ -140,9 +140,12 @@ final class FleetDiff {
         List<Row> where = buckets.filter(pick).groupBy(col("version"))
                 .agg(min(col("first_record")), max(col("end")), sum(col("records"))).collectAsList();
         if (where.isEmpty()) {
-            throw new IllegalArgumentException("no bucket of cluster " + s.cluster() + (s.from() != 0 || s.until() != 0
-                    ? " in " + s.text().substring(s.cluster().length() + 1) + " (a date range needs time buckets: "
-                    + "--bucket 1h)" : "") + " in the job's output");
+            boolean ranged = s.from() != 0 || s.until() != 0;
+            boolean timed = ranged && !buckets.filter(col("cluster").equalTo(s.cluster())
+                    .and(col("bucket_time").isNotNull())).isEmpty();
+            throw new IllegalArgumentException("no bucket of cluster " + s.cluster()
+                    + (ranged ? " in " + s.text().substring(s.cluster().length() + 1) : "") + " in the job's output"
+                    + (ranged && !timed ? " (a date range needs time buckets: run the job with --bucket 1h)" : ""));
         }
         if (where.size() > 1) {
             List<String> v = new ArrayList<>();
