@@ -182,7 +182,10 @@ public final class WalFleetJob {
      */
     static ForkableSource open(String path, int timeline) {
         ForkableSource s = WalSources.open(Path.of(path), timeline);
-        if (timeline == 0 && s.newestTimeline() != s.timeline()) {
+        // a segment file given as the root means its own timeline, as STARTSEG does
+        boolean segmentFile = Path.of(path).getFileName() != null
+                && org.walprism.codec.read.StoredSegmentName.parse(Path.of(path).getFileName().toString()) != null;
+        if (timeline == 0 && !segmentFile && s.newestTimeline() != s.timeline()) {
             int newest = s.newestTimeline();
             s.close();
             return WalSources.open(Path.of(path), newest);
