@@ -119,19 +119,14 @@ public final class WalRangeOptions {
         }
         org.walprism.analyzer.categories.TimeRange.Lsns l = org.walprism.analyzer.categories.TimeRange.resolve(
                 r.path(), r.start(), r.end(), r.timeline(), Runtime.getRuntime().availableProcessors(), from, to);
-        if (l.stamps() == 0) {
-            throw new BadArgumentException("no commit, abort or checkpoint of the range carries a time: --since and "
-                    + "--until cannot be placed in it");
-        }
-        long start = l.start() != 0 ? l.start() : r.start();
-        long end = to == 0 ? r.end() : l.end();
-        if (to != 0 && end == 0) {
-            throw new BadArgumentException("no commit, abort or checkpoint of the range is at or before --until "
-                    + until);
-        }
-        if (end != 0 && Long.compareUnsigned(end, start) <= 0) {
-            throw new BadArgumentException("no record of the range lies between --since " + since + " and --until "
-                    + until);
+        long start;
+        long end;
+        try {
+            long[] n = org.walprism.analyzer.categories.TimeRange.narrow(r.start(), r.end(), from, to, l, since, until);
+            start = n[0];
+            end = n[1];
+        } catch (IllegalArgumentException e) {
+            throw new BadArgumentException(e.getMessage());
         }
         return new Range(r.path(), start, end, r.timeline());
     }

@@ -1,6 +1,7 @@
 package org.walprism.spark;
 
 import java.io.Serializable;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -17,8 +18,7 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.storage.StorageLevel;
 import org.walprism.analyzer.categories.CategoryStats;
-import org.walprism.analyzer.categories.CategorySummary;
-import org.walprism.analyzer.stats.StatsRow;
+import org.walprism.analyzer.categories.WalTime;
 import org.walprism.analyzer.stats.WalStats;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFormatException;
@@ -65,31 +65,51 @@ public final class WalFleetJob {
     /**
      * What to compute.
      *
-     * @param timeline        timeline to read (0: that of the files, as {@code stats})
+     * @param timeline        timeline to read (0: the newest present, following its history: {@code stats -t N})
      * @param bucketSize      LSN bucket width in bytes (a fixed width; 0: one segment)
      * @param segmentsPerTask consecutive segments decoded by one task
+     * @param timeBucket      time bucket width in microseconds ({@code --bucket 1h}); 0: LSN buckets
+     * @param since           {@code --since} (Unix microseconds; 0: none), as the CLI's ({@link FleetTimeRange})
+     * @param until           {@code --until} (0: none)
+     * @param sinceText       {@code --since} as written (for messages)
+     * @param untilText       {@code --until} as written
      */
-    public record Options(List<Root> roots, int timeline, long bucketSize,
-                          int segmentsPerTask) implements Serializable {
+    public record Options(List<Root> roots, int timeline, long bucketSize, int segmentsPerTask, long timeBucket,
+                          long since, long until, String sinceText, String untilText) implements Serializable {
+        /** LSN buckets over the whole range of each root. */
+        public Options(List<Root> roots, int timeline, long bucketSize, int segmentsPerTask) {
+            this(roots, timeline, bucketSize, segmentsPerTask, 0, 0, 0, null, null);
+        }
+
+        /** The same with other roots (the ranges {@code --since}/{@code --until} found). */
+        Options withRoots(List<Root> r) {
+            return new Options(r, timeline, bucketSize, segmentsPerTask, timeBucket, since, until, sinceText,
+                    untilText);
+        }
     }
 
     /** One task: segments {@code firstSeg..lastSeg} of root {@code root}, the {@code index}-th of that root. */
     record Task(int root, String path, int timeline, int index, long chunkStart, long stop, long endLsn,
-                boolean firstChunk, long bucketSize) implements Serializable {
+                boolean firstChunk, FleetSink.Spec spec) implements Serializable {
     }
 
-    /** What a task read: the chunk's seam information and its buckets' counters. */
-    record TaskResult(Task task, ParallelWalScan.ChunkInfo info, java.util.NavigableMap<Long, FleetSink.Bucket> buckets)
+    /** What a task read: the chunk's seam information, its buckets' counters and its edges. */
+    record TaskResult(Task task, ParallelWalScan.ChunkInfo info,
+                      java.util.NavigableMap<FleetSink.Key, FleetSink.Bucket> buckets, FleetSink.Edges edges)
             implements Serializable {
+    }
+
+    /** A row key of the output: a bucket of one timeline of one root, or ({@code whole}) its whole range. */
+    record Key(int root, int tli, long bucket, boolean whole) implements Serializable {
     }
 
     /** What the driver found for one root after checking the seams. */
     record RootRange(Root root, int timeline, long sysid, WalVersion version, long first, long end, long records,
-                     int tasks, int usedTasks, List<String> notices) implements Serializable {
+                     int tasks, int usedTasks, List<String> notices, String history) implements Serializable {
     }
 
-    /** The job's three tables. */
-    public record Output(Dataset<Row> stats, Dataset<Row> categories, Dataset<Row> ranges) {
+    /** The job's four tables. */
+    public record Output(Dataset<Row> stats, Dataset<Row> categories, Dataset<Row> ranges, Dataset<Row> buckets) {
     }
 
     public static final StructType STATS_SCHEMA = new StructType()
@@ -102,7 +122,8 @@ public final class WalFleetJob {
             .add("count", DataTypes.LongType, false)
             .add("record_size", DataTypes.LongType, false)
             .add("fpi_size", DataTypes.LongType, false)
-            .add("combined_size", DataTypes.LongType, false);
+            .add("combined_size", DataTypes.LongType, false)
+            .add("bucket_time", DataTypes.TimestampType, true);
 
     public static final StructType CATEGORIES_SCHEMA = new StructType()
             .add("cluster", DataTypes.StringType, false)
@@ -113,7 +134,9 @@ public final class WalFleetJob {
             .add("section", DataTypes.StringType, false)
             .add("name", DataTypes.StringType, false)
             .add("metric", DataTypes.StringType, false)
-            .add("value", DataTypes.LongType, false);
+            .add("value", DataTypes.LongType, false)
+            .add("bucket_time", DataTypes.TimestampType, true)
+            .add("row_order", DataTypes.IntegerType, false);
 
     public static final StructType RANGES_SCHEMA = new StructType()
             .add("cluster", DataTypes.StringType, false)
@@ -126,7 +149,9 @@ public final class WalFleetJob {
             .add("records", DataTypes.LongType, false)
             .add("tasks", DataTypes.IntegerType, false)
             .add("tasks_used", DataTypes.IntegerType, false)
-            .add("notices", DataTypes.createArrayType(DataTypes.StringType), false);
+            .add("notices", DataTypes.createArrayType(DataTypes.StringType), false)
+            .add("untimed_records", DataTypes.LongType, true)
+            .add("history", DataTypes.StringType, true);
 
     /**
      * Plans the tasks of every root (the roots are opened on the driver to list their segments, through
@@ -136,16 +161,17 @@ public final class WalFleetJob {
         List<Task> tasks = new ArrayList<>();
         for (int ri = 0; ri < o.roots().size(); ri++) {
             Root root = o.roots().get(ri);
-            try (ForkableSource probe = files.open(root.path(), o.timeline())) {
+            try (ForkableSource probe = open(files, root.path(), o.timeline())) {
                 ParallelWalScan.Plan p = ParallelWalScan.Plan.of(probe, root.startLsn(), root.endLsn());
                 long bucket = o.bucketSize() == 0 ? p.segmentSize() : o.bucketSize();
+                FleetSink.Spec spec = FleetSink.Spec.of(bucket, o.timeBucket(), probe.history());
                 // a compressed archive can only be read front to back: one task
                 long step = probe.randomAccess() ? Math.max(1, o.segmentsPerTask()) : Long.MAX_VALUE / 2;
                 int index = 0;
                 for (long a = p.startSeg(); a <= p.lastSeg(); a += step) {
                     long b = Math.min(p.lastSeg(), a + step - 1);
-                    tasks.add(new Task(ri, root.path(), o.timeline(), index++, p.chunkStart(a),
-                            (b + 1) * p.segmentSize(), root.endLsn(), a == p.startSeg(), bucket));
+                    tasks.add(new Task(ri, root.path(), probe.timeline(), index++, p.chunkStart(a),
+                            (b + 1) * p.segmentSize(), root.endLsn(), a == p.startSeg(), spec));
                 }
             } catch (WalFormatException e) {
                 throw new RootFailure(root.cluster(), root.path(), e);
@@ -154,13 +180,33 @@ public final class WalFleetJob {
         return tasks;
     }
 
+    /**
+     * Opens a root for {@code timeline} through {@code files} (local paths, HDFS, object storage); 0: the newest
+     * timeline present, following its history across the promotions when its history file is there (the CLI's
+     * {@code -t N}; the CLI itself reads timeline 1 without {@code -t}, pg_waldump's default, and says which
+     * {@code -t} would follow the history).
+     */
+    static ForkableSource open(ArchiveRoots files, String path, int timeline) {
+        ForkableSource s = files.open(path, timeline);
+        // a segment file given as the root means its own timeline, as STARTSEG does
+        Path name = files.path(path).getFileName();
+        boolean segmentFile = name != null
+                && org.walprism.codec.read.StoredSegmentName.parse(name.toString()) != null;
+        if (timeline == 0 && !segmentFile && s.newestTimeline() != s.timeline()) {
+            int newest = s.newestTimeline();
+            s.close();
+            return files.open(path, newest);
+        }
+        return s;
+    }
+
     /** Runs one task: decodes its chunk into per-bucket counters (its segments opened here, through {@code files}). */
     static TaskResult run(Task t, ArchiveRoots files) {
         try (ForkableSource src = files.open(t.path(), t.timeline())) {
-            FleetSink sink = new FleetSink(src.segmentSize(), t.bucketSize());
+            FleetSink sink = new FleetSink(src.segmentSize(), t.spec());
             ParallelWalScan.ChunkInfo info = ParallelWalScan.readChunk(sink, src, t.chunkStart(), t.stop(), t.endLsn(),
                     t.firstChunk());
-            return new TaskResult(t, info, sink.buckets());
+            return new TaskResult(t, info, sink.buckets(), sink.edges());
         } catch (WalFormatException e) {
             // opening failed (decoding errors are in the result): the task fails, Spark retries it
             throw new RootFailure(t.path(), t.path(), e);
@@ -179,7 +225,7 @@ public final class WalFleetJob {
             List<Tuple2<Task, ParallelWalScan.ChunkInfo>> list = e.getValue();
             list.sort((x, y) -> Integer.compare(x._1().index(), y._1().index()));
             Root root = o.roots().get(e.getKey());
-            try (ForkableSource probe = files.open(root.path(), o.timeline())) {
+            try (ForkableSource probe = open(files, root.path(), o.timeline())) {
                 ParallelWalScan.Plan p = ParallelWalScan.Plan.of(probe, root.startLsn(), root.endLsn());
                 ParallelWalScan.Seams seams = new ParallelWalScan.Seams(probe, p.start());
                 int used = 0;
@@ -192,7 +238,7 @@ public final class WalFleetJob {
                 }
                 ranges.put(e.getKey(), new RootRange(root, probe.timeline(), seams.systemIdentifier(),
                         seams.version(), seams.first(), seams.end(), seams.count(), list.size(), used,
-                        seams.notices()));
+                        seams.notices(), probe.history().fromFile() ? probe.history().describe() : null));
             } catch (WalFormatException ex) {
                 throw new RootFailure(root.cluster(), root.path(), ex);
             }
@@ -200,28 +246,43 @@ public final class WalFleetJob {
         return ranges;
     }
 
-    /** Computes the three tables (lazily written by the caller; the decoding runs here). */
-    public static Output compute(SparkSession spark, Options o) {
+    /** Computes the four tables (lazily written by the caller; the decoding runs here). */
+    public static Output compute(SparkSession spark, Options given) {
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         // roots on any Hadoop file system, read with the session's Hadoop configuration (spark.hadoop.*)
         ArchiveRoots files = ArchiveRoots.of(jsc.hadoopConfiguration());
+        Options o = FleetTimeRange.narrow(jsc, given, files);
         List<Task> tasks = plan(o, files);
         JavaRDD<TaskResult> results = jsc.parallelize(tasks, Math.max(1, tasks.size()))
                 .map(t -> run(t, files))
                 .persist(StorageLevel.MEMORY_AND_DISK_SER());
-        List<Tuple2<Task, ParallelWalScan.ChunkInfo>> infos =
-                results.map(r -> new Tuple2<>(r.task(), r.info())).collect();
-        Map<Integer, RootRange> ranges = seams(o, infos, files);
+        List<Tuple3<Task, ParallelWalScan.ChunkInfo, FleetSink.Edges>> infos =
+                results.map(r -> new Tuple3<>(r.task(), r.info(), r.edges())).collect();
+        List<Tuple2<Task, ParallelWalScan.ChunkInfo>> seamInfos = new ArrayList<>();
+        infos.forEach(i -> seamInfos.add(new Tuple2<>(i._1(), i._2())));
+        Map<Integer, RootRange> ranges = seams(o, seamInfos, files);
         Map<Integer, Integer> used = new HashMap<>();
         ranges.forEach((k, v) -> used.put(k, v.usedTasks()));
+        FleetPlacement place = place(o, infos, used);
 
-        // per bucket: the tasks' counters of that bucket, merged in task (LSN) order
-        JavaPairRDD<Tuple2<Integer, Long>, FleetSink.Bucket> perBucket = results
+        // per bucket: the tasks' counters of that bucket, merged in LSN order (task, then its pending records first)
+        JavaPairRDD<Key, FleetSink.Bucket> perBucket = results
                 .filter(r -> r.task().index() < used.getOrDefault(r.task().root(), 0))
                 .flatMapToPair(r -> {
-                    List<Tuple2<Tuple2<Integer, Long>, Tuple2<Integer, FleetSink.Bucket>>> out = new ArrayList<>();
-                    r.buckets().forEach((b, s) -> out.add(new Tuple2<>(new Tuple2<>(r.task().root(), b),
-                            new Tuple2<>(r.task().index(), s))));
+                    List<Tuple2<Key, Tuple2<Integer, FleetSink.Bucket>>> out = new ArrayList<>();
+                    int root = r.task().root();
+                    int index = r.task().index();
+                    r.buckets().forEach((k, b) -> {
+                        FleetSink.Key at = place.place(root, index, k);
+                        if (k.equals(r.edges().firstKey())) {
+                            long[] gap = place.seam(root, index);
+                            for (int j = 0; j < gap.length; j++) {
+                                b.layout[j] += gap[j];
+                            }
+                        }
+                        int order = 2 * index + (k.bucket() == FleetSink.PENDING ? 0 : 1);
+                        out.add(new Tuple2<>(new Key(root, at.tli(), at.bucket(), false), new Tuple2<>(order, b)));
+                    });
                     return out.iterator();
                 })
                 .groupByKey()
@@ -229,84 +290,76 @@ public final class WalFleetJob {
                     List<Tuple2<Integer, FleetSink.Bucket>> l = new ArrayList<>();
                     vs.forEach(l::add);
                     l.sort((x, y) -> Integer.compare(x._1(), y._1()));
-                    FleetSink.Bucket m = empty(l.get(0)._2());
+                    FleetSink.Bucket m = FleetSink.Bucket.empty(l.get(0)._2());
                     for (Tuple2<Integer, FleetSink.Bucket> v : l) {
                         m.merge(v._2());
                     }
                     return m;
                 })
                 .persist(StorageLevel.MEMORY_AND_DISK_SER());
-        // the whole range of a root: its buckets merged in LSN order
-        JavaPairRDD<Tuple2<Integer, Long>, FleetSink.Bucket> whole = perBucket
-                .mapToPair(kv -> new Tuple2<>(kv._1()._1(), new Tuple2<>(kv._1()._2(), kv._2())))
+        // the whole range of a root's timeline: its buckets merged in the order of their first records (time
+        // buckets may interleave: the layout of the whole range is the driver's, FleetPlacement.timeline)
+        JavaPairRDD<Key, FleetSink.Bucket> whole = perBucket
+                .mapToPair(kv -> new Tuple2<>(new Key(kv._1().root(), kv._1().tli(), 0, true), kv._2()))
                 .groupByKey()
-                .mapToPair(kv -> {
-                    List<Tuple2<Long, FleetSink.Bucket>> l = new ArrayList<>();
-                    kv._2().forEach(l::add);
-                    l.sort((x, y) -> Long.compareUnsigned(x._1(), y._1()));
-                    FleetSink.Bucket m = empty(l.get(0)._2());
-                    for (Tuple2<Long, FleetSink.Bucket> v : l) {
-                        m.merge(v._2());
+                .mapValues(vs -> {
+                    List<FleetSink.Bucket> l = new ArrayList<>();
+                    vs.forEach(l::add);
+                    l.sort((x, y) -> Long.compareUnsigned(x.categories.startLsn(), y.categories.startLsn()));
+                    FleetSink.Bucket m = FleetSink.Bucket.empty(l.get(0));
+                    for (FleetSink.Bucket v : l) {
+                        m.merge(v);
                     }
-                    return new Tuple2<>(new Tuple2<>(kv._1(), -1L), m);
+                    return m;
                 });
-        // both tables are made from it: kept, so the whole-range merge runs once
-        JavaPairRDD<Tuple2<Integer, Long>, FleetSink.Bucket> all = perBucket.union(whole)
+        // every table is made from it: kept, so the whole-range merge runs once (records a root without any time
+        // cannot place are in its whole range only)
+        JavaPairRDD<Key, FleetSink.Bucket> all = perBucket.filter(kv -> kv._1().bucket() != FleetSink.PENDING)
+                .union(whole)
                 .persist(StorageLevel.MEMORY_AND_DISK_SER());
-        Map<Integer, Tuple3<String, String, Integer>> ids = new HashMap<>();
-        ranges.forEach((k, r) -> ids.put(k, new Tuple3<>(r.root().cluster(), Long.toUnsignedString(r.sysid()),
-                r.timeline())));
-        JavaRDD<Row> statsRows = all.flatMap(kv -> statsRows(ids.get(kv._1()._1()), kv._1()._2(), kv._2()).iterator());
-        JavaRDD<Row> catRows = all.flatMap(kv -> categoryRows(ids.get(kv._1()._1()), kv._1()._2(), kv._2()).iterator());
+        Map<Integer, Tuple2<String, String>> ids = new HashMap<>();
+        ranges.forEach((k, r) -> ids.put(k, new Tuple2<>(r.root().cluster(), Long.toUnsignedString(r.sysid()))));
+        boolean time = o.timeBucket() > 0;
+        JavaRDD<Row> statsRows = all.flatMap(kv -> FleetRows.stats(ids.get(kv._1().root()), kv._1(), time, kv._2())
+                .iterator());
+        JavaRDD<Row> catRows = all.flatMap(kv -> FleetRows.categories(ids.get(kv._1().root()), kv._1(), time,
+                kv._2(), place).iterator());
+        JavaRDD<Row> bucketRows = all.map(kv -> FleetRows.bucket(ids.get(kv._1().root()), kv._1(), time, kv._2(),
+                place));
         List<Row> rangeRows = new ArrayList<>();
-        for (RootRange r : new TreeMap<>(ranges).values()) {
+        for (Map.Entry<Integer, RootRange> e : new TreeMap<>(ranges).entrySet()) {
+            RootRange r = e.getValue();
+            long untimed = place.untimed(e.getKey());
             rangeRows.add(RowFactory.create(r.root().cluster(), r.root().path(), Long.toUnsignedString(r.sysid()),
                     r.timeline(), r.version() == null ? null : r.version().label(),
                     r.records() > 0 ? Lsn.of(r.first()).format(r.version()) : null,
                     r.records() > 0 ? Lsn.of(r.end()).format(r.version()) : null, r.records(), r.tasks(),
-                    r.usedTasks(), scala.jdk.javaapi.CollectionConverters.asScala(r.notices()).toSeq()));
+                    r.usedTasks(), scala.jdk.javaapi.CollectionConverters.asScala(r.notices()).toSeq(),
+                    untimed < 0 ? null : untimed, r.history()));
         }
         return new Output(spark.createDataFrame(statsRows, STATS_SCHEMA),
                 spark.createDataFrame(catRows, CATEGORIES_SCHEMA),
-                spark.createDataFrame(rangeRows, RANGES_SCHEMA));
+                spark.createDataFrame(rangeRows, RANGES_SCHEMA),
+                spark.createDataFrame(bucketRows, FleetRows.BUCKETS_SCHEMA));
     }
 
-    private static FleetSink.Bucket empty(FleetSink.Bucket like) {
-        WalVersion v = like.stats.version();
-        return new FleetSink.Bucket(new WalStats(v),
-                new CategoryStats(v, like.categories.segmentSize(), like.categories.bucketSize()));
-    }
-
-    private static Object[] key(Tuple3<String, String, Integer> id, long bucket, WalVersion v) {
-        return new Object[] {id._1(), id._2(), id._3(), bucket < 0 ? null : bucket,
-            bucket < 0 ? null : Lsn.of(bucket).format(v)};
-    }
-
-    static List<Row> statsRows(Tuple3<String, String, Integer> id, long bucket, FleetSink.Bucket b) {
-        List<Row> out = new ArrayList<>();
-        Object[] k = key(id, bucket, b.stats.version());
-        List<StatsRow> rows = new ArrayList<>(b.stats.rows(true));
-        rows.add(b.stats.total());
-        for (StatsRow r : rows) {
-            out.add(RowFactory.create(k[0], k[1], k[2], k[3], k[4], r.name(), r.count(), r.recordSize(), r.fpiSize(),
-                    r.combinedSize()));
-        }
-        return out;
-    }
-
-    static List<Row> categoryRows(Tuple3<String, String, Integer> id, long bucket, FleetSink.Bucket b) {
-        List<Row> out = new ArrayList<>();
-        Object[] k = key(id, bucket, b.stats.version());
-        CategorySummary s = new CategorySummary(b.categories);
-        for (String section : s.sectionNames()) {
-            for (Map.Entry<String, Map<String, Long>> row : s.section(section).entrySet()) {
-                for (Map.Entry<String, Long> m : row.getValue().entrySet()) {
-                    out.add(RowFactory.create(k[0], k[1], k[2], k[3], k[4], section, row.getKey(), m.getKey(),
-                            m.getValue()));
-                }
+    /** The driver's placement of every root's used tasks ({@link FleetPlacement}). */
+    private static FleetPlacement place(Options o, List<Tuple3<Task, ParallelWalScan.ChunkInfo, FleetSink.Edges>> infos,
+                                        Map<Integer, Integer> used) {
+        Map<Integer, List<Tuple3<Task, ParallelWalScan.ChunkInfo, FleetSink.Edges>>> byRoot = new TreeMap<>();
+        for (Tuple3<Task, ParallelWalScan.ChunkInfo, FleetSink.Edges> i : infos) {
+            if (i._1().index() < used.getOrDefault(i._1().root(), 0)) {
+                byRoot.computeIfAbsent(i._1().root(), k -> new ArrayList<>()).add(i);
             }
         }
-        return out;
+        FleetPlacement place = new FleetPlacement();
+        byRoot.forEach((root, list) -> {
+            list.sort((x, y) -> Integer.compare(x._1().index(), y._1().index()));
+            List<FleetSink.Edges> edges = new ArrayList<>();
+            list.forEach(t -> edges.add(t._3()));
+            place.root(root, list.get(0)._3().layout().segmentSize(), edges, o.timeBucket() > 0);
+        });
+        return place;
     }
 
     /**
@@ -332,7 +385,13 @@ public final class WalFleetJob {
      * the arguments are valid); returns the exit code: 0, 1 (bad WAL: one line on {@code err}), 2 (bad usage).
      */
     static int run(String[] args, java.util.function.Supplier<SparkSession> sessions, java.io.PrintStream err) {
+        if (args.length > 0 && args[0].equals("diff")) {
+            return FleetDiff.run(java.util.Arrays.copyOfRange(args, 1, args.length), sessions, System.out, err);
+        }
         String out = "walprism-fleet";
+        long timeBucket = 0;
+        String since = null;
+        String until = null;
         String format = "parquet";
         List<String> rootArgs = new ArrayList<>();
         long start = 0;
@@ -340,6 +399,8 @@ public final class WalFleetJob {
         int timeline = 0;
         long bucket = 0;
         int perTask = 16;
+        long sinceMicros;
+        long untilMicros;
         try {
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
@@ -350,6 +411,19 @@ public final class WalFleetJob {
                     case "--end" -> end = lsn(args[++i]);
                     case "--timeline" -> timeline = Integer.parseInt(args[++i]);
                     case "--bucket-size" -> bucket = Long.parseLong(args[++i]);
+                    case "--bucket" -> {
+                        String b = args[++i];
+                        timeBucket = WalTime.duration(b);
+                        if (timeBucket == 0) {
+                            throw new IllegalArgumentException("--bucket " + b + ": a duration must be at least 1s");
+                        }
+                        if (timeBucket < 0) {
+                            timeBucket = 0;
+                            bucket = Long.parseLong(b.strip());
+                        }
+                    }
+                    case "--since" -> since = args[++i];
+                    case "--until" -> until = args[++i];
                     case "--segments-per-task" -> perTask = Integer.parseInt(args[++i]);
                     default -> {
                         if (a.startsWith("--")) {
@@ -362,8 +436,14 @@ public final class WalFleetJob {
             if (rootArgs.isEmpty() || !(format.equals("parquet") || format.equals("json")) || perTask < 1
                     || bucket < 0) {
                 throw new IllegalArgumentException("usage: walprism-spark [--out DIR] [--format parquet|json] "
-                        + "[--segments-per-task N] [--bucket-size BYTES] [--start LSN] [--end LSN] [--timeline N] "
-                        + "[CLUSTER=]PATH...");
+                        + "[--segments-per-task N] [--bucket BYTES|DURATION] [--start LSN] [--end LSN] "
+                        + "[--since TIME] [--until TIME] [--timeline N] [CLUSTER=]PATH...  |  walprism-spark diff "
+                        + "--out DIR A B");
+            }
+            sinceMicros = since == null ? 0 : WalTime.parse(since);
+            untilMicros = until == null ? 0 : WalTime.parse(until);
+            if (sinceMicros != 0 && untilMicros != 0 && untilMicros < sinceMicros) {
+                throw new IllegalArgumentException("--until " + until + " is before --since " + since);
             }
         } catch (ArrayIndexOutOfBoundsException | IllegalArgumentException e) {
             err.println("walprism-spark: " + (e instanceof ArrayIndexOutOfBoundsException
@@ -376,20 +456,27 @@ public final class WalFleetJob {
         }
         SparkSession spark = sessions.get();
         try {
-            Output o = compute(spark, new Options(roots, timeline, bucket, perTask));
+            Output o = compute(spark, new Options(roots, timeline, bucket, perTask, timeBucket, sinceMicros,
+                    untilMicros, since, until));
             write(o.stats(), format, out + "/stats");
             write(o.categories(), format, out + "/categories");
             write(o.ranges(), format, out + "/ranges");
+            write(o.buckets(), format, out + "/buckets");
             return 0;
         } catch (RuntimeException e) {
             // bad WAL, or a root that cannot be read (in a task, Spark's exception wraps the reader's)
             WalFormatException w = RootFailure.find(e);
-            if (w == null) {
-                throw e;
+            if (w != null) {
+                err.println("walprism-spark: " + (w instanceof RootFailure r ? "root " + r.root() + ": " : "")
+                        + w.getMessage());
+                return 1;
             }
-            err.println("walprism-spark: " + (w instanceof RootFailure r ? "root " + r.root() + ": " : "")
-                    + w.getMessage());
-            return 1;
+            if (e instanceof IllegalArgumentException) {
+                // --since / --until that the WAL cannot place (TimeRange.narrow's message, as the CLI prints it)
+                err.println("walprism-spark: " + e.getMessage());
+                return 2;
+            }
+            throw e;
         }
     }
 
@@ -398,9 +485,13 @@ public final class WalFleetJob {
         return l.hi() << 32 | l.lo();
     }
 
-    private static void write(Dataset<Row> d, String format, String path) {
+    /** Timestamps in JSON output: ISO 8601 in UTC to the microsecond (Spark's default stops at milliseconds). */
+    static final String JSON_TIME = "yyyy-MM-dd'T'HH:mm:ss.SSSSSSXXX";
+
+    static void write(Dataset<Row> d, String format, String path) {
         if (format.equals("json")) {
-            d.coalesce(1).write().mode("overwrite").json(path);
+            d.coalesce(1).write().mode("overwrite").option("timestampFormat", JSON_TIME).option("timeZone", "UTC")
+                    .json(path);
         } else {
             d.write().mode("overwrite").parquet(path);
         }

@@ -89,6 +89,59 @@ class WalFleetHdfsTest {
                 "the layout notice names the root on HDFS: " + f.ranges().get("pgbackrest").getList(10));
     }
 
+    /** Every row of the four tables, sorted, with {@code path} written as ROOT (the rows name the root). */
+    private static List<String> rows(WalFleetJob.Output o, String path) {
+        List<String> all = new ArrayList<>();
+        for (org.apache.spark.sql.Dataset<org.apache.spark.sql.Row> d : List.of(o.stats(), o.categories(),
+                o.ranges(), o.buckets())) {
+            for (org.apache.spark.sql.Row r : d.collectAsList()) {
+                all.add(r.schema().fieldNames().length + ":" + r.toString().replace(path, "ROOT"));
+            }
+        }
+        java.util.Collections.sort(all);
+        return all;
+    }
+
+    @Test
+    void timeBucketsAndSinceUntilOnHdfsEqualTheLocalRun() throws IOException {
+        // time buckets (--bucket 100ms, one segment per task: records placed across task seams by the driver) and
+        // --since/--until (its first pass opens the root in the tasks too): the hdfs:// root gives the rows of the
+        // same run over the local root, every table
+        Capture c = TestData.capture("18/busy_tables");
+        upload(c.walDir(), "/archive/timed");
+        String local = c.walDir().toString();
+        String remote = uri + "/archive/timed";
+        long width = 100_000L;
+        WalFleetJob.Output l = WalFleetJob.compute(spark, new WalFleetJob.Options(
+                List.of(new WalFleetJob.Root("db", local, c.startLsn(), c.endLsn())), 0, 0, 1, width, 0, 0, null,
+                null));
+        WalFleetJob.Output h = WalFleetJob.compute(spark, new WalFleetJob.Options(
+                List.of(new WalFleetJob.Root("db", remote, c.startLsn(), c.endLsn())), 0, 0, 1, width, 0, 0, null,
+                null));
+        List<String> want = rows(l, local);
+        assertEquals(want, rows(h, remote));
+        List<org.apache.spark.sql.Row> timed = l.buckets().filter("bucket_time is not null")
+                .orderBy("bucket_time").collectAsList();
+        assertTrue(timed.size() >= 4, "time buckets: " + timed.size());
+        assertTrue(l.ranges().first().getInt(l.ranges().first().fieldIndex("tasks")) > 1, "several tasks");
+
+        java.sql.Timestamp a = timed.get(1).getTimestamp(timed.get(1).fieldIndex("bucket_time"));
+        java.sql.Timestamp b = timed.get(timed.size() - 2).getTimestamp(timed.get(1).fieldIndex("bucket_time"));
+        long since = a.getTime() * 1000 + 12_347;
+        long until = b.getTime() * 1000 + 65_431;
+        WalFleetJob.Output ls = WalFleetJob.compute(spark, new WalFleetJob.Options(
+                List.of(new WalFleetJob.Root("db", local, c.startLsn(), c.endLsn())), 0, 0, 1, 0, since, until, "a",
+                "b"));
+        WalFleetJob.Output hs = WalFleetJob.compute(spark, new WalFleetJob.Options(
+                List.of(new WalFleetJob.Root("db", remote, c.startLsn(), c.endLsn())), 0, 0, 1, 0, since, until,
+                "a", "b"));
+        List<String> narrowed = rows(ls, local);
+        assertEquals(narrowed, rows(hs, remote));
+        long all = l.ranges().first().getLong(l.ranges().first().fieldIndex("records"));
+        long part = ls.ranges().first().getLong(ls.ranges().first().fieldIndex("records"));
+        assertTrue(part > 0 && part < all, "--since/--until narrowed the range: " + part + " of " + all);
+    }
+
     @Test
     void badWalOnHdfsIsOneLineNamingRootFileLsnAndOffset() throws IOException {
         Capture c = TestData.capture("16/vacuum_indexed_multipass");

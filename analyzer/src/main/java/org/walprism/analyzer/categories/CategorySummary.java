@@ -27,12 +27,25 @@ import org.walprism.codec.record.BlockRef;
  * </ul>
  */
 public final class CategorySummary {
+    /** The sections in output order (those present). */
+    public static final java.util.List<String> SECTIONS = java.util.List.of("totals", "category", "record_type",
+            "part", "fpi_cause", "fpi_compression", "fpi_fork", "fpi", "layout", "table");
+
     private final CategoryStats stats;
+    private final WalVersion version;
+    private final long startLsn;
+    private final long endLsn;
     private final Map<String, Map<String, Map<String, Long>>> sections = new LinkedHashMap<>();
+    /** Section -> row -> its place in the section (record types: rmid * 16 + type key; parts: the part index). */
+    private final Map<String, Map<String, Integer>> order = new LinkedHashMap<>();
+    private int ordinal;
 
     /** The summary of {@code s}: every figure in named sections. */
     public CategorySummary(CategoryStats s) {
         this.stats = s;
+        this.version = s.version();
+        this.startLsn = s.startLsn();
+        this.endLsn = s.endLsn();
         Map<String, Long> t = row("totals", "all");
         t.put("records", s.records());
         t.put("bytes", s.bytes());
@@ -50,6 +63,7 @@ public final class CategorySummary {
             if (s.typeRecords(type) == 0) {
                 continue;
             }
+            ordinal = type;
             Map<String, Long> r = row("record_type", s.typeName(type));
             r.put("records", s.typeRecords(type));
             r.put("bytes", s.typeBytes(type));
@@ -57,6 +71,7 @@ public final class CategorySummary {
             r.put("images", s.typeImages(type));
         }
         for (int p = 0; p < Parts.COUNT; p++) {
+            ordinal = p;
             if (s.partBytes(p) != 0 || p < Parts.PAYLOAD_BASE) {
                 row("part", Parts.name(s.version(), p)).put("bytes", s.partBytes(p));
             }
@@ -105,18 +120,94 @@ public final class CategorySummary {
     }
 
     private Map<String, Long> row(String section, String name) {
+        Map<String, Integer> o = order.computeIfAbsent(section, k -> new LinkedHashMap<>());
+        if (!o.containsKey(name)) {
+            o.put(name, section.equals("record_type") || section.equals("part") ? ordinal : o.size());
+        }
         return sections.computeIfAbsent(section, k -> new LinkedHashMap<>())
                 .computeIfAbsent(name, k -> new LinkedHashMap<>());
     }
 
-    /** The statistics summarized. */
+    /**
+     * One figure of a summary in long form: what {@link #rows()} lists and {@link #of} reads back; {@code order}
+     * places the row in its section (record types: {@code rmid * 16 + type key}; parts: the part index).
+     */
+    public record Row(String section, String name, int order, String metric, long value) {
+    }
+
+    /** Every figure, section by section in output order, each row's metrics in order. */
+    public java.util.List<Row> rows() {
+        java.util.List<Row> out = new java.util.ArrayList<>();
+        for (Map.Entry<String, Map<String, Map<String, Long>>> sec : sections.entrySet()) {
+            for (Map.Entry<String, Map<String, Long>> row : sec.getValue().entrySet()) {
+                int o = order.get(sec.getKey()).get(row.getKey());
+                for (Map.Entry<String, Long> m : row.getValue().entrySet()) {
+                    out.add(new Row(sec.getKey(), row.getKey(), o, m.getKey(), m.getValue()));
+                }
+            }
+        }
+        return out;
+    }
+
+    private CategorySummary(WalVersion version, long startLsn, long endLsn) {
+        this.stats = null;
+        this.version = version;
+        this.startLsn = startLsn;
+        this.endLsn = endLsn;
+    }
+
+    /**
+     * A summary read back from {@link #rows()} (as a fleet job stores them), several summaries' rows adding up: the
+     * figures of the same section, row and metric are summed (every metric is a count or a byte total), and the
+     * rows are put in the order the constructor makes them. {@link #stats()} is null on such a summary.
+     *
+     * @param startLsn first record of the range ({@code endLsn}: the aligned end of its last)
+     */
+    public static CategorySummary of(WalVersion version, long startLsn, long endLsn, Iterable<Row> rows) {
+        CategorySummary s = new CategorySummary(version, startLsn, endLsn);
+        java.util.TreeMap<Integer, java.util.TreeMap<Integer, String>> placed = new java.util.TreeMap<>();
+        Map<String, Map<String, Map<String, Long>>> sums = new java.util.HashMap<>();
+        for (Row r : rows) {
+            int sec = SECTIONS.indexOf(r.section());
+            if (sec < 0) {
+                throw new IllegalArgumentException("no section " + r.section());
+            }
+            placed.computeIfAbsent(sec, k -> new java.util.TreeMap<>()).putIfAbsent(r.order(), r.name());
+            sums.computeIfAbsent(r.section(), k -> new java.util.HashMap<>())
+                    .computeIfAbsent(r.name(), k -> new LinkedHashMap<>()).merge(r.metric(), r.value(), Long::sum);
+        }
+        for (Map.Entry<Integer, java.util.TreeMap<Integer, String>> sec : placed.entrySet()) {
+            String section = SECTIONS.get(sec.getKey());
+            for (String name : sec.getValue().values()) {
+                s.ordinal = s.order.getOrDefault(section, Map.of()).size();
+                s.row(section, name).putAll(sums.get(section).get(name));
+            }
+        }
+        // the orders read back, not re-counted
+        for (Row r : rows) {
+            s.order.get(r.section()).put(r.name(), r.order());
+        }
+        return s;
+    }
+
+    /** The statistics summarized (null on a summary read back by {@link #of}). */
     public CategoryStats stats() {
         return stats;
     }
 
     /** The WAL version of the summarized range. */
     public WalVersion version() {
-        return stats.version();
+        return version;
+    }
+
+    /** The LSN of the range's first record (-1: none). */
+    public long startLsn() {
+        return startLsn;
+    }
+
+    /** The aligned end of the range's last record. */
+    public long endLsn() {
+        return endLsn;
     }
 
     /** The rows of {@code section} by name (empty when absent). */
@@ -137,6 +228,6 @@ public final class CategorySummary {
 
     /** LSN text in the version's pg_waldump format. */
     public String lsn(long lsn) {
-        return Lsn.of(lsn).format(stats.version());
+        return Lsn.of(lsn).format(version);
     }
 }

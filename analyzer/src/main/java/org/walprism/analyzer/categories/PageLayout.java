@@ -9,7 +9,7 @@ import org.walprism.codec.page.PageHeader;
  * skipped = the bytes from the first record's start to the aligned end of the last. The layout of consecutive
  * chunks merges into that of the whole range: only the gap at the seam is new.
  */
-final class PageLayout implements java.io.Serializable {
+public final class PageLayout implements java.io.Serializable {
     private static final long serialVersionUID = 1L;
 
     private final long segmentSize;
@@ -22,7 +22,7 @@ final class PageLayout implements java.io.Serializable {
     private long skippedBytes;
 
     /** @param segmentSize a power of two */
-    PageLayout(long segmentSize) {
+    public PageLayout(long segmentSize) {
         this.segmentSize = segmentSize;
     }
 
@@ -31,7 +31,7 @@ final class PageLayout implements java.io.Serializable {
     }
 
     /** Places the record of {@code len} bytes at {@code lsn}: the gap since the previous one, the pages it crosses. */
-    void add(long lsn, int len) {
+    public void add(long lsn, int len) {
         if (startLsn < 0) {
             startLsn = lsn;
         } else {
@@ -76,7 +76,7 @@ final class PageLayout implements java.io.Serializable {
     }
 
     /** Adds the layout of {@code o}, the records right after this one's. */
-    void merge(PageLayout o) {
+    public void merge(PageLayout o) {
         if (o.startLsn < 0) {
             return;
         }
@@ -93,32 +93,43 @@ final class PageLayout implements java.io.Serializable {
         skippedBytes += o.skippedBytes;
     }
 
-    long startLsn() {
+    /** The segment size the page headers are counted for. */
+    public long segmentSize() {
+        return segmentSize;
+    }
+
+    /** See the class comment. */
+    public long startLsn() {
         return startLsn;
     }
 
-    long endLsn() {
+    /** See the class comment. */
+    public long endLsn() {
         return endLsn;
     }
 
-    long lastLsn() {
+    /** See the class comment. */
+    public long lastLsn() {
         return lastLsn;
     }
 
-    long spanBytes() {
+    /** See the class comment. */
+    public long spanBytes() {
         return startLsn < 0 ? 0 : endLsn - startLsn;
     }
 
-    long pageHeaderBytes() {
+    /** See the class comment. */
+    public long pageHeaderBytes() {
         return pageHeaderBytes;
     }
 
     /** Includes the padding after the last record up to the aligned end. */
-    long paddingBytes() {
+    public long paddingBytes() {
         return startLsn < 0 ? 0 : paddingBytes + (endLsn - prevEnd);
     }
 
-    long skippedBytes() {
+    /** See the class comment. */
+    public long skippedBytes() {
         return skippedBytes;
     }
 }

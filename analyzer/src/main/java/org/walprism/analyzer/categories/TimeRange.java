@@ -29,19 +29,58 @@ public final class TimeRange {
                                long until) {
         ParallelWalScan.Result<Sink> r = new ParallelWalScan<>(() -> new Sink(since, until), Sink::merge, threads)
                 .scan(path, startLsn, endLsn, timeline);
-        Sink s = r.sink();
+        return lsns(r.sink(), r.endLsn());
+    }
+
+    /**
+     * The LSN range found by {@code s}, the {@link Sink} of the whole range (chunks merged in LSN order with
+     * {@link Sink#merge}), whose WAL ends at {@code endLsn}: what {@link #resolve} returns. A distributed scan (the
+     * Spark job) runs one sink per chunk and calls this on the driver.
+     */
+    public static Lsns lsns(Sink s, long endLsn) {
         long start = s.startAfter;
         if (s.sincePending) {
-            start = r.endLsn();
+            start = endLsn;
         }
         long end = s.endAfter;
         if (s.untilPending) {
-            end = r.endLsn();
+            end = endLsn;
         }
         return new Lsns(start, end, s.stamps);
     }
 
-    static final class Sink implements ParallelWalScan.Sink {
+    /**
+     * The range {@code start}..{@code end} (pg_waldump's {@code -s}/{@code -e}; 0: unbounded) narrowed to what
+     * {@code l} found for {@code since} / {@code until} (0: not given; {@code sinceText} / {@code untilText} as the
+     * user wrote them, for the messages): {@code {start, end}}.
+     *
+     * @throws IllegalArgumentException when the range holds no timestamp, or nothing lies between the times
+     */
+    public static long[] narrow(long start, long end, long since, long until, Lsns l, String sinceText,
+                                String untilText) {
+        if (l.stamps() == 0) {
+            throw new IllegalArgumentException("no commit, abort or checkpoint of the range carries a time: --since "
+                    + "and --until cannot be placed in it");
+        }
+        long s = l.start() != 0 ? l.start() : start;
+        long e = until == 0 ? end : l.end();
+        if (until != 0 && e == 0) {
+            throw new IllegalArgumentException("no commit, abort or checkpoint of the range is at or before --until "
+                    + untilText);
+        }
+        if (e != 0 && Long.compareUnsigned(e, s) <= 0) {
+            throw new IllegalArgumentException("no record of the range lies between --since " + sinceText
+                    + " and --until " + untilText);
+        }
+        return new long[] {s, e};
+    }
+
+    /**
+     * Finds, in one chunk of a range, the last timestamped record before {@code since} and the last at or before
+     * {@code until}; chunks merge in LSN order ({@link #merge}). Serializable: a distributed scan ships it.
+     */
+    public static final class Sink implements ParallelWalScan.Sink, java.io.Serializable {
+        private static final long serialVersionUID = 1L;
         private final long since;
         private final long until;
         long firstLsn = -1;
@@ -51,7 +90,8 @@ public final class TimeRange {
         boolean untilPending;
         long stamps;
 
-        Sink(long since, long until) {
+        /** A sink for {@code since} / {@code until} (Unix microseconds; 0: not given). */
+        public Sink(long since, long until) {
             this.since = since;
             this.until = until;
         }
@@ -85,7 +125,8 @@ public final class TimeRange {
             }
         }
 
-        static Sink merge(Sink a, Sink b) {
+        /** {@code a} followed by {@code b}, the chunk after it: returns the sink of both. */
+        public static Sink merge(Sink a, Sink b) {
             if (b.firstLsn < 0) {
                 return a;
             }

@@ -91,11 +91,12 @@ public final class WalTime {
         if (t.endsWith("TUTC")) {
             t = t.substring(0, t.length() - 4) + "Z";
         }
-        if (t.matches(".*[+-]\\d\\d$")) {
-            t = t + ":00";
-        }
+        // a date alone (its day's last field would pass for a "-01" offset below)
         if (t.matches("\\d{4}-\\d\\d-\\d\\d")) {
             t = t + "T00:00:00";
+        }
+        if (t.matches(".*T.*[+-]\\d\\d$")) {
+            t = t + ":00";
         }
         try {
             Instant i;

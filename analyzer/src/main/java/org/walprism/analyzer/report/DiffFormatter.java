@@ -3,7 +3,7 @@ package org.walprism.analyzer.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.walprism.analyzer.categories.CategoryStats;
+import org.walprism.analyzer.categories.CategorySummary;
 import org.walprism.analyzer.diff.Explanation;
 import org.walprism.analyzer.diff.StreamDiff;
 import org.walprism.analyzer.json.Json;
@@ -46,9 +46,9 @@ public final class DiffFormatter {
     }
 
     static String sideLine(String tag, StreamDiff.Side s) {
-        CategoryStats st = s.summary().stats();
+        CategorySummary st = s.summary();
         return String.format(Locale.ROOT, "%s: PostgreSQL %s, %s..%s, %s", tag, st.version().label(),
-                s.summary().lsn(Math.max(0, st.startLsn())), s.summary().lsn(st.endLsn()), s.label());
+                st.lsn(Math.max(0, st.startLsn())), st.lsn(st.endLsn()), s.label());
     }
 
     /** Wraps {@code text} at {@link #WIDTH} columns, continuation lines indented by {@code indent}. */
@@ -166,10 +166,10 @@ public final class DiffFormatter {
     }
 
     private static void side(Json j, String key, StreamDiff.Side s) {
-        CategoryStats st = s.summary().stats();
+        CategorySummary st = s.summary();
         j.key(key).beginObject().field("label", s.label()).field("version", st.version().label())
-                .field("start_lsn", s.summary().lsn(Math.max(0, st.startLsn())))
-                .field("end_lsn", s.summary().lsn(st.endLsn())).endObject();
+                .field("start_lsn", st.lsn(Math.max(0, st.startLsn())))
+                .field("end_lsn", st.lsn(st.endLsn())).endObject();
     }
 
     private static String json(StreamDiff d) {

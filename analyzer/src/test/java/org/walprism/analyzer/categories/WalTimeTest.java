@@ -120,4 +120,12 @@ class WalTimeTest {
             assertEquals(Lsn.format(end, true), Lsn.format(l.end(), true), c.name() + " --until");
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void aDateAloneIsItsMidnightInUtc() {
+        // "2001-01-01" once read its "-01" as a zone offset and was refused
+        assertEquals(WalTime.parse("2001-01-01T00:00:00Z"), WalTime.parse("2001-01-01"));
+        assertEquals(978_307_200_000_000L, WalTime.parse("2001-01-01"));
+        assertEquals(WalTime.parse("2001-01-01T01:00:00Z"), WalTime.parse("2001-01-01 00:00:00-01"));
+    }
 }

@@ -22,6 +22,15 @@ public interface SegmentSource extends Closeable {
         return TimelineHistory.of(timeline());
     }
 
+    /**
+     * The newest timeline present where this source was opened: the highest of its segment files' and history
+     * files' timelines (a fleet job follows its history when no timeline was asked for). By default
+     * {@link #timeline()}.
+     */
+    default int newestTimeline() {
+        return timeline();
+    }
+
     /** The segment size: a power of two from 1 MiB to 1 GiB. */
     int segmentSize();
 

@@ -53,6 +53,8 @@ public final class WalDirectory implements ForkableSource {
     private final NavigableMap<Long, Path> files;
     private final List<String> notices;
     private final TimelineHistory history;
+    /** {@link #newestTimeline()}: set once by {@code open}, copied by {@link #fork()}. */
+    private int newest;
 
     // The segment being read.
     private final OpenSegment open = new OpenSegment(this::openSegment);
@@ -170,7 +172,18 @@ public final class WalDirectory implements ForkableSource {
             throw new WalInputException("no WAL segment files of timeline " + Integer.toUnsignedLong(tli)
                     + " or its ancestors in " + root + " hold WAL of " + history.describe());
         }
-        return new WalDirectory(root, tli, segSize, files, Collections.unmodifiableList(notices), history);
+        WalDirectory d = new WalDirectory(root, tli, segSize, files, Collections.unmodifiableList(notices), history);
+        d.newest = newest(tli, names.keySet(), histories.isEmpty() ? -1 : histories.lastKey());
+        return d;
+    }
+
+    /** The highest timeline of {@code tli}, the segment names and the newest history ({@code -1}: none). */
+    static int newest(int tli, java.util.Set<String> names, long newestHistory) {
+        long n = Integer.toUnsignedLong(tli);
+        for (String name : names) {
+            n = Math.max(n, Integer.toUnsignedLong(WalFileName.timeline(name)));
+        }
+        return (int) Math.max(n, newestHistory);
     }
 
     /**
@@ -316,7 +329,9 @@ public final class WalDirectory implements ForkableSource {
      */
     @Override
     public WalDirectory fork() {
-        return new WalDirectory(dir, timeline, segmentSize, files, notices, history);
+        WalDirectory d = new WalDirectory(dir, timeline, segmentSize, files, notices, history);
+        d.newest = newest;
+        return d;
     }
 
     @Override
@@ -327,6 +342,11 @@ public final class WalDirectory implements ForkableSource {
     @Override
     public TimelineHistory history() {
         return history;
+    }
+
+    @Override
+    public int newestTimeline() {
+        return newest;
     }
 
     @Override

@@ -65,6 +65,8 @@ public final class WalTarArchive implements ForkableSource {
     private final NavigableMap<Long, Member> members;
     private final List<String> notices;
     private final TimelineHistory history;
+    /** {@link #newestTimeline()}: set once by {@code open}, copied by {@link #fork()}. */
+    private int newest;
 
     // Reading state (one per fork): the archive's channel (plain) or decompressed stream (compressed).
     private FileChannel channel;
@@ -184,8 +186,10 @@ public final class WalTarArchive implements ForkableSource {
         for (var e : chosen.entrySet()) {
             members.put(WalFileName.segno(e.getKey(), segSize), e.getValue());
         }
-        return new WalTarArchive(archive, c, size, tli, segSize, members, Collections.unmodifiableList(notices),
-                history);
+        WalTarArchive a = new WalTarArchive(archive, c, size, tli, segSize, members,
+                Collections.unmodifiableList(notices), history);
+        a.newest = WalDirectory.newest(tli, byName.keySet(), histories.isEmpty() ? -1 : histories.lastKey());
+        return a;
     }
 
     private static Compression compressionOf(FileChannel ch) throws IOException {
@@ -365,7 +369,10 @@ public final class WalTarArchive implements ForkableSource {
 
     @Override
     public WalTarArchive fork() {
-        return new WalTarArchive(archive, compression, archiveSize, timeline, segmentSize, members, notices, history);
+        WalTarArchive a = new WalTarArchive(archive, compression, archiveSize, timeline, segmentSize, members,
+                notices, history);
+        a.newest = newest;
+        return a;
     }
 
     @Override
@@ -391,6 +398,11 @@ public final class WalTarArchive implements ForkableSource {
     @Override
     public TimelineHistory history() {
         return history;
+    }
+
+    @Override
+    public int newestTimeline() {
+        return newest;
     }
 
     @Override
