@@ -20,8 +20,11 @@ import picocli.CommandLine.Spec;
  * <p>{@link #run} is the entry point for tests; {@link #main} only exits with its result.
  *
  * <p>picocli builds a command's model by reflection over its annotations, which costs more start-up time
- * than reading a segment does. So only the subcommand the arguments name is registered; every subcommand
- * is registered when none is named and something may list them (help, an unknown word).
+ * than reading a segment does. So walprism itself, {@code stats} and {@code dump} start with the model
+ * {@link CommandModels} builds with picocli's programmatic API (generated from their annotations, which stay
+ * the one place options are declared: {@code CommandModelsTest} fails when the two differ), and only the
+ * subcommand the arguments name is registered; every subcommand is registered when none is named and
+ * something may list them (help, an unknown word).
  */
 @Command(name = "walprism", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Reads, writes and explains PostgreSQL write-ahead log (13 to 19 and master).")
@@ -35,8 +38,8 @@ public final class Main implements Runnable {
 
     private static Object newSubcommand(String name) {
         return switch (name) {
-            case "stats" -> new StatsCommand();
-            case "dump" -> new DumpCommand();
+            case "stats" -> CommandModels.stats(new StatsCommand());
+            case "dump" -> CommandModels.dump(new DumpCommand());
             case "stream" -> new StreamCommand();
             case "diff" -> new DiffCommand();
             case "report" -> new ReportCommand();
@@ -68,7 +71,7 @@ public final class Main implements Runnable {
         }
         boolean debug = Arrays.asList(args).contains("--debug");
         ErrorReporter reporter = new ErrorReporter(debug);
-        CommandLine cl = new CommandLine(new Main());
+        CommandLine cl = new CommandLine(CommandModels.walprism(new Main()));
         for (String name : subcommandsFor(args)) {
             cl.addSubcommand(name, newSubcommand(name));
         }
