@@ -31,6 +31,7 @@ import picocli.CommandLine.Spec;
 public final class Main implements Runnable {
 
     private static final String PICOCLI_EXCLUDES = "picocli.converters.excludes";
+    private static final String PICOCLI_NO_CLOSURES = "picocli.disable.closures";
 
     /** Every subcommand's name, in the order {@code --help} lists them. */
     static final List<String> SUBCOMMANDS = List.of("stats", "dump", "stream", "diff", "report", "generate", "replay", "vacuums",
@@ -68,6 +69,11 @@ public final class Main implements Runnable {
         // classes (java.time's formatters among them) at every start; no walprism option has such a type
         if (System.getProperty(PICOCLI_EXCLUDES) == null) {
             System.setProperty(PICOCLI_EXCLUDES, "java\\.sql\\..*,java\\.time\\..*");
+        }
+        // picocli's factory looks for Groovy's Closure class at its first use: a class the jar does not have, whose
+        // lookup opens and indexes the jar (4,500 entries) in a process whose classes all come from the JVM cache
+        if (System.getProperty(PICOCLI_NO_CLOSURES) == null) {
+            System.setProperty(PICOCLI_NO_CLOSURES, "true");
         }
         boolean debug = Arrays.asList(args).contains("--debug");
         ErrorReporter reporter = new ErrorReporter(debug);
@@ -121,7 +127,8 @@ public final class Main implements Runnable {
     }
 
     /**
-     * Settings that must be made before the first Netty class loads: Netty logs through {@link NettyLog}; on JDK
+     * Settings that must be made before the first Netty class loads: Netty logs through {@link NettyLog} and reads
+     * no OS release file; on JDK
      * 24 and later, where Netty's use of {@code sun.misc.Unsafe} memory access makes the JVM print four warning
      * lines (JEP 498), Netty is told to use {@code ByteBuffer} instead: as fast over hundreds of megabytes, about
      * 12 ms slower over one cold 16 MB segment. An explicit {@code -Dio.netty.noUnsafe} wins ({@code bin/walprism}
@@ -129,6 +136,11 @@ public final class Main implements Runnable {
      */
     static void configureNetty() {
         NettyLog.install();
+        // the OS classifiers pick Netty's native libraries (transports, SSL), which walprism does not use; without the
+        // property Netty's start reads /etc/os-release and /usr/lib/os-release in every process
+        if (System.getProperty("io.netty.osClassifiers") == null) {
+            System.setProperty("io.netty.osClassifiers", "");
+        }
         if (Runtime.version().feature() >= 24 && System.getProperty("io.netty.noUnsafe") == null) {
             System.setProperty("io.netty.noUnsafe", "true");
         }
