@@ -196,21 +196,48 @@ walinspect=; ((major >= 15)) && walinspect=1
 [[ -n $walinspect ]] && { q "CREATE EXTENSION pg_walinspect" >/dev/null || die "CREATE EXTENSION pg_walinspect failed"; }
 
 # What a workload may use beyond SQL: the psql variable :tsdir (an empty directory the server's user owns, for
-# CREATE TABLESPACE), and for psql's \! the environment variables WALPRISM_RESTART / WALPRISM_CRASH (commands
-# that restart the server cleanly, or stop it with -m immediate and start it again, which recovers; the
-# workload reconnects with \c afterwards).
+# CREATE TABLESPACE), and for psql's \! the environment variables (commands; the workload reconnects with \c
+# afterwards):
+#   WALPRISM_RESTART     restart the server cleanly (-m fast)
+#   WALPRISM_CRASH       stop it with -m immediate and start it again, which recovers
+#   WALPRISM_CRASH_CUT   stop it with -m immediate, delete the WAL segment named by the environment variable
+#                        WALPRISM_CUT_FROM (set with psql's \setenv) and every later one, start it again: recovery
+#                        ends at a record whose continuation is gone and writes OVERWRITE_CONTRECORD (13.5+)
+#   WALPRISM_PROMOTE     stop it cleanly, start the stopped primary's data directory as a standby (standby.signal:
+#                        it replays its own pg_wal; no primary to stream from) and promote it (pg_ctl promote):
+#                        END_OF_RECOVERY and a new timeline; the segment of the switch exists as the new
+#                        timeline's copy, so a range within that segment is read from the new timeline's files
+# A server restarted inside the range discards or resets its pg_stat_wal counters: no pg_stat_wal.tsv then.
 tsdir="$scratch/tablespace"
 as_user mkdir -p "$tsdir"
 cat >"$scratch/restart.sh" <<RESTART
 #!/usr/bin/env bash
 set -e
 if [[ \$EUID -eq 0 ]]; then run() { runuser -u "$CAPTURE_USER" -- "\$@"; }; else run() { "\$@"; }; fi
-run "$BIN/pg_ctl" -D "$data" -m "\${1:-fast}" -w stop >/dev/null
+: >"$scratch/restarted"
+mode="\${1:-fast}"
+case "\$mode" in
+  fast|immediate)
+    run "$BIN/pg_ctl" -D "$data" -m "\$mode" -w stop >/dev/null ;;
+  cut)
+    [[ \${WALPRISM_CUT_FROM:-} =~ ^[0-9A-F]{24}\$ ]] || { echo "restart.sh cut: WALPRISM_CUT_FROM is not a segment name" >&2; exit 1; }
+    run "$BIN/pg_ctl" -D "$data" -m immediate -w stop >/dev/null
+    for f in "$data"/pg_wal/*; do
+      b=\$(basename "\$f")
+      [[ \$b =~ ^[0-9A-F]{24}\$ && \${b:0:8} == "\${WALPRISM_CUT_FROM:0:8}" && ! \$b < "\$WALPRISM_CUT_FROM" ]] && rm -f "\$f"
+    done ;;
+  promote)
+    run "$BIN/pg_ctl" -D "$data" -m fast -w stop >/dev/null
+    run touch "$data/standby.signal" ;;
+  *) echo "restart.sh: unknown mode \$mode" >&2; exit 1 ;;
+esac
 run "$BIN/pg_ctl" -D "$data" -l "$scratch/server.log" -w -t 60 start >/dev/null
+if [[ \$mode == promote ]]; then run "$BIN/pg_ctl" -D "$data" -w -t 60 promote >/dev/null; fi
 RESTART
 chmod 755 "$scratch/restart.sh"
 run_sql() { # FILE LOG
   (cd "$(dirname "$wdir")" && WALPRISM_RESTART="$scratch/restart.sh fast" WALPRISM_CRASH="$scratch/restart.sh immediate" \
+      WALPRISM_CRASH_CUT="$scratch/restart.sh cut" WALPRISM_PROMOTE="$scratch/restart.sh promote" \
       "$PSQL" -X -v ON_ERROR_STOP=1 -v scale="$scale" -v tsdir="$tsdir" \
       -f "$(basename "$wdir")/$(basename "$1")" >"$2" 2>&1) \
     || die "SQL error in $(basename "$wdir")/$(basename "$1"): $(grep -m1 -E 'ERROR|FATAL|error' "$2" || tail -1 "$2")"
@@ -227,11 +254,18 @@ fi
 # pg_stat_wal (14+): the server's own WAL counters around the range (a flush forced first on 15+)
 stat_wal() { # LABEL
   ((major >= 14)) || return 0
-  [[ $1 == after ]] && sleep 2   # autovacuum workers and pgbench clients flush their counters as they end
+  # autovacuum workers and pgbench clients flush their counters as they end; the checkpointer flushes its own
+  # (the setup's closing CHECKPOINT) after it has woken the backend waiting for that checkpoint
+  sleep 2
   ((major >= 15)) && q "SELECT pg_stat_force_next_flush()" >/dev/null
-  q "SELECT '$1', pg_current_wal_insert_lsn(), wal_records, wal_fpi, wal_bytes FROM pg_stat_wal" >>"$scratch/pg_stat_wal.tsv"
+  local sql="SELECT '$1', pg_current_wal_insert_lsn(), wal_records, wal_fpi, wal_bytes FROM pg_stat_wal"
+  # once before, unread: a query's backend may prune a catalog page on access before it reads the insert LSN and
+  # counts that record only when it exits, after the LSN; the first run leaves nothing to prune for the second
+  [[ $1 == before ]] && { q "$sql" >/dev/null; sleep 1; }
+  q "$sql" >>"$scratch/pg_stat_wal.tsv"
 }
 : >"$scratch/pg_stat_wal.tsv"
+rm -f "$scratch/restarted"
 stat_wal before
 start=$(q "SELECT pg_current_wal_insert_lsn()")
 : >"$scratch/measured.log"
@@ -283,19 +317,23 @@ if [[ -n $walinspect ]]; then
   [[ -n $end ]] || die "no XLOG_SWITCH found after $insert"
 fi
 
-# --- copy the segments from the start LSN's to the closing switch's (pg_waldump 13 needs them to find it)
-segname() { printf '00000001%08X%08X' $(($1 / (0x100000000 / segbytes))) $(($1 % (0x100000000 / segbytes))); }
+# --- copy the segments from the start LSN's to the closing switch's (pg_waldump 13 needs them to find it), of the
+# server's timeline (1 unless the workload promoted it: WALPRISM_PROMOTE; the new timeline's copy of the switch's
+# segment holds the older timeline's records before the switch too)
+tli=$(q "SELECT substr(pg_walfile_name(pg_current_wal_insert_lsn()), 1, 8)")
+tli_opt=(); [[ $tli == 00000001 ]] || tli_opt=(-t "$((16#$tli))")
+segname() { printf '%s%08X%08X' "$tli" $(($1 / (0x100000000 / segbytes))) $(($1 % (0x100000000 / segbytes))); }
 first_seg=$(($(lsn_num "$start") / segbytes))
 last_seg=$(($(lsn_num "${end:-$insert}") / segbytes))
 stage="$scratch/out"; mkdir -p "$stage/wal"
 for ((s = first_seg; s <= last_seg; s++)); do
   f=$(segname $s)
-  [[ -f "$data/pg_wal/$f" ]] || die "segment $f is gone from pg_wal"
+  [[ -f "$data/pg_wal/$f" ]] || die "segment $f is gone from pg_wal (a range must lie in one timeline's segments: promote within the range's first segment)"
   cp "$data/pg_wal/$f" "$stage/wal/"
 done
 if [[ -z $end ]]; then
   if [[ -n $waldump ]]; then # 13, 14: pg_waldump finds the closing XLOG_SWITCH
-    end=$({ "$waldump" -p "$stage/wal" -s "$insert" -r XLOG 2>/dev/null || true; } \
+    end=$({ "$waldump" -p "$stage/wal" "${tli_opt[@]}" -s "$insert" -r XLOG 2>/dev/null || true; } \
       | sed -n 's/.*, lsn: \([0-9A-F]*\/[0-9A-F]*\), .*desc: SWITCH.*/\1/p' | head -1)
     [[ -n $end ]] || die "pg_waldump $major found no XLOG_SWITCH after $insert"
   else # 14: neither pg_walinspect nor pg_waldump; the insert LSN before pg_switch_wal()
@@ -327,7 +365,7 @@ if [[ -n $waldump ]]; then
   wd_version=$("$waldump" --version)
   dump() { # FILE ARGS...
     local f="$1"; shift
-    "$waldump" -p "$stage/wal" -s "$start" -e "$end" "$@" >"$stage/$f" 2>"$scratch/waldump.err" || true
+    "$waldump" -p "$stage/wal" "${tli_opt[@]}" -s "$start" -e "$end" "$@" >"$stage/$f" 2>"$scratch/waldump.err" || true
     [[ -s "$stage/$f" ]] || { cat "$scratch/waldump.err" >&2; die "pg_waldump $major printed nothing for $f"; }
   }
   if [[ -z $large ]]; then dump waldump.txt; dump waldump-b.txt -b; fi
@@ -337,7 +375,7 @@ fi
 cp "$scratch/measured.log" "$stage/measured.log"
 [[ -n $relmap ]] && cp "$scratch/relmap.csv" "$stage/relmap.csv"
 [[ -n $serverlog ]] && cp "$scratch/server.log" "$stage/server.log"
-[[ -s "$scratch/pg_stat_wal.tsv" ]] && cp "$scratch/pg_stat_wal.tsv" "$stage/pg_stat_wal.tsv"
+[[ -s "$scratch/pg_stat_wal.tsv" && ! -f "$scratch/restarted" ]] && cp "$scratch/pg_stat_wal.tsv" "$stage/pg_stat_wal.tsv"
 
 # --- store
 rm -rf "$out"; mkdir -p "$out/wal"

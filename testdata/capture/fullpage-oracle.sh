@@ -38,7 +38,8 @@ for a in "${args[@]}"; do
   for f in "$d"/wal/*; do
     if [[ $f == *.gz ]]; then gzip -dc "$f" >"$scratch/wal/$(basename "${f%.gz}")"; else cp "$f" "$scratch/wal/"; fi
   done
-  "$waldump" -q -p "$scratch/wal" -s "$(meta "$d" start_lsn)" -e "$(meta "$d" end_lsn)" --save-fullpage="$scratch/fp" \
+  tli_opt=(-t "$((16#$(basename "$(ls "$scratch/wal" | head -1)" | cut -c1-8)))")  # the timeline of the stored segments
+  "$waldump" -q -p "$scratch/wal" "${tli_opt[@]}" -s "$(meta "$d" start_lsn)" -e "$(meta "$d" end_lsn)" --save-fullpage="$scratch/fp" \
     2>"$scratch/err" || { cat "$scratch/err" >&2; die "pg_waldump 18 --save-fullpage failed on $a"; }
   rm -f "$d/waldump-fullpage.sha256" "$d/waldump-fullpage.sha256.gz"
   n=$(find "$scratch/fp" -type f | wc -l)

@@ -43,11 +43,12 @@ for a in "${args[@]}"; do
   for f in "$d"/wal/*; do
     if [[ $f == *.gz ]]; then gzip -dc "$f" >"$scratch/wal/$(basename "${f%.gz}")"; else cp "$f" "$scratch/wal/"; fi
   done
+  tli_opt=(-t "$((16#$(ls "$scratch/wal" | head -1 | cut -c1-8)))")  # the timeline of the stored segments
   wrote=
   dump() { # FILE ARGS...
     local f="$1"; shift
     [[ -z $force && ( -f "$d/$f" || -f "$d/$f.gz" ) ]] && return 0
-    "$waldump" -p "$scratch/wal" -s "$start" -e "$end" "$@" >"$scratch/$f" 2>"$scratch/waldump.err" || true
+    "$waldump" -p "$scratch/wal" "${tli_opt[@]}" -s "$start" -e "$end" "$@" >"$scratch/$f" 2>"$scratch/waldump.err" || true
     [[ -s "$scratch/$f" ]] || { cat "$scratch/waldump.err" >&2; die "pg_waldump $major printed nothing for $f of $a"; }
     case "$f" in waldump.txt|waldump-b.txt) store_file "$scratch/$f" "$d" "$f" gz ;; *) store_file "$scratch/$f" "$d" "$f" ;; esac
     wrote=1

@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import java.util.zip.GZIPInputStream;
+import org.walprism.analyzer.stats.StatsCollector;
 
 /**
  * The training run behind the JVM cache {@code bin/walprism} starts walprism with: every command once, in one
@@ -22,6 +23,9 @@ import java.util.zip.GZIPInputStream;
  * <p>Exits 1 naming the first command that failed; the launcher then makes no cache.
  */
 public final class CacheTraining {
+
+    /** Rounds of {@link #scans}: enough for the scan's methods to be compiled with full profiles. */
+    private static final int SCAN_ROUNDS = Integer.getInteger("walprism.training.rounds", 2);
 
     private static final PrintWriter NULL = new PrintWriter(Writer.nullWriter());
 
@@ -72,6 +76,7 @@ public final class CacheTraining {
                     run(0, "stats", "--categories", "-p", v17, "--format", format);
                 }
                 run(0, "stats", "-j", "1", seg);
+                scans(corpus, tmp);
             }
             if (all || set.equals("dump")) {
                 run(0, "dump", seg);
@@ -97,6 +102,41 @@ public final class CacheTraining {
                 }
             }
         }
+    }
+
+    /**
+     * The scan a benchmark-sized {@code stats} spends its time in, over uncompressed copies of captures whose record
+     * mix spans vacuum, HOT updates, pgbench and busy tables on several majors, on one thread and on two, called
+     * directly rather than through the command line: the reader's and the counting loop's methods reach the JIT's
+     * thresholds with profiles of varied records (a profile that saw only vacuum records makes the compiled code
+     * deoptimise and recompile on pgbench's), while the option parsing, run once per command, does not look hot.
+     */
+    private static void scans(Path corpus, Path tmp) throws IOException {
+        List<Path> dirs = new java.util.ArrayList<>();
+        for (String c : List.of("18/vacuum_noindex", "15/pgbench_oltp", "18/pgbench_oltp", "18/hot_updates",
+                "18/busy_tables", "16/vacuum_indexed", "13/hot_updates")) {
+            dirs.add(plainDir(corpus.resolve(c + "/wal"), tmp.resolve(c.replace('/', '_'))));
+        }
+        for (int round = 0; round < SCAN_ROUNDS; round++) {
+            for (Path d : dirs) {
+                StatsCollector.collect(d, 0, 0, 0, 2);
+                StatsCollector.collect(d, 0, 0, 0, 1);
+            }
+        }
+    }
+
+    private static Path plainDir(Path wal, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        try (Stream<Path> s = Files.list(wal)) {
+            for (Path f : s.sorted().toList()) {
+                if (f.getFileName().toString().endsWith(".gz")) {
+                    plain(f, dir);
+                } else {
+                    Files.copy(f, dir.resolve(f.getFileName()));
+                }
+            }
+        }
+        return dir;
     }
 
     private static Path plain(Path gz, Path dir) throws IOException {

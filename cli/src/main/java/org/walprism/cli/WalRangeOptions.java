@@ -171,6 +171,12 @@ public final class WalRangeOptions {
                     p = sp;
                 }
                 startSeg = null;
+            } else if (p == null && Files.isRegularFile(sp)
+                    && StoredSegmentName.segmentOf(sp.getFileName().toString()) == null) {
+                // a file not named like a segment (a tar archive, say) where pg_waldump takes STARTSEG: the input
+                // itself, as -p would give it; a name that is neither fails below naming the file
+                p = sp;
+                startSeg = null;
             } else {
                 Path dir = sp.getParent();
                 if (p == null && dir != null) {

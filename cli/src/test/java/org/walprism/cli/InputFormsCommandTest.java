@@ -120,6 +120,29 @@ class InputFormsCommandTest {
                 missing.err().strip());
     }
 
+    /**
+     * An archive where pg_waldump takes STARTSEG ({@code walprism stats base.tar.gz}) is read as {@code -p} reads it;
+     * with {@code -p} given too, the name is a STARTSEG that is no segment name and fails naming it.
+     */
+    @Test
+    void archiveGivenAsThePositionalArgumentIsTheInput() throws IOException {
+        Capture c = TestData.capture("17/vacuum_indexed");
+        List<Path> segs = WalForms.segments(c.walDir());
+        Path tar = WalForms.tar(tmp.resolve("base.tar.gz"), WalForms.members(segs, "./pg_wal/", Codec.NONE, 0),
+                Codec.GZIP);
+        Result viaP = run("stats", "--stats=record", "-p", tar.toString());
+        assertEquals(0, viaP.code(), viaP.err());
+        Result positional = run("stats", "--stats=record", tar.toString());
+        assertEquals(0, positional.code(), positional.err());
+        assertEquals(viaP.out(), positional.out());
+        assertEquals(run("dump", "-p", tar.toString()).out(), run("dump", tar.toString()).out());
+
+        Result both = run("stats", "-p", c.walDir().toString(), tar.toString());
+        assertEquals(ExitCode.USAGE.code(), both.code(), both.err());
+        assertEquals("walprism: error: could not parse WAL file name \"base.tar.gz\"",
+                both.err().strip());
+    }
+
     @Test
     void truncatedTarMemberIsExit5NamingArchiveAndMember() throws IOException {
         Capture c = TestData.capture("19/vacuum_noindex");

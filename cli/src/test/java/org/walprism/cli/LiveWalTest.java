@@ -237,6 +237,10 @@ class LiveWalTest {
         }
         srv.sql("create table stream_a (a int primary key, b text)",
                 "insert into stream_a select g, repeat('a', 200) from generate_series(1, 8000) g");
+        // both are streaming before the first restart: a process still starting (a loaded machine) would meet the
+        // shutdown at its first connection, which ends it as it ends pg_receivewal
+        long started = Lsn.parse(start).value();
+        await(rows, rowsOut, rowsErr, t -> lastJsonEnd(t) > started, "a stats row of the first table");
         srv.stop("fast");
         srv.startAgain();
         srv.sql("update stream_a set b = 'b' where a % 2 = 0");

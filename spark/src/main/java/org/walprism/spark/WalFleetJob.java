@@ -1,7 +1,6 @@
 package org.walprism.spark;
 
 import java.io.Serializable;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -26,7 +25,7 @@ import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.ForkableSource;
 import org.walprism.codec.read.ParallelWalScan;
-import org.walprism.codec.read.WalSources;
+import org.walprism.spark.fs.ArchiveRoots;
 import scala.Tuple2;
 import scala.Tuple3;
 
@@ -129,12 +128,15 @@ public final class WalFleetJob {
             .add("tasks_used", DataTypes.IntegerType, false)
             .add("notices", DataTypes.createArrayType(DataTypes.StringType), false);
 
-    /** Plans the tasks of every root (the roots are opened on the driver to list their segments). */
-    static List<Task> plan(Options o) {
+    /**
+     * Plans the tasks of every root (the roots are opened on the driver to list their segments, through
+     * {@code files}: local paths, HDFS, object storage).
+     */
+    static List<Task> plan(Options o, ArchiveRoots files) {
         List<Task> tasks = new ArrayList<>();
         for (int ri = 0; ri < o.roots().size(); ri++) {
             Root root = o.roots().get(ri);
-            try (ForkableSource probe = WalSources.open(Path.of(root.path()), o.timeline())) {
+            try (ForkableSource probe = files.open(root.path(), o.timeline())) {
                 ParallelWalScan.Plan p = ParallelWalScan.Plan.of(probe, root.startLsn(), root.endLsn());
                 long bucket = o.bucketSize() == 0 ? p.segmentSize() : o.bucketSize();
                 // a compressed archive can only be read front to back: one task
@@ -145,23 +147,29 @@ public final class WalFleetJob {
                     tasks.add(new Task(ri, root.path(), o.timeline(), index++, p.chunkStart(a),
                             (b + 1) * p.segmentSize(), root.endLsn(), a == p.startSeg(), bucket));
                 }
+            } catch (WalFormatException e) {
+                throw new RootFailure(root.cluster(), root.path(), e);
             }
         }
         return tasks;
     }
 
-    /** Runs one task: decodes its chunk into per-bucket counters. */
-    static TaskResult run(Task t) {
-        try (ForkableSource src = WalSources.open(Path.of(t.path()), t.timeline())) {
+    /** Runs one task: decodes its chunk into per-bucket counters (its segments opened here, through {@code files}). */
+    static TaskResult run(Task t, ArchiveRoots files) {
+        try (ForkableSource src = files.open(t.path(), t.timeline())) {
             FleetSink sink = new FleetSink(src.segmentSize(), t.bucketSize());
             ParallelWalScan.ChunkInfo info = ParallelWalScan.readChunk(sink, src, t.chunkStart(), t.stop(), t.endLsn(),
                     t.firstChunk());
             return new TaskResult(t, info, sink.buckets());
+        } catch (WalFormatException e) {
+            // opening failed (decoding errors are in the result): the task fails, Spark retries it
+            throw new RootFailure(t.path(), t.path(), e);
         }
     }
 
     /** Checks the seams of each root's tasks in LSN order (throws what a sequential reader would meet). */
-    static Map<Integer, RootRange> seams(Options o, List<Tuple2<Task, ParallelWalScan.ChunkInfo>> infos) {
+    static Map<Integer, RootRange> seams(Options o, List<Tuple2<Task, ParallelWalScan.ChunkInfo>> infos,
+                                         ArchiveRoots files) {
         Map<Integer, List<Tuple2<Task, ParallelWalScan.ChunkInfo>>> byRoot = new TreeMap<>();
         for (Tuple2<Task, ParallelWalScan.ChunkInfo> i : infos) {
             byRoot.computeIfAbsent(i._1().root(), k -> new ArrayList<>()).add(i);
@@ -171,7 +179,7 @@ public final class WalFleetJob {
             List<Tuple2<Task, ParallelWalScan.ChunkInfo>> list = e.getValue();
             list.sort((x, y) -> Integer.compare(x._1().index(), y._1().index()));
             Root root = o.roots().get(e.getKey());
-            try (ForkableSource probe = WalSources.open(Path.of(root.path()), o.timeline())) {
+            try (ForkableSource probe = files.open(root.path(), o.timeline())) {
                 ParallelWalScan.Plan p = ParallelWalScan.Plan.of(probe, root.startLsn(), root.endLsn());
                 ParallelWalScan.Seams seams = new ParallelWalScan.Seams(probe, p.start());
                 int used = 0;
@@ -185,6 +193,8 @@ public final class WalFleetJob {
                 ranges.put(e.getKey(), new RootRange(root, probe.timeline(), seams.systemIdentifier(),
                         seams.version(), seams.first(), seams.end(), seams.count(), list.size(), used,
                         seams.notices()));
+            } catch (WalFormatException ex) {
+                throw new RootFailure(root.cluster(), root.path(), ex);
             }
         }
         return ranges;
@@ -193,13 +203,15 @@ public final class WalFleetJob {
     /** Computes the three tables (lazily written by the caller; the decoding runs here). */
     public static Output compute(SparkSession spark, Options o) {
         JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-        List<Task> tasks = plan(o);
+        // roots on any Hadoop file system, read with the session's Hadoop configuration (spark.hadoop.*)
+        ArchiveRoots files = ArchiveRoots.of(jsc.hadoopConfiguration());
+        List<Task> tasks = plan(o, files);
         JavaRDD<TaskResult> results = jsc.parallelize(tasks, Math.max(1, tasks.size()))
-                .map(WalFleetJob::run)
+                .map(t -> run(t, files))
                 .persist(StorageLevel.MEMORY_AND_DISK_SER());
         List<Tuple2<Task, ParallelWalScan.ChunkInfo>> infos =
                 results.map(r -> new Tuple2<>(r.task(), r.info())).collect();
-        Map<Integer, RootRange> ranges = seams(o, infos);
+        Map<Integer, RootRange> ranges = seams(o, infos, files);
         Map<Integer, Integer> used = new HashMap<>();
         ranges.forEach((k, v) -> used.put(k, v.usedTasks()));
 
@@ -369,8 +381,14 @@ public final class WalFleetJob {
             write(o.categories(), format, out + "/categories");
             write(o.ranges(), format, out + "/ranges");
             return 0;
-        } catch (WalFormatException e) {
-            err.println("walprism-spark: " + e.getMessage());
+        } catch (RuntimeException e) {
+            // bad WAL, or a root that cannot be read (in a task, Spark's exception wraps the reader's)
+            WalFormatException w = RootFailure.find(e);
+            if (w == null) {
+                throw e;
+            }
+            err.println("walprism-spark: " + (w instanceof RootFailure r ? "root " + r.root() + ": " : "")
+                    + w.getMessage());
             return 1;
         }
     }

@@ -78,13 +78,13 @@ class WalFleetSeamTest {
         WalFormatException job = assertThrows(WalFormatException.class, () -> WalFleetJob.compute(spark, o));
         assertEquals(seq.getMessage(), job.getMessage());
 
-        // the command: exit 1, one line naming file, LSN and offset
+        // the command: exit 1, one line naming the root, file, LSN and offset
         java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
         int rc = WalFleetJob.run(new String[] {"--out", dir.resolve("out").toString(), "--start",
             Lsn.of(c.startLsn()).format(false), "--end", Lsn.of(c.endLsn()).format(false), "broken=" + dir},
                 () -> spark, new java.io.PrintStream(err, true));
         assertEquals(1, rc);
-        assertEquals("walprism-spark: " + seq.getMessage() + "\n", err.toString());
+        assertEquals("walprism-spark: root broken (" + dir + "): " + seq.getMessage() + "\n", err.toString());
     }
 
     @Test

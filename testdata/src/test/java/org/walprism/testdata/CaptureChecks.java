@@ -18,7 +18,7 @@ final class CaptureChecks {
 
     private static final Pattern LSN = Pattern.compile("[0-9A-F]{1,8}/[0-9A-F]{1,8}");
     private static final Pattern WALDUMP_LINE = Pattern.compile(
-            "^rmgr: \\S+ +len \\(rec/tot\\): +\\d+/ +\\d+, tx: +\\d+, lsn: ([0-9A-F]+/[0-9A-F]+), prev ([0-9A-F]+/[0-9A-F]+), desc: .*");
+            "^rmgr: \\S+ +len \\(rec/tot\\): +\\d+/ *\\d+, tx: +\\d+, lsn: ([0-9A-F]+/[0-9A-F]+), prev ([0-9A-F]+/[0-9A-F]+), desc: .*");
     private static final Pattern STATS_HEAD = Pattern.compile("^WAL statistics between (\\S+) and (\\S+):$");
     private static final Pattern STATS_TOTAL = Pattern.compile("^Total +(\\d+) .*");
 

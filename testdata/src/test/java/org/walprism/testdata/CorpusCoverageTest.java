@@ -87,6 +87,75 @@ class CorpusCoverageTest {
         assertTrue(xlogSwitch, "no XLOG_SWITCH inside a measured range");
     }
 
+    /**
+     * Every 13-18 overwrite_contrecord range holds a page flagged XLP_FIRST_IS_OVERWRITE_CONTRECORD whose first record
+     * (read by the Kaitai parser, independent of the codec) is XLOG OVERWRITE_CONTRECORD naming, as the record it
+     * overwrote, an LSN before that page where no record was read (the aborted record's first part), and whose
+     * xl_prev is the record before it.
+     */
+    @ParameterizedTest(name = "{0}/overwrite_contrecord")
+    @ValueSource(strings = {"13", "14", "15", "16", "17", "18"})
+    void overwriteContrecordFollowsAnAbortedRecord(String version) throws IOException {
+        Capture c = TestData.capture(version + "/overwrite_contrecord");
+        List<KaitaiRecord> records = measured(c);
+        int found = 0;
+        for (int i = 1; i < records.size(); i++) {
+            KaitaiRecord r = records.get(i);
+            if (r.parsed().rmgrId() != 0 || (r.parsed().info() & 0xF0) != 0xD0) {
+                continue;
+            }
+            found++;
+            long page = r.lsn() - r.lsn() % PAGE;
+            PostgresqlWal.PageHeader h = pageHeader(c, page);
+            assertTrue(h.isFirstOverwriteContrecord() && !h.isFirstContrecord(), c.name() + ": page flags "
+                    + h.info());
+            assertEquals(page + h.lenHeader(), r.lsn(), c.name() + ": OVERWRITE_CONTRECORD starts its page");
+            byte[] b = r.bytes();
+            long overwritten = java.nio.ByteBuffer.wrap(b, b.length - 16, 8).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                    .getLong();
+            KaitaiRecord before = records.get(i - 1);
+            assertEquals(before.lsn(), r.parsed().prevLsn(), c.name() + ": xl_prev");
+            assertTrue(overwritten > before.lsn() && overwritten < page, c.name() + ": overwritten LSN " + overwritten);
+        }
+        assertEquals(1, found, c.name() + ": OVERWRITE_CONTRECORD records");
+    }
+
+    /**
+     * Every 13-18 promotion_eor range holds XLOG END_OF_RECOVERY, read from timeline 2's segments only, whose copy
+     * of the switch's segment keeps pages of timeline 1 before the switch.
+     */
+    @ParameterizedTest(name = "{0}/promotion_eor")
+    @ValueSource(strings = {"13", "14", "15", "16", "17", "18"})
+    void promotionEndOfRecoveryOnTimelineTwo(String version) throws IOException {
+        Capture c = TestData.capture(version + "/promotion_eor");
+        assertTrue(c.segments().stream().allMatch(s -> s.startsWith("00000002")), c.name() + ": " + c.segments());
+        List<KaitaiRecord> eor = measured(c).stream()
+                .filter(r -> r.parsed().rmgrId() == 0 && (r.parsed().info() & 0xF0) == 0x90).toList();
+        assertEquals(1, eor.size(), c.name() + ": END_OF_RECOVERY records");
+        long at = eor.get(0).lsn();
+        Set<Long> tlis = new TreeSet<>();
+        for (long page = c.startLsn() - c.startLsn() % PAGE; page < c.endLsn(); page += PAGE) {
+            long tli = pageHeader(c, page).timeline();
+            tlis.add(tli);
+            if (page + PAGE <= at || page > at) {
+                // (the page holding the switch keeps the header it had on timeline 1, or not: not checked)
+                assertEquals(page > at ? 2 : 1, tli, c.name() + ": xlp_tli of page " + Long.toHexString(page));
+            }
+        }
+        assertEquals(Set.of(1L, 2L), tlis, c.name() + ": page timelines");
+    }
+
+    private static PostgresqlWal.PageHeader pageHeader(Capture c, long page) throws IOException {
+        String seg = c.segments().stream()
+                .filter(s -> Long.parseLong(s.substring(8, 16), 16) * (0x1_0000_0000L / c.segmentSize())
+                        + Long.parseLong(s.substring(16), 16) == page / c.segmentSize())
+                .findFirst().orElseThrow();
+        byte[] bytes = Files.readAllBytes(c.walDir().resolve(seg));
+        int off = (int) (page % c.segmentSize());
+        PostgresqlWal wal = new PostgresqlWal(new io.kaitai.struct.ByteBufferKaitaiStream(bytes));
+        return wal.pages().get(off / PAGE).header();
+    }
+
     /** Resource manager names by id (PostgreSQL's rmgrlist.h order). */
     private static final List<String> RMGR_NAMES = List.of("XLOG", "Transaction", "Storage", "CLOG", "Database",
             "Tablespace", "MultiXact", "RelMap", "Standby", "Heap2", "Heap", "Btree", "Hash", "Gin", "Gist",

@@ -53,30 +53,36 @@ public final class ReplayDiff {
         Path dir = null;
         try {
             dir = Files.createTempDirectory("walprism-replay");
-            // the bytes before the first record on its page belong to records outside the range: they are
-            // declared a continued record (xlp_rem_len), so a reader looking for the first record skips them
-            long page = r.firstLsn() - r.firstLsn() % PageHeader.XLOG_BLCKSZ;
-            int header = page % r.segmentSize() == 0 ? PageHeader.LONG_SIZE : PageHeader.SHORT_SIZE;
-            WalWriter.Options o = WalWriter.options(r.to()).segmentSize(r.segmentSize()).timeline(r.timeline())
-                    .startLsn(r.firstLsn()).prevLsn(r.firstPrev())
-                    .firstPageRemLen(Math.max(0, r.firstLsn() - page - header));
-            long end;
-            try (WalWriter w = WalWriter.create(dir, o)) {
-                for (PlanEncoder.Encoded e : r.after()) {
-                    w.append(e.bytes());
-                }
-                end = w.endLsn();
-            }
-            // not validated as dump would: records kept unchanged keep their source layout (a 13-18 checkpoint in
-            // a 19 stream), which the attribution does not read
+            long end = write(r, dir);
+            // validated as dump validates: kept records are translated into the target's layout (Translator)
             return CategoryAnalyzer.analyze(dir, r.firstLsn(), end, r.timeline(), 0,
-                    Runtime.getRuntime().availableProcessors(), false);
+                    Runtime.getRuntime().availableProcessors(), true);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the replayed records: " + e.getMessage(), e);
         } finally {
             if (dir != null) {
                 delete(dir);
             }
+        }
+    }
+
+    /**
+     * Writes the replayed records of {@code r} (at least one) into {@code dir} as WAL segments of the target major
+     * (same segment size, timeline and first LSN as the source) and returns the end LSN of the last one.
+     */
+    static long write(Replayer.Result r, Path dir) throws IOException {
+        // the bytes before the first record on its page belong to records outside the range: they are
+        // declared a continued record (xlp_rem_len), so a reader looking for the first record skips them
+        long page = r.firstLsn() - r.firstLsn() % PageHeader.XLOG_BLCKSZ;
+        int header = page % r.segmentSize() == 0 ? PageHeader.LONG_SIZE : PageHeader.SHORT_SIZE;
+        WalWriter.Options o = WalWriter.options(r.to()).segmentSize(r.segmentSize()).timeline(r.timeline())
+                .startLsn(r.firstLsn()).prevLsn(r.firstPrev())
+                .firstPageRemLen(Math.max(0, r.firstLsn() - page - header));
+        try (WalWriter w = WalWriter.create(dir, o)) {
+            for (PlanEncoder.Encoded e : r.after()) {
+                w.append(e.bytes());
+            }
+            return w.endLsn();
         }
     }
 

@@ -69,8 +69,11 @@ public final class Replayer {
 
     private enum Kind { PRUNE, FREEZE, VACUUM, VISIBLE, ON_ACCESS, SCAN, CLEANUP }
 
-    /** One output slot: an unchanged record or a page step. */
-    private record Slot(PlanEncoder.Encoded kept, PageOp op, boolean lonePrune) {
+    /** One output slot: a kept record (as read, with its LSN; translated when written) or a page step. */
+    private record Slot(PlanEncoder.Encoded kept, long keptLsn, PageOp op, boolean lonePrune) {
+        Slot(PageOp op, boolean lonePrune) {
+            this(null, 0, op, lonePrune);
+        }
     }
 
     /** Replays the records of {@code path} between {@code startLsn} and {@code endLsn} (0 = open ends). */
@@ -87,6 +90,7 @@ public final class Replayer {
         int sourceTimeline;
         long firstLsn;
         long firstPrev;
+        StreamFacts facts = new StreamFacts();
         try (WalReader reader = WalReader.open(path, startLsn, endLsn, timeline)) {
             from = reader.version();
             segmentSize = reader.segmentSize();
@@ -98,10 +102,11 @@ public final class Replayer {
             while ((r = reader.next()) != null) {
                 PlanEncoder.Encoded original = new PlanEncoder.Encoded(r.rmid(), r.info(), r.bytes(), r.fpiLength());
                 before.add(original);
+                facts.observe(r);
                 try {
                     Kind k = kind(r);
                     if (k == null) {
-                        slots.add(new Slot(Images.keep(r, target), null, false));
+                        slots.add(new Slot(original, r.lsn(), null, false));
                         open = null;
                         continue;
                     }
@@ -120,15 +125,15 @@ public final class Replayer {
                             default -> PageOp.Phase.SCAN;
                         };
                         lone = k == Kind.PRUNE;
-                        slots.add(new Slot(null, open, false));
+                        slots.add(new Slot(open, false));
                     }
                     absorb(open, r, k);
                     Slot lastSlot = slots.get(slots.size() - 1);
                     if (!lone && lastSlot.op() == open && lastSlot.lonePrune()) {
-                        slots.set(slots.size() - 1, new Slot(null, open, false));
+                        slots.set(slots.size() - 1, new Slot(open, false));
                     }
                     if (lone) {
-                        slots.set(slots.size() - 1, new Slot(null, open, true));
+                        slots.set(slots.size() - 1, new Slot(open, true));
                     }
                     last = k;
                 } catch (WalFormatException e) {
@@ -140,6 +145,7 @@ public final class Replayer {
             firstPrev = before.isEmpty() ? 0 : reader.firstRecordPrev();
         }
         resolveLonePrunes(slots);
+        Translator translator = new Translator(from, target, facts);
         VacuumDesign design = VacuumDesign.of(target);
         List<PlanEncoder.Encoded> after = new ArrayList<>();
         int steps = 0;
@@ -151,7 +157,7 @@ public final class Replayer {
                 PlanEncoder.Encoded e = s.kept();
                 if (isCleanupInfo(from, e)) {
                     if (design.logsCleanupInfo()) {
-                        after.add(e);
+                        after.add(e); // only a 13 stream has it, and only 13 keeps it: nothing to translate
                     }
                     lastScan = null;  // the source logged this round's horizon itself
                     continue;
@@ -160,7 +166,15 @@ public final class Replayer {
                     after.add(cleanupInfo(target, design, lastScan));
                     lastScan = null;
                 }
-                after.add(e);
+                PlanEncoder.Encoded translated;
+                try {
+                    translated = translator.translate(e, s.keptLsn());
+                } catch (WalFormatException ex) {
+                    throw Images.inFile(Images.at(ex, s.keptLsn()), sourceTimeline, segmentSize);
+                }
+                if (translated != null) {
+                    after.add(translated);
+                }
             } else {
                 if (s.op().phase == PageOp.Phase.SCAN) {
                     lastScan = s.op();

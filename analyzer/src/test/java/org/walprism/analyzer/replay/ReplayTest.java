@@ -20,7 +20,7 @@ import org.walprism.testdata.TestData;
 class ReplayTest {
     static final List<String> WORKLOADS = List.of("vacuum_indexed", "vacuum_noindex", "hot_updates",
             "hot_updates_checksums", "vacuum_indexed_checksums", "vacuum_noindex_checksums", "vacuum_indexed_multipass",
-            "vacuum_interleaved");
+            "vacuum_interleaved", "vacuum_concurrent");
 
     /** The capture of {@code workload} in {@code version}; throws when the corpus has none. */
     static Capture find(String version, String workload) {
@@ -197,15 +197,15 @@ class ReplayTest {
     }
 
     /**
-     * Acceptance: PG16 captures replayed as 17 (and 19) match the real 17 (19) captures of the same workload
-     * within 2% of Heap2 records and 5% of Heap2 bytes.
+     * Acceptance: PG16 captures replayed as 17, 18 and 19 match the real 17, 18 and 19 captures of the same
+     * workload within 2% of Heap2 records and 5% of Heap2 bytes, and each Heap2 type within 2%.
      */
     @Test
     void pg16CapturesReplayedAsLaterDesignsMatchTheRealCaptures() {
         List<String> lines = new ArrayList<>();
-        int compared = compareWithRealCaptures("16", List.of("17", "19"), lines);
+        int compared = compareWithRealCaptures("16", List.of("17", "18", "19"), lines);
         System.out.println(String.join("\n", lines));
-        assertTrue(compared >= 2, "16 -> 17 and 16 -> 19 comparisons expected, got: " + lines);
+        assertTrue(compared >= 3, "16 -> 17, 16 -> 18 and 16 -> 19 comparisons expected, got: " + lines);
     }
 
     /** 13, 14 and 15 captures replayed as 16 and 17 match the real 16 and 17 captures of the same workloads. */

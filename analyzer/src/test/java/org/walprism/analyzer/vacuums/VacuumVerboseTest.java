@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.walprism.analyzer.relmap.PgClassRow;
 import org.walprism.analyzer.relmap.RelationMap;
+import org.walprism.codec.WalVersion;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
@@ -118,10 +119,20 @@ class VacuumVerboseTest {
         VacuumRun.WalUsage w = run.walUsage();
         PgClassRow row = run.relstats();
         Check k = new Check(c, t.relation(), v, failures);
-        k.exact("wal_records", w.records());
-        k.exact("wal_fpi", w.fullPageImages());
-        k.exact("wal_bytes", w.bytes());
-        k.exact("wal_fpi_bytes", w.fullPageImageBytes());
+        if (concurrentPrunes(c)) {
+            // 13-16 log an on-access prune by another backend as VACUUM logs its own (PRUNE / CLEAN, no xid): the
+            // prunes of vacuum_concurrent's other session during the run are counted as the run's, never fewer
+            String why = "another backend's on-access prunes during the run are the run's in 13-16 WAL";
+            k.atLeast("wal_records", w.records(), why);
+            k.atLeast("wal_fpi", w.fullPageImages(), why);
+            k.atLeast("wal_bytes", w.bytes(), why);
+            k.atLeast("wal_fpi_bytes", w.fullPageImageBytes(), why);
+        } else {
+            k.exact("wal_records", w.records());
+            k.exact("wal_fpi", w.fullPageImages());
+            k.exact("wal_bytes", w.bytes());
+            k.exact("wal_fpi_bytes", w.fullPageImageBytes());
+        }
         k.exact("index_scans", f.indexPasses());
         if (run.truncatedTo() < 0) {
             k.exact("pages_removed", 0L);
@@ -155,6 +166,14 @@ class VacuumVerboseTest {
         }
     }
 
+    /**
+     * A capture whose measured range has another session pruning on access during a VACUUM, in a design (13-16)
+     * whose prune record does not say which backend wrote it.
+     */
+    private static boolean concurrentPrunes(Capture c) {
+        return c.workload().equals("vacuum_concurrent") && WalVersion.fromLabel(c.versionLabel()).compareTo(WalVersion.PG16) <= 0;
+    }
+
     /** Compares one figure and adds a line to the report. */
     private record Check(Capture c, String rel, Map<String, Long> verbose, List<String> failures) {
         void exact(String key, long walprism) {
@@ -177,6 +196,20 @@ class VacuumVerboseTest {
                         + walprism);
             }
             line(key, expected, walprism == null ? "-" : walprism.toString(), status);
+        }
+
+        /** walprism's figure may exceed VERBOSE's, for {@code why}, but not fall short of it. */
+        void atLeast(String key, long walprism, String why) {
+            Long expected = verbose.get(key);
+            if (expected == null) {
+                return;
+            }
+            if (walprism < expected) {
+                failures.add(c.name() + " " + rel + " " + key + ": VACUUM VERBOSE " + expected + ", walprism only "
+                        + walprism);
+            }
+            line(key, expected, Long.toString(walprism), (walprism == expected.longValue() ? "match" : walprism > expected.longValue()
+                    ? "more (" + why + ")" : "MISMATCH"));
         }
 
         void lowerBound(String key, long atLeast) {

@@ -20,6 +20,8 @@ import org.walprism.codec.WalFormatException;
 final class SegmentReader implements AutoCloseable {
     /** Decompressed bytes of the segment kept from its start: the first WAL page. */
     private static final int PREFIX = 8192;
+    /** A WAL page ({@code XLOG_BLCKSZ}): what a short read hands over is whole pages. */
+    private static final int PAGE = 8192;
 
     /** Opens the segment's decompressed bytes from their start; called again for a backward read. */
     interface StreamOpener {
@@ -137,9 +139,11 @@ final class SegmentReader implements AutoCloseable {
             StreamOpener o = () -> StoredBytes.decompress(c, new RegionInputStream(channel, base, size));
             return new SegmentReader(name, segno, segSize, partial, channel, ownsChannel, -1, -1, c, o);
         }
-        if (!partial || size > segSize) {
+        if (size > segSize) {
             checkStoredSize(name, segno, segSize, size);
         }
+        // A shorter file that is not a .partial is truncated: it is read up to its last whole page and fails at the
+        // first page it does not hold (pg_waldump prints the records before that page, then fails reading it).
         return new SegmentReader(name, segno, segSize, partial, channel, ownsChannel, base, size, Compression.NONE,
                 null);
     }
@@ -170,6 +174,9 @@ final class SegmentReader implements AutoCloseable {
         if (offset < 0 || (long) offset + length > segSize) {
             throw new IllegalArgumentException("read past the segment end: " + offset + "+" + length);
         }
+        if (opener == null && !partial && offset + length > storedSize) {
+            throw truncatedFile();
+        }
         if (opener == null) {
             readChannel(offset, dst, dstOffset, length);
         } else {
@@ -186,6 +193,18 @@ final class SegmentReader implements AutoCloseable {
         if (offset < 0 || (long) offset + length > segSize) {
             throw new IllegalArgumentException("read past the segment end: " + offset + "+" + length);
         }
+        if (opener == null && !partial && offset + length > storedSize) {
+            // a truncated file: the whole pages it holds from offset on, none past them
+            int pages = (int) (Math.max(0, storedSize - offset) / PAGE * PAGE);
+            if (pages == 0) {
+                throw truncatedFile();
+            }
+            int limit = dst.limit();
+            dst.limit(dst.position() + pages);
+            readChannel(offset, dst);
+            dst.limit(limit);
+            return;
+        }
         if (opener == null) {
             int stored = (int) Math.max(0, Math.min(length, storedSize - offset));
             int limit = dst.limit();
@@ -197,19 +216,23 @@ final class SegmentReader implements AutoCloseable {
             }
             return;
         }
-        if (dst.hasArray()) {
-            readStream(offset, dst.array(), dst.arrayOffset() + dst.position(), length);
-            dst.position(dst.limit());
-            return;
-        }
         if (copyBuf == null) {
             copyBuf = new byte[65536];
         }
         byte[] tmp = copyBuf;
         int done = 0;
         while (done < length) {
-            int n = Math.min(tmp.length, length - done);
-            readStream(offset + done, tmp, 0, n);
+            // page by page, so that a stream that ends early hands over every whole page before its end
+            int n = Math.min(PAGE, length - done);
+            try {
+                readStream(offset + done, tmp, 0, n);
+            } catch (TruncatedWalException e) {
+                // the records before the damage stay readable; the next read past them fails with this message
+                if (done == 0) {
+                    throw e;
+                }
+                return;
+            }
             dst.put(tmp, 0, n);
             done += n;
         }
@@ -340,6 +363,13 @@ final class SegmentReader implements AutoCloseable {
         stream = o.decompressed();
         stored = o.stored();
         compression = o.compression();
+    }
+
+    /** A truncated uncompressed file: it ends at {@link #storedSize}. */
+    private TruncatedWalException truncatedFile() {
+        return new TruncatedWalException(String.format(Locale.ROOT,
+                "truncated WAL segment: %d bytes (expected: %d)", storedSize, segSize),
+                segno * segSize + storedSize, name, storedSize);
     }
 
     private TruncatedWalException truncated() {

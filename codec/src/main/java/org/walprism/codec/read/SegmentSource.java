@@ -45,8 +45,12 @@ public interface SegmentSource extends Closeable {
      * Fills {@code dst} from its position to its limit with the bytes of segment {@code segno} from
      * {@code offset} on, and leaves its position at the limit. Sources that can read into a direct buffer without an
      * intermediate copy (files) override this; the default goes through {@link #read(long, int, byte[], int, int)}.
+     * A segment file that ends before the segment size (truncated) may fill less: whole WAL pages up to its last
+     * complete page, the position left after them, so that the records before the damage can be read as
+     * pg_waldump reads them; a read that cannot deliver its first whole page throws.
      *
      * @return false when the source has no such segment
+     * @throws org.walprism.codec.TruncatedWalException when the segment exists but ends before the first page asked
      */
     default boolean read(long segno, int offset, java.nio.ByteBuffer dst) {
         if (dst.hasArray()) {

@@ -549,8 +549,11 @@ public final class WalReader implements AutoCloseable {
                 return endOfWal(lsn, page, false);
             }
             if ((curPageInfo & PageFlags.overwriteContrecord(version)) != 0) {
-                // The partial record was abandoned by crash recovery; a new record starts on this page.
-                return readRecord(page + curPageHeaderSize);
+                // The partial record was abandoned by crash recovery; a new record starts on this page
+                // (xlogreader: RecPtr = targetPagePtr; goto restart). Reading goes on from the page's start, so
+                // that a chunk whose stop is that page (a segment start) ends there as having reached its stop.
+                nextLsn = page;
+                return readRecord(page);
             }
             if ((curPageInfo & PageHeader.FIRST_IS_CONTRECORD) == 0) {
                 throw fail("there is no contrecord flag", page);
@@ -675,7 +678,7 @@ public final class WalReader implements AutoCloseable {
         }
         winSeg = segno;
         winStart = pageOff;
-        winLen = len;
+        winLen = win.position(); // less than len for a truncated segment file: its whole pages
         return 0;
     }
 

@@ -16,6 +16,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.LongPredicate;
+import java.util.function.LongToIntFunction;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFileName;
 import org.walprism.codec.WalFormatException;
@@ -68,6 +69,8 @@ public final class WalWriter implements AutoCloseable {
         private long firstPageRemLen;
         private Boolean backupRemovable;
         private LongPredicate backupRemovableAt;
+        private LongToIntFunction pageTimelineAt;
+        private boolean overwriteContrecord;
         private boolean overwrite;
 
         private Options(WalVersion version) {
@@ -144,6 +147,29 @@ public final class WalWriter implements AutoCloseable {
             return this;
         }
 
+        /**
+         * {@code xlp_tli} page by page: {@code tliAt.applyAsInt(pageAddr)} for the page starting at LSN
+         * {@code pageAddr}; file names keep {@link #timeline(int)}. After a promotion, the new timeline's copy of
+         * the segment holding the switch keeps the older timeline's pages (xlp_tli of that timeline) before the
+         * switch point, so a rewrite of real WAL takes each page's timeline from the original. Default: every page
+         * has {@link #timeline(int)}.
+         */
+        public Options pageTimeline(LongToIntFunction tliAt) {
+            this.pageTimelineAt = Objects.requireNonNull(tliAt, "tliAt");
+            return this;
+        }
+
+        /**
+         * The first record starts a page that carries XLP_FIRST_IS_OVERWRITE_CONTRECORD (13.5+, 14.1+, 15+): crash
+         * recovery abandoned a record whose continuation was to be on that page and writes OVERWRITE_CONTRECORD
+         * there. Needs a page-aligned {@link #startLsn(long)} (or one just after that page's header) and no
+         * {@link #firstPageRemLen(long)}.
+         */
+        public Options overwriteContrecord(boolean set) {
+            this.overwriteContrecord = set;
+            return this;
+        }
+
         /** Replace existing segment files of the same name (default: refuse). */
         public Options overwrite(boolean overwrite) {
             this.overwrite = overwrite;
@@ -175,6 +201,7 @@ public final class WalWriter implements AutoCloseable {
     private final int pageFlags;
     /** Per-page XLP_BKP_REMOVABLE, or null for {@link #pageFlags} on every page. */
     private final LongPredicate backupRemovableAt;
+    private final LongToIntFunction pageTimelineAt;
     private final int removableFlag;
     private final boolean overwrite;
 
@@ -209,6 +236,7 @@ public final class WalWriter implements AutoCloseable {
         }
         this.pageFlags = Boolean.FALSE.equals(o.backupRemovable) ? 0 : removable;
         this.backupRemovableAt = o.backupRemovableAt;
+        this.pageTimelineAt = o.pageTimelineAt;
         this.removableFlag = removable;
         long start = o.startLsn < 0 ? segmentSize : o.startLsn;
         if (start % MAXALIGN != 0) {
@@ -235,6 +263,14 @@ public final class WalWriter implements AutoCloseable {
             openPage(startPage - startPage % segmentSize);
         }
         openPage(startPage);
+        if (o.overwriteContrecord) {
+            if (o.firstPageRemLen != 0 || start != startPage + headerSize(startPage)) {
+                throw new IllegalArgumentException("an XLP_FIRST_IS_OVERWRITE_CONTRECORD page starts with its first"
+                        + " record: start at " + Lsn.format(startPage + headerSize(startPage), true)
+                        + ", with no continued record");
+            }
+            pageBuf.setShortLE(2, pageBuf.getUnsignedShortLE(2) | PageFlags.overwriteContrecord(version)); // xlp_info
+        }
         if (o.firstPageRemLen > 0) {
             pageBuf.setShortLE(2, pageBuf.getUnsignedShortLE(2) | XLP_FIRST_IS_CONTRECORD); // xlp_info
             pageBuf.setIntLE(16, (int) o.firstPageRemLen);                                 // xlp_rem_len
@@ -439,7 +475,7 @@ public final class WalWriter implements AutoCloseable {
         int flags = backupRemovableAt == null ? pageFlags : backupRemovableAt.test(addr) ? removableFlag : 0;
         PageHeaderCodec.encode(new PageHeader(version.magic(),
                 flags | (first ? PageHeader.LONG_HEADER : 0),       // xlp_info; CONTRECORD added by a continuation
-                timeline & 0xFFFFFFFFL,                             // xlp_tli
+                (pageTimelineAt == null ? timeline : pageTimelineAt.applyAsInt(addr)) & 0xFFFFFFFFL, // xlp_tli
                 addr,                                               // xlp_pageaddr
                 0,                                                  // xlp_rem_len, set by a continuation
                 first ? systemId : 0,                               // xlp_sysid

@@ -9,7 +9,6 @@ import io.netty.buffer.ByteBuf;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,47 +63,70 @@ class CaptureRoundTripTest {
     void rewritingACaptureReproducesItsSegmentBytes(Capture capture, @TempDir Path out) throws IOException {
         Path walDir = capture.walDir();
         int segSize = capture.segmentSize();
-        long first;
         long written = 0;
-        long end;
+        int runs = 0;
         try (WalReader reader = WalReader.open(walDir, 0, 0)) {
             DecodedRecord r = reader.next();
-            first = r.lsn();
             int tli = reader.timeline();
-            long segno = first / segSize;
-            byte[] seg = Files.readAllBytes(walDir.resolve(WalFileName.of(tli, segno, segSize)));
-            PageHeader longHeader = PageHeaderCodec.decode(seg, 0);
-            PageHeader firstPage = PageHeaderCodec.decode(seg, (int) (first % segSize - first % PageHeader.XLOG_BLCKSZ));
-            WalWriter.Options o = WalWriter.options(reader.version())
-                    .systemId(longHeader.sysid())
-                    .timeline(tli)
-                    .segmentSize((int) longHeader.segSize())
-                    .startLsn(first)
-                    .prevLsn(r.prev())
-                    .firstPageRemLen(firstPage.isContRecord() ? firstPage.remLen() : 0);
-            int removable = PageFlags.bkpRemovable(reader.version());
-            if (removable != 0) {
-                // the flag is off on pages PostgreSQL initialised during a base backup: take it from each original page
-                o.backupRemovable(addr -> (originalPageInfo(walDir, tli, addr, segSize) & removable) != 0);
-            }
-            try (WalWriter w = WalWriter.create(out, o)) {
-                for (; r != null; r = reader.next()) {
-                    long lsn = w.append(RecordEncoder.encode(r));
-                    assertEquals(r.lsn(), lsn, capture.name() + ": record placed at " + Lsn.format(lsn, true)
-                            + " instead of " + Lsn.format(r.lsn(), true));
-                    written++;
+            // One run of records after the other: a record that starts a page flagged XLP_FIRST_IS_OVERWRITE_CONTRECORD
+            // follows the first part of a record crash recovery abandoned (bytes no record holds), so it begins a
+            // new run, rewritten into its own directory by a writer that starts there.
+            while (r != null) {
+                Path dir = out.resolve("run" + runs++);
+                long first = r.lsn();
+                byte[] seg = Files.readAllBytes(walDir.resolve(WalFileName.of(tli, first / segSize, segSize)));
+                PageHeader longHeader = PageHeaderCodec.decode(seg, 0);
+                PageHeader firstPage = PageHeaderCodec.decode(seg, (int) (first % segSize - first % PageHeader.XLOG_BLCKSZ));
+                WalWriter.Options o = WalWriter.options(reader.version())
+                        .systemId(longHeader.sysid())
+                        .timeline(tli)
+                        .segmentSize((int) longHeader.segSize())
+                        .startLsn(first)
+                        .prevLsn(r.prev())
+                        .firstPageRemLen(firstPage.isContRecord() ? firstPage.remLen() : 0)
+                        .overwriteContrecord(startsOverwritePage(reader.version(), first, segSize, walDir, tli))
+                        // after a promotion the new timeline's copy of a segment keeps the older timeline's pages
+                        .pageTimeline(addr -> (int) originalPageHeader(walDir, tli, addr, segSize).timeline());
+                int removable = PageFlags.bkpRemovable(reader.version());
+                if (removable != 0) {
+                    // the flag is off on pages PostgreSQL initialised during a base backup: take it from each original page
+                    o.backupRemovable(addr -> (originalPageHeader(walDir, tli, addr, segSize).info() & removable) != 0);
                 }
-                end = w.endLsn();
+                long end;
+                try (WalWriter w = WalWriter.create(dir, o)) {
+                    for (; r != null; r = reader.next()) {
+                        if (r.lsn() != first && startsOverwritePage(reader.version(), r.lsn(), segSize, walDir, tli)) {
+                            break;
+                        }
+                        long lsn = w.append(RecordEncoder.encode(r));
+                        assertEquals(r.lsn(), lsn, capture.name() + ": record placed at " + Lsn.format(lsn, true)
+                                + " instead of " + Lsn.format(r.lsn(), true));
+                        written++;
+                    }
+                    end = w.endLsn();
+                }
+                compareRun(capture, walDir, dir, tli, segSize, first, end);
+                try (Stream<Path> files = Files.list(dir)) {
+                    assertFalse(files.anyMatch(f -> !WalFileName.isSegmentName(f.getFileName().toString())),
+                            "only segment files are left");
+                }
             }
         }
-        // compare segment by segment over [first, end), MAXALIGN padding after the last record included
+        assertTrue(written >= capture.records(), capture.name() + ": " + written + " records rewritten");
+        assertEquals(capture.name().endsWith("/overwrite_contrecord") ? 2 : 1, runs,
+                capture.name() + ": runs of records rewritten");
+    }
+
+    /** The rewritten segments equal the original over [first, end), MAXALIGN padding after the last record included. */
+    private static void compareRun(Capture capture, Path walDir, Path dir, int tli, int segSize, long first, long end)
+            throws IOException {
         long alignedEnd = (end + 7) & ~7L;
         long p = first;
         while (p < alignedEnd) {
             long segno = p / segSize;
-            String name = WalFileName.of(1, segno, segSize);
+            String name = WalFileName.of(tli, segno, segSize);
             byte[] orig = Files.readAllBytes(walDir.resolve(name));
-            byte[] mine = Files.readAllBytes(out.resolve(name));
+            byte[] mine = Files.readAllBytes(dir.resolve(name));
             assertEquals(segSize, mine.length, name + " size");
             int from = (int) (p % segSize);
             int to = (int) Math.min(segSize, alignedEnd - segno * segSize);
@@ -114,20 +136,26 @@ class CaptureRoundTripTest {
                     + Lsn.format(segno * segSize + from + Math.max(diff, 0), true) + ")");
             p = (segno + 1) * segSize;
         }
-        assertTrue(written >= capture.records(), capture.name() + ": " + written + " records rewritten");
-        try (Stream<Path> files = Files.list(out)) {
-            assertFalse(files.anyMatch(f -> !WalFileName.isSegmentName(f.getFileName().toString())),
-                    "only segment files are left");
-        }
     }
 
-    /** {@code xlp_info} of the original page at {@code addr}. */
-    private static int originalPageInfo(Path walDir, int tli, long addr, int segSize) {
+    /** True when {@code lsn} is the first record of a page flagged XLP_FIRST_IS_OVERWRITE_CONTRECORD. */
+    private static boolean startsOverwritePage(org.walprism.codec.WalVersion version, long lsn, int segSize, Path walDir,
+                                               int tli) {
+        long page = lsn - lsn % PageHeader.XLOG_BLCKSZ;
+        if (lsn - page != PageHeader.SHORT_SIZE && lsn - page != PageHeader.LONG_SIZE) {
+            return false;
+        }
+        PageHeader h = originalPageHeader(walDir, tli, page, segSize);
+        return (h.info() & PageFlags.overwriteContrecord(version)) != 0 && lsn == page + h.size();
+    }
+
+    /** The header of the original page at {@code addr}. */
+    private static PageHeader originalPageHeader(Path walDir, int tli, long addr, int segSize) {
         Path file = walDir.resolve(WalFileName.of(tli, addr / segSize, segSize));
         try (FileChannel ch = FileChannel.open(file)) {
-            ByteBuffer b = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer b = ByteBuffer.allocate(PageHeader.LONG_SIZE);
             ch.read(b, addr % segSize);
-            return b.getShort(2) & 0xFFFF;
+            return PageHeaderCodec.decode(b.array(), 0);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

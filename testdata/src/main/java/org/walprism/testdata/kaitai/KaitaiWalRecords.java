@@ -23,7 +23,9 @@ import java.util.zip.CRC32C;
  * from the first record that starts in the oldest segment and stops at the first position that is
  * not a valid record, exactly where pg_waldump stops: a page with another magic or an unexpected
  * {@code xlp_pageaddr}, {@code xl_tot_len < 24}, a missing continuation page, a broken
- * {@code xl_prev} chain or a CRC mismatch. After an XLOG_SWITCH it continues at the next segment.
+ * {@code xl_prev} chain or a CRC mismatch. After an XLOG_SWITCH it continues at the next segment. A continuation
+ * page flagged XLP_FIRST_IS_OVERWRITE_CONTRECORD abandons the record being gathered (crash recovery found its
+ * continuation missing) and reading restarts at that page, as xlogreader does.
  */
 public final class KaitaiWalRecords {
 
@@ -57,6 +59,11 @@ public final class KaitaiWalRecords {
     private String stopReason = "";
     /** Where the record after the one {@link #collect} just gathered starts. */
     private long nextLsn;
+    /**
+     * Set by {@link #collect} when a continuation page carries XLP_FIRST_IS_OVERWRITE_CONTRECORD: the record
+     * being gathered was abandoned by crash recovery and reading restarts at that page; -1 otherwise.
+     */
+    private long restartAt = -1;
 
     private KaitaiWalRecords(List<Path> segments) throws IOException {
         long blcksz = 0;
@@ -189,6 +196,13 @@ public final class KaitaiWalRecords {
                 lsn += page.header.lenHeader();
             }
             byte[] rec = collect(lsn, page);
+            if (rec == null && restartAt >= 0) {
+                // xlogreader: overwrittenRecPtr = RecPtr; RecPtr = targetPagePtr; goto restart (the aborted
+                // record's first part is skipped; the next record's xl_prev names the last complete record)
+                lsn = restartAt;
+                restartAt = -1;
+                continue;
+            }
             if (rec == null) {
                 break;
             }
@@ -245,6 +259,10 @@ public final class KaitaiWalRecords {
             pageStart += pageSize;
             PageRef next = validPage(pageStart);
             if (next == null) {
+                return null;
+            }
+            if (next.header.isFirstOverwriteContrecord()) {
+                restartAt = pageStart;
                 return null;
             }
             if (!next.header.isFirstContrecord() || next.header.lenRemaining() != rec.length - got) {

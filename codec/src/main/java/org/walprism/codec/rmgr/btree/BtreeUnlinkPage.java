@@ -11,8 +11,9 @@ import org.walprism.codec.rmgr.RecordPayload;
 
 /**
  * XLOG_BTREE_UNLINK_PAGE and XLOG_BTREE_UNLINK_PAGE_META: a half-dead page unlinked from its siblings. Blocks 0-3
- * (left sibling, target, right sibling, leaf) carry no data; UNLINK_PAGE_META logs the metapage as block 4 with
- * its {@code xl_btree_metadata}.
+ * carry no data, registered as _bt_unlink_halfdead_page does: 0 the target, 1 the left sibling (when there is
+ * one), 2 the right sibling, 3 the leaf (when it is not the target). UNLINK_PAGE_META logs the metapage as block 4
+ * with its {@code xl_btree_metadata}.
  */
 public sealed interface BtreeUnlinkPage extends BtreeRecord {
 

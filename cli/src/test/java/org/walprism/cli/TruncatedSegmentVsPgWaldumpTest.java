@@ -1,0 +1,143 @@
+package org.walprism.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.RandomAccessFile;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.walprism.codec.Lsn;
+import org.walprism.testdata.Capture;
+import org.walprism.testdata.TestData;
+import org.walprism.testdata.WalForms;
+
+/**
+ * A segment file cut short (an archive copy that ran out of disk, say) against the real pg_waldump of the
+ * capture's major: {@code dump} and {@code dump -b} print the same records before the damage (pg_waldump reads
+ * whole pages, so it prints the records before the page the cut falls in), both fail there, and walprism's one
+ * error line names the file, the LSN and the offset where the file ends. {@code stats} prints nothing but the
+ * error (no partial result); a range that ends before the cut is read whole by both.
+ */
+class TruncatedSegmentVsPgWaldumpTest {
+    @TempDir
+    Path tmp;
+
+    static Stream<Capture> captures() {
+        List<Capture> out = new ArrayList<>();
+        for (String name : List.of("13/vacuum_indexed", "15/pgbench_oltp", "16/vacuum_noindex_pglz",
+                "17/btree_pagedel", "18/rare_records")) {
+            out.add(TestData.capture(name));
+        }
+        return out.stream();
+    }
+
+    private static Path pgWaldump(String version) {
+        return version.equals("15") ? Path.of("/usr/lib/postgresql/15/bin/pg_waldump")
+                : Path.of("/var/cache/walprism/waldump/" + version + "/pg_waldump");
+    }
+
+    private record Result(int code, String out, String err) {
+    }
+
+    private static Result walprism(List<String> args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(new PrintWriter(out), new PrintWriter(err), args.toArray(String[]::new));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    private static Result pgWaldump(Path bin, List<String> args) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(bin.toString());
+        cmd.addAll(args);
+        Path errFile = Files.createTempFile("pg_waldump", ".err");
+        try {
+            Process p = new ProcessBuilder(cmd).redirectError(errFile.toFile()).start();
+            String stdout = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "pg_waldump did not finish");
+            return new Result(p.exitValue(), stdout, Files.readString(errFile));
+        } finally {
+            Files.deleteIfExists(errFile);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("captures")
+    void dumpPrintsWhatPgWaldumpPrintsBeforeTheCutAndBothFail(Capture c) throws Exception {
+        Path bin = pgWaldump(c.versionLabel());
+        assumeTrue(Files.isExecutable(bin), "no pg_waldump " + c.versionLabel() + " at " + bin);
+        Random rnd = new Random(c.name().hashCode());
+        for (int round = 0; round < 3; round++) {
+            Path dir = Files.createDirectories(tmp.resolve(c.name().replace('/', '_') + "_" + round));
+            for (Path seg : plainCopies(c.walDir(), dir)) {
+                assertTrue(Files.size(seg) == c.segmentSize(), seg.toString());
+            }
+            long cut = c.startLsn() + (long) (rnd.nextDouble() * (c.endLsn() - c.startLsn()));
+            long segno = cut / c.segmentSize();
+            Path file = dir.resolve(String.format("%08X%08X%08X", 1, segno / (0x100000000L / c.segmentSize()),
+                    segno % (0x100000000L / c.segmentSize())));
+            long keep = cut % c.segmentSize();
+            try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+                f.setLength(keep);
+            }
+            List<String> range = List.of("-p", dir.toString(), "-s", Lsn.format(c.startLsn(), true), "-e",
+                    Lsn.format(c.endLsn(), true));
+            for (List<String> extra : List.of(List.<String>of(), List.of("-b"))) {
+                List<String> args = new ArrayList<>(range);
+                args.addAll(extra);
+                Result pg = pgWaldump(bin, args);
+                List<String> wargs = new ArrayList<>(List.of("dump"));
+                wargs.addAll(args);
+                Result wp = walprism(wargs);
+                String what = c.name() + " cut at " + Lsn.format(cut, true) + " " + extra;
+                assertEquals(pg.out(), wp.out(), what);
+                assertNotEquals(0, pg.code(), what + ": pg_waldump " + pg.err());
+                assertEquals(ExitCode.TRUNCATED.code(), wp.code(), what + ": " + wp.err());
+                String line = wp.err().strip().lines().reduce((a, b) -> b).orElse("");
+                assertEquals("walprism: error: truncated WAL segment: " + keep + " bytes (expected: "
+                        + c.segmentSize() + ") at LSN " + Lsn.format(cut, true) + " in " + file.getFileName()
+                        + " offset 0x" + Long.toHexString(keep).toUpperCase(java.util.Locale.ROOT), line, what);
+            }
+            List<String> stats = new ArrayList<>(List.of("stats", "--stats=record"));
+            stats.addAll(range);
+            Result st = walprism(stats);
+            assertEquals(ExitCode.TRUNCATED.code(), st.code(), st.err());
+            assertEquals("", st.out(), "stats prints no partial result");
+            // a range that ends on a page before the cut: read whole by both
+            long before = cut - cut % 8192 - 1;
+            if (before > c.startLsn() + 8192) {
+                List<String> early = List.of("-p", dir.toString(), "-s", Lsn.format(c.startLsn(), true), "-e",
+                        Lsn.format(before - before % 8192, true), "--stats=record");
+                Result pg = pgWaldump(bin, early);
+                List<String> wargs = new ArrayList<>(List.of("stats"));
+                wargs.addAll(early);
+                Result wp = walprism(wargs);
+                assertEquals(pg.code(), wp.code(), pg.err() + " / " + wp.err());
+                assertEquals(pg.out(), wp.out(), c.name() + " up to " + Lsn.format(before, true));
+            }
+        }
+    }
+
+    /** Plain copies of a capture's segments in {@code into}. */
+    private static List<Path> plainCopies(Path walDir, Path into) throws IOException {
+        List<Path> out = new ArrayList<>();
+        for (Path p : WalForms.segments(walDir)) {
+            out.add(Files.copy(p, into.resolve(p.getFileName().toString())));
+        }
+        return out;
+    }
+}
