@@ -34,17 +34,24 @@ public final class CacheTraining {
 
     /**
      * {@code args[0]}: the testdata directory (with {@code corpus/} and {@code models/}); {@code args[1]}, optional:
-     * the commands to train, {@code all} (default), {@code stats} or {@code dump}. A JVM cache holds the classes its
-     * training loaded and loads every one of them at start, so {@code bin/walprism} starts {@code stats} and
-     * {@code dump} (and {@code --version}) with a cache of their own, a third smaller than the one for all commands.
+     * the commands to train, {@code all} (default), {@code stats}, {@code dump} or {@code version}. A JVM cache holds
+     * the classes its training loaded and, on JDK 25, loads every one of them at start, so {@code bin/walprism} starts
+     * {@code stats} and {@code dump} with a cache of their own, a third smaller than the one for all commands, and
+     * {@code walprism} without a command ({@code --version}) with one that holds only what that loads.
      */
     public static void main(String[] args) throws IOException {
         Main.configureNetty();
         Path testdata = Path.of(args[0]);
         String set = args.length > 1 ? args[1] : "all";
-        if (!List.of("all", "stats", "dump").contains(set)) {
-            System.err.println("walprism cache training: unknown command set " + set + " (all, stats, dump)");
+        if (!List.of("all", "stats", "dump", "version").contains(set)) {
+            System.err.println("walprism cache training: unknown command set " + set + " (all, stats, dump, version)");
             System.exit(1);
+        }
+        if (set.equals("version")) {
+            // walprism without a command: the JVM cache holds what --version loads, through main as a real run (which
+            // returns on success), and nothing else
+            Main.main(new String[] {"--version"});
+            return;
         }
         boolean all = set.equals("all");
         // what main() sets up for a real run (training calls Main.run with its own writers); nothing is written

@@ -21,7 +21,9 @@ final class FirstRecordNote {
 
     /** The message (without newline) for range {@code r}, or null when pg_waldump prints none. */
     static Message of(WalRangeOptions.Range r) throws IOException {
-        if (r.start() == 0) {
+        if (r.start() == 0 || r.startsAtSegment()) {
+            // a segment start gets no note (below); known without opening a reader, which costs a short command's
+            // start-up milliseconds (the range's first page read and checked twice)
             return null;
         }
         try (WalReader reader = WalReader.open(r.path(), r.start(), r.end(), r.timeline())) {

@@ -1,7 +1,10 @@
 package org.walprism.cli;
 
+import java.lang.invoke.LambdaMetafactory;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 
 /**
  * Ctrl-C (SIGINT) and SIGTERM while following or streaming: the first asks the running command to stop where it
@@ -36,6 +39,18 @@ final class Interrupts {
         allowed = true;
     }
 
+    /**
+     * SignalHandler.handle (reached through a method handle): the first signal asks for a stop, a second one exits at
+     * once; INT and TERM alike, so {@code signal} is not read.
+     */
+    @SuppressWarnings("UnusedVariable")
+    static void onSignal(Object signal) {
+        if (stop) {
+            Runtime.getRuntime().halt(130);
+        }
+        stop = true;
+    }
+
     /** Installs the handlers: called by a command that runs until it is stopped, before it starts reading. */
     static synchronized void install() {
         if (installed || !allowed) {
@@ -52,19 +67,19 @@ final class Interrupts {
         } catch (ClassNotFoundException e) {
             return; // not this JVM: the default stays
         }
-        Object handler = Proxy.newProxyInstance(Interrupts.class.getClassLoader(), new Class<?>[] {handlerType},
-                (proxy, method, args) -> switch (method.getName()) {
-                    case "handle" -> {
-                        if (stop) {
-                            Runtime.getRuntime().halt(130);
-                        }
-                        stop = true;
-                        yield null;
-                    }
-                    case "hashCode" -> System.identityHashCode(proxy);
-                    case "equals" -> proxy == args[0];
-                    default -> "walprism interrupt handler";
-                });
+        // the handler: a lambda of SignalHandler over onSignal, made as javac makes one (not a java.lang.reflect.Proxy,
+        // whose generator and dynamic module cost a short command's start-up milliseconds on JDK 17)
+        Object handler;
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            MethodType handle = MethodType.methodType(void.class, signal);
+            MethodHandle onSignal = lookup.findStatic(Interrupts.class, "onSignal",
+                    MethodType.methodType(void.class, Object.class));
+            handler = LambdaMetafactory.metafactory(lookup, "handle", MethodType.methodType(handlerType), handle,
+                    onSignal, handle).getTarget().invoke();
+        } catch (Throwable e) { // MethodHandle.invoke declares Throwable; nothing here is expected to throw
+            return; // the default stays
+        }
         for (String name : new String[] {"INT", "TERM"}) {
             try {
                 signal.getMethod("handle", signal, handlerType)

@@ -20,14 +20,18 @@ import picocli.CommandLine.Spec;
  * <p>{@link #run} is the entry point for tests; {@link #main} only exits with its result.
  *
  * <p>picocli builds a command's model by reflection over its annotations, which costs more start-up time
- * than reading a segment does. So only the subcommand the arguments name is registered; every subcommand
- * is registered when none is named and something may list them (help, an unknown word).
+ * than reading a segment does. So walprism itself, {@code stats} and {@code dump} start with the model
+ * {@link CommandModels} builds with picocli's programmatic API (generated from their annotations, which stay
+ * the one place options are declared: {@code CommandModelsTest} fails when the two differ), and only the
+ * subcommand the arguments name is registered; every subcommand is registered when none is named and
+ * something may list them (help, an unknown word).
  */
 @Command(name = "walprism", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "Reads, writes and explains PostgreSQL write-ahead log (13 to 19 and master).")
 public final class Main implements Runnable {
 
     private static final String PICOCLI_EXCLUDES = "picocli.converters.excludes";
+    private static final String PICOCLI_NO_CLOSURES = "picocli.disable.closures";
 
     /** Every subcommand's name, in the order {@code --help} lists them. */
     static final List<String> SUBCOMMANDS = List.of("stats", "dump", "stream", "diff", "report", "generate", "replay", "vacuums",
@@ -35,8 +39,8 @@ public final class Main implements Runnable {
 
     private static Object newSubcommand(String name) {
         return switch (name) {
-            case "stats" -> new StatsCommand();
-            case "dump" -> new DumpCommand();
+            case "stats" -> CommandModels.stats(new StatsCommand());
+            case "dump" -> CommandModels.dump(new DumpCommand());
             case "stream" -> new StreamCommand();
             case "diff" -> new DiffCommand();
             case "report" -> new ReportCommand();
@@ -66,9 +70,14 @@ public final class Main implements Runnable {
         if (System.getProperty(PICOCLI_EXCLUDES) == null) {
             System.setProperty(PICOCLI_EXCLUDES, "java\\.sql\\..*,java\\.time\\..*");
         }
+        // picocli's factory looks for Groovy's Closure class at its first use: a class the jar does not have, whose
+        // lookup opens and indexes the jar (4,500 entries) in a process whose classes all come from the JVM cache
+        if (System.getProperty(PICOCLI_NO_CLOSURES) == null) {
+            System.setProperty(PICOCLI_NO_CLOSURES, "true");
+        }
         boolean debug = Arrays.asList(args).contains("--debug");
         ErrorReporter reporter = new ErrorReporter(debug);
-        CommandLine cl = new CommandLine(new Main());
+        CommandLine cl = new CommandLine(CommandModels.walprism(new Main()));
         for (String name : subcommandsFor(args)) {
             cl.addSubcommand(name, newSubcommand(name));
         }
@@ -118,7 +127,8 @@ public final class Main implements Runnable {
     }
 
     /**
-     * Settings that must be made before the first Netty class loads: Netty logs through {@link NettyLog}; on JDK
+     * Settings that must be made before the first Netty class loads: Netty logs through {@link NettyLog} and reads
+     * no OS release file; on JDK
      * 24 and later, where Netty's use of {@code sun.misc.Unsafe} memory access makes the JVM print four warning
      * lines (JEP 498), Netty is told to use {@code ByteBuffer} instead: as fast over hundreds of megabytes, about
      * 12 ms slower over one cold 16 MB segment. An explicit {@code -Dio.netty.noUnsafe} wins ({@code bin/walprism}
@@ -126,6 +136,11 @@ public final class Main implements Runnable {
      */
     static void configureNetty() {
         NettyLog.install();
+        // the OS classifiers pick Netty's native libraries (transports, SSL), which walprism does not use; without the
+        // property Netty's start reads /etc/os-release and /usr/lib/os-release in every process
+        if (System.getProperty("io.netty.osClassifiers") == null) {
+            System.setProperty("io.netty.osClassifiers", "");
+        }
         if (Runtime.version().feature() >= 24 && System.getProperty("io.netty.noUnsafe") == null) {
             System.setProperty("io.netty.noUnsafe", "true");
         }

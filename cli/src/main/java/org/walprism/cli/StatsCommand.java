@@ -156,11 +156,14 @@ public final class StatsCommand implements Callable<Integer> {
                     "unrecognized value for option --stats: " + mode);
         }
         WalRangeOptions.Range r = range.range();
+        Phases.mark("range");
         PrintWriter out = spec.commandLine().getOut();
         FirstRecordNote.print(r, format == Format.text, out, spec.commandLine().getErr());
+        Phases.mark("note");
         WalStats stats;
         // Ctrl-C (or SIGTERM) prints the statistics of the WAL read so far and exits 0, as pg_waldump 15+ does
         Interrupts.install();
+        Phases.mark("signals");
         try (Progress p = Progress.of(r, quiet, false)) {
             stats = filters.any() || max > 0
                     ? filtered(r, staticFilter, max)

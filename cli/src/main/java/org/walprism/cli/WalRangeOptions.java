@@ -71,8 +71,19 @@ public final class WalRangeOptions {
 
     private Range resolved;
 
-    /** The selected range, resolved as pg_waldump does. */
-    record Range(Path path, long start, long end, int timeline) {
+    /**
+     * The selected range, resolved as pg_waldump does; {@code segmentSize} is the size of the segments when resolving
+     * read it (STARTSEG given), else 0.
+     */
+    record Range(Path path, long start, long end, int timeline, int segmentSize) {
+        Range(Path path, long start, long end, int timeline) {
+            this(path, start, end, timeline, 0);
+        }
+
+        /** Whether {@code start} is known to be the start of a segment (then there is no first-record note). */
+        boolean startsAtSegment() {
+            return segmentSize > 0 && Long.remainderUnsigned(start, segmentSize) == 0;
+        }
     }
 
     /**
@@ -128,7 +139,7 @@ public final class WalRangeOptions {
         } catch (IllegalArgumentException e) {
             throw new BadArgumentException(e.getMessage());
         }
-        return new Range(r.path(), start, end, r.timeline());
+        return new Range(r.path(), start, end, r.timeline(), r.segmentSize());
     }
 
     private static long time(String option, String text) {
@@ -242,7 +253,7 @@ public final class WalRangeOptions {
             throw new BadArgumentException("end WAL location " + Lsn.format(e, true) + " is not inside file \""
                     + last + "\"");
         }
-        return new Range(p, s, e, tli);
+        return new Range(p, s, e, tli, segSize);
     }
 
     /** The segment name of a stored file name ({@code NAME}, {@code NAME.zst}, {@code NAME.partial}, ...). */

@@ -77,12 +77,22 @@ public record Lsn(long value) implements Comparable<Lsn> {
 
     /** Formats {@code lsn} as {@code %X/%08X} ({@code padLow}) or {@code %X/%X}, PostgreSQL's {@code LSN_FORMAT_ARGS}. */
     public static String format(long lsn, boolean padLow) {
-        String hi = Long.toHexString(lsn >>> 32).toUpperCase(java.util.Locale.ROOT);
-        String lo = Long.toHexString(lsn & 0xFFFFFFFFL).toUpperCase(java.util.Locale.ROOT);
-        if (padLow && lo.length() < 8) {
-            lo = "0".repeat(8 - lo.length()) + lo;
+        // hex digits by hand: no toUpperCase (locale data) and no string concatenation (invokedynamic, whose first
+        // use spins method-handle classes on JDK 17) in every process that prints an LSN
+        char[] c = new char[17];
+        int n = hex(c, 0, (int) (lsn >>> 32), 1);
+        c[n++] = '/';
+        n = hex(c, n, (int) lsn, padLow ? 8 : 1);
+        return new String(c, 0, n);
+    }
+
+    private static int hex(char[] c, int at, int v, int minDigits) {
+        int digits = Math.max(minDigits, (32 - Integer.numberOfLeadingZeros(v) + 3) / 4);
+        for (int i = digits - 1; i >= 0; i--) {
+            c[at + i] = "0123456789ABCDEF".charAt(v & 0xF);
+            v >>>= 4;
         }
-        return hi + "/" + lo;
+        return at + digits;
     }
 
     /** How {@code version}'s own tools print this location. */

@@ -60,9 +60,9 @@ public final class StatsFormatter {
         sb.append(padRight("Total", 27)).append(' ')
                 .append(padLeft(Long.toUnsignedString(stats.count()), 20)).append(' ').append(padRight("", 9))
                 .append(padLeft(Long.toUnsignedString(total.recordSize()), 20)).append(' ')
-                .append(padRight("[" + fixed2(StatsRow.percent(total.recordSize(), totalLen)) + "%]", 9))
+                .append(padRight(bracketed(StatsRow.percent(total.recordSize(), totalLen)), 9))
                 .append(padLeft(Long.toUnsignedString(total.fpiSize()), 20)).append(' ')
-                .append(padRight("[" + fixed2(StatsRow.percent(total.fpiSize(), totalLen)) + "%]", 9))
+                .append(padRight(bracketed(StatsRow.percent(total.fpiSize(), totalLen)), 9))
                 .append(padLeft(Long.toUnsignedString(totalLen), 20)).append(' ').append(padRight("[100%]", 6))
                 .append('\n');
         return sb.toString();
@@ -76,13 +76,16 @@ public final class StatsFormatter {
     static String headerLine(WalStats stats) {
         return switch (stats.version()) {
             case PG13, PG14 -> "";
-            case PG15, PG16, PG17, PG18 -> stats.endLsn() == 0 ? null
-                    : "WAL statistics between " + Lsn.format(stats.startLsn(), false) + " and "
-                      + Lsn.format(stats.endLsn(), false) + ":\n";
-            case PG19, MASTER -> stats.endLsn() == 0 ? null
-                    : "WAL statistics between " + Lsn.format(stats.startLsn(), true) + " and "
-                      + Lsn.format(stats.endLsn(), true) + ":\n";
+            case PG15, PG16, PG17, PG18 -> stats.endLsn() == 0 ? null : between(stats, false);
+            case PG19, MASTER -> stats.endLsn() == 0 ? null : between(stats, true);
         };
+    }
+
+    // String.concat rather than the + operator on the path of every `stats`: on JDK 17 each concatenation's
+    // first use spins method-handle classes (a short process's milliseconds), which no AppCDS archive holds
+    private static String between(WalStats stats, boolean padLow) {
+        return "WAL statistics between ".concat(Lsn.format(stats.startLsn(), padLow)).concat(" and ")
+                .concat(Lsn.format(stats.endLsn(), padLow)).concat(":\n");
     }
 
     /**
@@ -169,7 +172,7 @@ public final class StatsFormatter {
         if (v >= 0 && h < 1e15 && Math.abs(frac - 0.5) > 1e-6) {
             long k = (long) fl + (frac > 0.5 ? 1 : 0);
             long cents = k % 100;
-            return (k / 100) + (cents < 10 ? ".0" : ".") + cents;
+            return Long.toString(k / 100).concat(cents < 10 ? ".0" : ".").concat(Long.toString(cents));
         }
         return new BigDecimal(v).setScale(2, RoundingMode.HALF_EVEN).toPlainString();
     }
@@ -182,12 +185,30 @@ public final class StatsFormatter {
         return Double.toString(v);
     }
 
+    private static String bracketed(double percent) {
+        return "[".concat(fixed2(percent)).concat("%]");
+    }
+
     private static String padLeft(String s, int width) {
-        return s.length() >= width ? s : " ".repeat(width - s.length()) + s;
+        if (s.length() >= width) {
+            return s;
+        }
+        StringBuilder b = new StringBuilder(width);
+        for (int i = s.length(); i < width; i++) {
+            b.append(' ');
+        }
+        return b.append(s).toString();
     }
 
     private static String padRight(String s, int width) {
-        return s.length() >= width ? s : s + " ".repeat(width - s.length());
+        if (s.length() >= width) {
+            return s;
+        }
+        StringBuilder b = new StringBuilder(width).append(s);
+        for (int i = s.length(); i < width; i++) {
+            b.append(' ');
+        }
+        return b.toString();
     }
 
     private static String quote(String s) {

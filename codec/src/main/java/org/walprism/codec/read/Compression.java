@@ -144,8 +144,21 @@ public enum Compression {
             case BZIP2 -> new BZip2CompressorInputStream(in, true);
             case XZ -> new XZInputStream(in, XZ_MEMORY_LIMIT_KIB);
             case LZMA -> new LZMAInputStream(in, XZ_MEMORY_LIMIT_KIB);
-            case BROTLI -> new BrotliInputStream(in);
+            case BROTLI -> Brotli.open(in);
         };
+    }
+
+    /**
+     * Brotli's decoder behind a class of its own: its jar is old bytecode that no JVM cache (AppCDS, AOT) holds, and
+     * verifying {@link #decompress} would otherwise load it from the jar in every process that reads WAL.
+     */
+    private static final class Brotli {
+        private Brotli() {
+        }
+
+        static InputStream open(InputStream in) throws IOException {
+            return new BrotliInputStream(in);
+        }
     }
 
     /**

@@ -84,8 +84,10 @@ public final class RmgrTable {
 
     static {
         for (int i = MIN_CUSTOM_ID; i <= MAX_ID; i++) {
-            // custom%03d, by hand: String.format here would start java.util.Formatter in every process
-            CUSTOM_NAMES[i] = "custom" + (i < 100 ? "0" : "") + (i < 10 ? "0" : "") + i;
+            // custom%03d, by hand: String.format here would start java.util.Formatter in every process, and a
+            // string concatenation (invokedynamic) spins method-handle classes on JDK 17 at every start
+            CUSTOM_NAMES[i] = new String(new char[] {'c', 'u', 's', 't', 'o', 'm', (char) ('0' + i / 100),
+                (char) ('0' + i / 10 % 10), (char) ('0' + i % 10)});
         }
     }
 
