@@ -226,8 +226,64 @@ public final class Replayer {
      * the prune made dead items that this VACUUM's second pass removed. Other lone prunes stay on-access.
      * A prune by another backend that lands inside a running VACUUM's chain is counted as the scan's; the
      * designs do not record which backend pruned.
+     *
+     * <p>Then the scan's own position overrides that where the stream shows it ({@link #placeByScanPosition}).
      */
     private static void resolveLonePrunes(List<Slot> slots) {
+        resolveByChains(slots);
+        placeByScanPosition(slots);
+    }
+
+    /**
+     * Where the VACUUM's position is known on both sides of a lone prune, it decides. The certain first-pass steps
+     * of a relation (a prune or freeze followed by a freeze or visibility record: only lazy_scan_heap logs those)
+     * mark where its scan was, in ascending blocks; a lone prune logged between two consecutive certain steps at
+     * blocks {@code p < q} of the same scan was the scan's own when its block lies between them, and another
+     * backend's on-access prune when it lies behind {@code p} (already scanned: a prune behind the VACUUM) or at or
+     * beyond {@code q} (VACUUM visits each block once, and reached that one only later: a prune ahead of it). A
+     * lone prune with no certain step of the same scan after it (the scan's last stretch, or a VACUUM that only
+     * prunes) keeps what the chains decided.
+     */
+    private static void placeByScanPosition(List<Slot> slots) {
+        // per relation: the slot index and block of each certain step, in stream order
+        Map<RelFileLocator, List<long[]>> certain = new HashMap<>();
+        for (int i = 0; i < slots.size(); i++) {
+            Slot s = slots.get(i);
+            PageOp op = s.op();
+            if (op != null && op.rel != null && !s.lonePrune() && op.phase == PageOp.Phase.SCAN) {
+                certain.computeIfAbsent(op.rel, k -> new ArrayList<>()).add(new long[] {i, op.block});
+            }
+        }
+        Map<RelFileLocator, Integer> cursor = new HashMap<>();
+        for (int i = 0; i < slots.size(); i++) {
+            Slot s = slots.get(i);
+            PageOp op = s.op();
+            if (op == null || op.rel == null || !s.lonePrune()) {
+                continue;
+            }
+            List<long[]> steps = certain.get(op.rel);
+            if (steps == null) {
+                continue;
+            }
+            int k = cursor.getOrDefault(op.rel, 0);
+            while (k < steps.size() && steps.get(k)[0] < i) {
+                k++;
+            }
+            cursor.put(op.rel, k);
+            if (k == 0 || k == steps.size()) {
+                continue;  // no certain step before it, or none after it
+            }
+            long p = steps.get(k - 1)[1];
+            long q = steps.get(k)[1];
+            if (q <= p) {
+                continue;  // a new scan starts after it: the last stretch of the one before
+            }
+            op.phase = op.block > p && op.block < q ? PageOp.Phase.SCAN : PageOp.Phase.ON_ACCESS;
+        }
+    }
+
+    /** The chain rule of {@link #resolveLonePrunes}. */
+    private static void resolveByChains(List<Slot> slots) {
         final class Chain {
             final List<PageOp> lone = new ArrayList<>();
             final java.util.Set<Long> prunedBlocks = new java.util.HashSet<>();

@@ -75,8 +75,9 @@ class ReplayTranslationTest {
             if (waldump != null && !r.after().isEmpty()) {
                 Path dir = Files.createDirectories(tmp.resolve(c.name().replace('/', '_') + "-" + label));
                 long end = ReplayDiff.write(r, dir);
-                Run run = run(waldump, "-p", dir.toString(), "-s", Lsn.format(r.firstLsn(), false), "-e",
-                        Lsn.format(end, false));
+                // the stream is written in the source's timeline (2 for a promoted server's range)
+                Run run = run(waldump, "-p", dir.toString(), "-t", String.valueOf(r.timeline()), "-s",
+                        Lsn.format(r.firstLsn(), false), "-e", Lsn.format(end, false));
                 long lines = run.out.lines().count();
                 if (run.exit != 0 || !run.err.isEmpty() || lines != r.after().size()) {
                     problems.add(c.name() + ": pg_waldump " + label + " exit " + run.exit + ", " + lines + " of "
