@@ -18,8 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.walprism.testdata.TestData;
 
 /**
- * The launcher's choice of JIT ({@code bin/walprism}, {@code jit_opts}): C1 only for {@code dump},
- * {@code stats --categories} and a {@code stats} whose range is known to be under 2 GiB, tiered otherwise. The launcher runs a stand-in JDK whose
+ * The launcher's choice of JIT ({@code bin/walprism}, {@code jit_opts}): C1 only for
+ * {@code stats --categories} and a {@code stats} or {@code dump} whose range is known to be under 2 GiB, tiered
+ * otherwise. The launcher runs a stand-in JDK whose
  * {@code java} prints its arguments, so no jar or JVM is needed.
  */
 class LauncherJitTest {
@@ -69,9 +70,10 @@ class LauncherJitTest {
     }
 
     @Test
-    void dumpRunsOnC1Only() throws Exception {
-        assertTrue(c1("dump", "-p", "wal"));
-        assertTrue(c1("dump", "-b", "-p", "wal", "-s", "0/15228C0", "-e", "1/33D34C10"));
+    void dumpOfARangeUnderTwoGibRunsOnC1OnlyALongerOrOpenOneTiered() throws Exception {
+        assertTrue(c1("dump", "-b", "-p", "wal", "-s", "0/24DBE0F8", "-e", "0/3B76ED10"));
+        assertFalse(c1("dump", "-p", "wal"));
+        assertFalse(c1("dump", "-b", "-p", "wal", "-s", "0/15228C0", "-e", "1/33D34C10"));
     }
 
     @Test
