@@ -86,7 +86,7 @@ final class CommandModels {
                 .setter(f)
                 .initialValue(f.get())
                 .paramLabel("TIME")
-                .description("start after the last commit, abort or checkpoint before TIME (ISO 8601 or '2026-12-01 16:34:05+00'; no zone: UTC), within -s/-e").build());
+                .description("start after the last commit or abort before TIME (ISO 8601 or '2026-12-01 16:34:05+00'; no zone: UTC), within -s/-e").build());
         f = new Binding(m, 6);
         spec.addOption(OptionSpec.builder("--until")
                 .type(java.lang.String.class)
@@ -94,7 +94,7 @@ final class CommandModels {
                 .setter(f)
                 .initialValue(f.get())
                 .paramLabel("TIME")
-                .description("end after the last commit, abort or checkpoint at or before TIME, within -s/-e").build());
+                .description("end after the last commit or abort at or before TIME, within -s/-e").build());
         f = new Binding(m, 7);
         spec.addPositional(PositionalParamSpec.builder()
                 .index("0")

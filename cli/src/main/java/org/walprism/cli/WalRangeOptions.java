@@ -61,12 +61,12 @@ public final class WalRangeOptions {
     Long timeline;
 
     @Option(names = "--since", paramLabel = "TIME",
-            description = "start after the last commit, abort or checkpoint before TIME (ISO 8601 or "
+            description = "start after the last commit or abort before TIME (ISO 8601 or "
                     + "'2026-12-01 16:34:05+00'; no zone: UTC), within -s/-e")
     String since;
 
     @Option(names = "--until", paramLabel = "TIME",
-            description = "end after the last commit, abort or checkpoint at or before TIME, within -s/-e")
+            description = "end after the last commit or abort at or before TIME, within -s/-e")
     String until;
 
     private Range resolved;

@@ -59,13 +59,13 @@ public final class TimeRange {
     public static long[] narrow(long start, long end, long since, long until, Lsns l, String sinceText,
                                 String untilText) {
         if (l.stamps() == 0) {
-            throw new IllegalArgumentException("no commit, abort or checkpoint of the range carries a time: --since "
+            throw new IllegalArgumentException("no commit or abort of the range carries a time: --since "
                     + "and --until cannot be placed in it");
         }
         long s = l.start() != 0 ? l.start() : start;
         long e = until == 0 ? end : l.end();
         if (until != 0 && e == 0) {
-            throw new IllegalArgumentException("no commit, abort or checkpoint of the range is at or before --until "
+            throw new IllegalArgumentException("no commit or abort of the range is at or before --until "
                     + untilText);
         }
         if (e != 0 && Long.compareUnsigned(e, s) <= 0) {

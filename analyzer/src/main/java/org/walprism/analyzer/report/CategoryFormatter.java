@@ -163,7 +163,7 @@ public final class CategoryFormatter {
         TimeBuckets tb = st.timeBuckets();
         if (tb != null) {
             sb.append('\n').append(String.format(Locale.ROOT, "Time buckets of %s (UTC; a record counts at the latest "
-                    + "commit, abort or checkpoint time before it)%n", duration(tb.width())));
+                    + "commit or abort time before it)%n", duration(tb.width())));
             sb.append(String.format(Locale.ROOT, "%-19s %8s %11s %11s %7s  %s%n", "Start", "Records", "Bytes",
                     "FPI bytes", "Images", "Top category"));
             for (Map.Entry<Long, long[]> e : tb.buckets().entrySet()) {
