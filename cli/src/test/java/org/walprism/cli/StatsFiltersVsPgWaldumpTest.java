@@ -4,24 +4,22 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.walprism.cli.StatsCommandTest.Result;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.testdata.Capture;
+import org.walprism.testdata.PgWaldump;
 import org.walprism.testdata.TestData;
 
 /**
@@ -31,11 +29,12 @@ import org.walprism.testdata.TestData;
  */
 class StatsFiltersVsPgWaldumpTest {
 
-    private static final Path PG_WALDUMP_15 = Path.of("/usr/lib/postgresql/15/bin/pg_waldump");
+    private static final Path PG_WALDUMP_15 = pgWaldump("15");
     private static final List<String> WORKLOADS = List.of("vacuum_noindex", "vacuum_indexed", "other_rmgrs");
 
+    /** The pg_waldump of {@code version} where the test prerequisites put it (a path that is not there else). */
     private static Path pgWaldump(String version) {
-        return version.equals("15") ? PG_WALDUMP_15 : Path.of("/var/cache/walprism/waldump/" + version + "/pg_waldump");
+        return PgWaldump.find(Integer.parseInt(version)).orElse(Path.of("pg_waldump " + version + " not installed"));
     }
 
     static Stream<Arguments> captures() {
@@ -48,29 +47,13 @@ class StatsFiltersVsPgWaldumpTest {
         return out.stream();
     }
 
-    private record Result(int code, String out, String err) {
-    }
-
     private static Result walprism(List<String> args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out), new PrintWriter(err), args.toArray(String[]::new));
-        return new Result(code, out.toString(), err.toString());
+        return StatsCommandTest.run(args.toArray(String[]::new));
     }
 
-    private static Result pgWaldump(Path bin, List<String> args) throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(bin.toString());
-        cmd.addAll(args);
-        Path errFile = Files.createTempFile("pg_waldump", ".err");
-        try {
-            Process p = new ProcessBuilder(cmd).redirectError(errFile.toFile()).start();
-            String stdout = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "pg_waldump did not finish");
-            return new Result(p.exitValue(), stdout, Files.readString(errFile));
-        } finally {
-            Files.deleteIfExists(errFile);
-        }
+    private static Result pgWaldump(Path bin, List<String> args) {
+        PgWaldump.Run r = PgWaldump.run(bin, args, 120);
+        return new Result(r.exit(), r.out(), r.err());
     }
 
     /** A block reference of the capture's first Heap2 record with one, to filter on (-R, -B, -F). */

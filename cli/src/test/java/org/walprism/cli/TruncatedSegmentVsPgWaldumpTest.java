@@ -6,22 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.RandomAccessFile;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.walprism.cli.StatsCommandTest.Result;
 import org.walprism.codec.Lsn;
 import org.walprism.testdata.Capture;
+import org.walprism.testdata.PgWaldump;
 import org.walprism.testdata.TestData;
 import org.walprism.testdata.WalForms;
 
@@ -45,34 +43,18 @@ class TruncatedSegmentVsPgWaldumpTest {
         return out.stream();
     }
 
+    /** The pg_waldump of {@code version} where the test prerequisites put it (a path that is not there else). */
     private static Path pgWaldump(String version) {
-        return version.equals("15") ? Path.of("/usr/lib/postgresql/15/bin/pg_waldump")
-                : Path.of("/var/cache/walprism/waldump/" + version + "/pg_waldump");
-    }
-
-    private record Result(int code, String out, String err) {
+        return PgWaldump.find(Integer.parseInt(version)).orElse(Path.of("pg_waldump " + version + " not installed"));
     }
 
     private static Result walprism(List<String> args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out), new PrintWriter(err), args.toArray(String[]::new));
-        return new Result(code, out.toString(), err.toString());
+        return StatsCommandTest.run(args.toArray(String[]::new));
     }
 
-    private static Result pgWaldump(Path bin, List<String> args) throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(bin.toString());
-        cmd.addAll(args);
-        Path errFile = Files.createTempFile("pg_waldump", ".err");
-        try {
-            Process p = new ProcessBuilder(cmd).redirectError(errFile.toFile()).start();
-            String stdout = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "pg_waldump did not finish");
-            return new Result(p.exitValue(), stdout, Files.readString(errFile));
-        } finally {
-            Files.deleteIfExists(errFile);
-        }
+    private static Result pgWaldump(Path bin, List<String> args) {
+        PgWaldump.Run r = PgWaldump.run(bin, args, 120);
+        return new Result(r.exit(), r.out(), r.err());
     }
 
     @ParameterizedTest

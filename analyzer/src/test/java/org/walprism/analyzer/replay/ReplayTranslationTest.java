@@ -4,12 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,6 +20,7 @@ import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.testdata.Capture;
+import org.walprism.testdata.PgWaldump;
 import org.walprism.testdata.TestData;
 
 /**
@@ -76,12 +75,12 @@ class ReplayTranslationTest {
                 Path dir = Files.createDirectories(tmp.resolve(c.name().replace('/', '_') + "-" + label));
                 long end = ReplayDiff.write(r, dir);
                 // the stream is written in the source's timeline (2 for a promoted server's range)
-                Run run = run(waldump, "-p", dir.toString(), "-t", String.valueOf(r.timeline()), "-s",
+                PgWaldump.Run run = run(waldump, "-p", dir.toString(), "-t", String.valueOf(r.timeline()), "-s",
                         Lsn.format(r.firstLsn(), false), "-e", Lsn.format(end, false));
-                long lines = run.out.lines().count();
-                if (run.exit != 0 || !run.err.isEmpty() || lines != r.after().size()) {
-                    problems.add(c.name() + ": pg_waldump " + label + " exit " + run.exit + ", " + lines + " of "
-                            + r.after().size() + " records: " + run.err.lines().findFirst().orElse(""));
+                long lines = run.out().lines().count();
+                if (run.exit() != 0 || !run.err().isEmpty() || lines != r.after().size()) {
+                    problems.add(c.name() + ": pg_waldump " + label + " exit " + run.exit() + ", " + lines + " of "
+                            + r.after().size() + " records: " + run.err().lines().findFirst().orElse(""));
                 }
                 dumped++;
                 deleteAll(dir);
@@ -221,62 +220,21 @@ class ReplayTranslationTest {
         return out;
     }
 
-    /** The pg_waldump of {@code v} (as the writer's acceptance test finds it), or null: 19 and master have none. */
+    /** The pg_waldump of {@code v}, or null: 19 and master have none. */
     static Path waldump(WalVersion v) {
-        int major = switch (v) {
-            case PG13 -> 13;
-            case PG14 -> 14;
-            case PG15 -> 15;
-            case PG16 -> 16;
-            case PG17 -> 17;
-            case PG18 -> 18;
-            case PG19, MASTER -> 0;
-        };
-        if (major == 0) {
+        if (v.atLeast(WalVersion.PG19)) {
             return null;
         }
-        String p = System.getProperty("walprism.pg_waldump." + major, System.getenv("WALPRISM_PG_WALDUMP_" + major));
-        List<Path> candidates = new ArrayList<>();
-        if (p != null) {
-            candidates.add(Path.of(p));
-        } else {
-            candidates.add(Path.of("/usr/lib/postgresql/" + major + "/bin/pg_waldump"));
-            String cache = System.getenv("WALPRISM_CACHE");
-            if (cache != null) {
-                candidates.add(Path.of(cache, "waldump", String.valueOf(major), "pg_waldump"));
-            }
-            candidates.add(Path.of("/var/cache/walprism/waldump/" + major + "/pg_waldump"));
-            candidates.add(Path.of(System.getProperty("user.home"), ".cache/walprism/waldump/" + major + "/pg_waldump"));
+        Path bin = PgWaldump.find(v.major()).orElse(null);
+        if (bin == null) {
+            System.out.println("pg_waldump " + v.major() + " not found at " + PgWaldump.candidates(v.major())
+                    + ": RecordCheck only");
         }
-        for (Path bin : candidates) {
-            if (Files.isExecutable(bin)) {
-                return bin;
-            }
-        }
-        System.out.println("pg_waldump " + major + " not found at " + candidates + ": RecordCheck only");
-        return null;
+        return bin;
     }
 
-    record Run(int exit, String out, String err) {
-    }
-
-    private static Run run(Path bin, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(bin.toString());
-        cmd.addAll(List.of(args));
-        Path out = Files.createTempFile("walprism-waldump", ".out");
-        try {
-            Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).start();
-            byte[] err = p.getErrorStream().readAllBytes();
-            if (!p.waitFor(300, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new AssertionError("pg_waldump did not finish");
-            }
-            return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-                    new String(err, StandardCharsets.UTF_8));
-        } finally {
-            Files.deleteIfExists(out);
-        }
+    private static PgWaldump.Run run(Path bin, String... args) {
+        return PgWaldump.run(bin, List.of(args), 300);
     }
 
     private static void deleteAll(Path dir) throws IOException {

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
@@ -16,6 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.walprism.testdata.PgWaldump;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.BlockImage;
@@ -45,28 +46,11 @@ class PgWaldumpAcceptanceTest {
     }
 
     static Path waldump(int major) {
-        String p = System.getProperty("walprism.pg_waldump." + major, System.getenv("WALPRISM_PG_WALDUMP_" + major));
-        List<Path> candidates = new ArrayList<>();
-        if (p != null) {
-            candidates.add(Path.of(p));
-        } else {
-            candidates.add(Path.of("/usr/lib/postgresql/" + major + "/bin/pg_waldump"));
-            // where the corpus capture tool caches the pg_waldump it builds (testdata/capture/lib.sh)
-            String cache = System.getenv("WALPRISM_CACHE");
-            if (cache != null) {
-                candidates.add(Path.of(cache, "waldump", String.valueOf(major), "pg_waldump"));
-            }
-            candidates.add(Path.of("/var/cache/walprism/waldump/" + major + "/pg_waldump"));
-            candidates.add(Path.of(System.getProperty("user.home"), ".cache/walprism/waldump/" + major + "/pg_waldump"));
-        }
-        for (Path bin : candidates) {
-            if (Files.isExecutable(bin)) {
-                return bin;
-            }
-        }
-        assumeTrue(false, "pg_waldump " + major + " not found at " + candidates + " (install Debian package postgresql-"
-                + major + ", build it with testdata/capture, or set -Dwalprism.pg_waldump." + major + "=PATH)");
-        return null;
+        Optional<Path> bin = PgWaldump.find(major);
+        assumeTrue(bin.isPresent(), "pg_waldump " + major + " not found at " + PgWaldump.candidates(major)
+                + " (install Debian package postgresql-" + major + ", build it with testdata/capture, or set "
+                + "-Dwalprism.pg_waldump." + major + "=PATH)");
+        return bin.get();
     }
 
     @Test
