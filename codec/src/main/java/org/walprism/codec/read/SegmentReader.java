@@ -9,6 +9,7 @@ import java.nio.channels.FileChannel;
 import java.util.Locale;
 import org.walprism.codec.TruncatedWalException;
 import org.walprism.codec.WalFormatException;
+import org.walprism.codec.page.PageHeader;
 
 /**
  * The bytes of one open WAL segment, read by offset: positional reads for an uncompressed file or tar member
@@ -20,8 +21,6 @@ import org.walprism.codec.WalFormatException;
 final class SegmentReader implements AutoCloseable {
     /** Decompressed bytes of the segment kept from its start: the first WAL page. */
     private static final int PREFIX = 8192;
-    /** A WAL page ({@code XLOG_BLCKSZ}): what a short read hands over is whole pages. */
-    private static final int PAGE = 8192;
 
     /** Opens the segment's decompressed bytes from their start; called again for a backward read. */
     interface StreamOpener {
@@ -162,11 +161,11 @@ final class SegmentReader implements AutoCloseable {
         if (size == segSize) {
             return;
         }
-        String what = String.format(Locale.ROOT, "WAL segment: %d bytes (expected: %d)", size, segSize);
         if (size < segSize) {
-            throw new TruncatedWalException("truncated " + what, segno * segSize + size, name, size);
+            throw truncatedFile(name, segno, segSize, size);
         }
-        throw new WalFormatException("oversized " + what, segno * segSize + segSize, name, segSize);
+        throw new WalFormatException(String.format(Locale.ROOT, "oversized WAL segment: %d bytes (expected: %d)",
+                size, segSize), segno * segSize + segSize, name, segSize);
     }
 
     /** Copies bytes {@code [offset, offset + length)} of the segment into {@code dst}. */
@@ -195,7 +194,7 @@ final class SegmentReader implements AutoCloseable {
         }
         if (opener == null && !partial && offset + length > storedSize) {
             // a truncated file: the whole pages it holds from offset on, none past them
-            int pages = (int) (Math.max(0, storedSize - offset) / PAGE * PAGE);
+            int pages = (int) (Math.max(0, storedSize - offset) / PageHeader.XLOG_BLCKSZ * PageHeader.XLOG_BLCKSZ);
             if (pages == 0) {
                 throw truncatedFile();
             }
@@ -223,7 +222,7 @@ final class SegmentReader implements AutoCloseable {
         int done = 0;
         while (done < length) {
             // page by page, so that a stream that ends early hands over every whole page before its end
-            int n = Math.min(PAGE, length - done);
+            int n = Math.min(PageHeader.XLOG_BLCKSZ, length - done);
             try {
                 readStream(offset + done, tmp, 0, n);
             } catch (TruncatedWalException e) {
@@ -365,11 +364,15 @@ final class SegmentReader implements AutoCloseable {
         compression = o.compression();
     }
 
-    /** A truncated uncompressed file: it ends at {@link #storedSize}. */
+    /** This truncated uncompressed file: it ends at {@link #storedSize}. */
     private TruncatedWalException truncatedFile() {
-        return new TruncatedWalException(String.format(Locale.ROOT,
-                "truncated WAL segment: %d bytes (expected: %d)", storedSize, segSize),
-                segno * segSize + storedSize, name, storedSize);
+        return truncatedFile(name, segno, segSize, storedSize);
+    }
+
+    /** An uncompressed segment file of {@code size} bytes, fewer than {@code segSize}: it ends at {@code size}. */
+    private static TruncatedWalException truncatedFile(String name, long segno, int segSize, long size) {
+        return new TruncatedWalException(String.format(Locale.ROOT, "truncated WAL segment: %d bytes (expected: %d)",
+                size, segSize), segno * segSize + size, name, size);
     }
 
     private TruncatedWalException truncated() {
