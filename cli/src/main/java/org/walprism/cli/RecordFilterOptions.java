@@ -70,14 +70,20 @@ public final class RecordFilterOptions {
             return;
         }
         WalVersion[] all = WalVersion.values();
-        for (int i = 0; i <= RmgrTable.maxBuiltinId(WalVersion.MASTER); i++) {
+        WalVersion widest = all[0];
+        for (WalVersion v : all) {
+            if (RmgrTable.maxBuiltinId(v) > RmgrTable.maxBuiltinId(widest)) {
+                widest = v;
+            }
+        }
+        for (int i = 0; i <= RmgrTable.maxBuiltinId(widest); i++) {
             List<WalVersion> in = new ArrayList<>();
             for (WalVersion v : all) {
                 if (RmgrTable.isBuiltin(v, i)) {
                     in.add(v);
                 }
             }
-            String name = RmgrTable.name(WalVersion.MASTER, i);
+            String name = RmgrTable.name(widest, i);
             if (in.size() == all.length) {
                 out.println(name);
             } else if (in.get(in.size() - 1) == all[all.length - 1] && in.size() > 1) {

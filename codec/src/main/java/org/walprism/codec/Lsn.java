@@ -97,6 +97,6 @@ public record Lsn(long value) implements Comparable<Lsn> {
 
     /** How {@code version}'s own tools print this location. */
     public String format(WalVersion version) {
-        return format(value, version.atLeast(WalVersion.PG19));
+        return format(value, version.atLeast(WalVersion.PG19_BETA1));
     }
 }

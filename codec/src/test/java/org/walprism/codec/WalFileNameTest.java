@@ -29,7 +29,7 @@ class WalFileNameTest {
     @Test
     void customResourceManagersAreNamedCustomNnn() {
         for (int id = RmgrTable.MIN_CUSTOM_ID; id <= RmgrTable.MAX_ID; id++) {
-            assertEquals(String.format(Locale.ROOT, "custom%03d", id), RmgrTable.name(WalVersion.MASTER, id));
+            assertEquals(String.format(Locale.ROOT, "custom%03d", id), RmgrTable.name(WalVersion.PG19_BETA3, id));
         }
     }
 }

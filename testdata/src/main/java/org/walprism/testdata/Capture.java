@@ -59,7 +59,7 @@ public final class Capture {
         return name;
     }
 
-    /** The server's major as walprism labels it: {@code "13"} .. {@code "19"}, {@code "master"}. */
+    /** The server's major as walprism labels it: {@code "13"} .. {@code "19"}, {@code "19beta1"}, {@code "19beta3"}. */
     public String versionLabel() {
         return versionLabel;
     }

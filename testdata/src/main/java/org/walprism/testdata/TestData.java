@@ -74,7 +74,7 @@ public final class TestData {
         return c;
     }
 
-    /** The captures of one version label ({@code "13"} .. {@code "19"}, {@code "master"}). */
+    /** The captures of one version label ({@code "13"} .. {@code "19"}, {@code "19beta1"}, {@code "19beta3"}). */
     public static List<Capture> captures(String versionLabel) {
         return captures().stream().filter(c -> c.versionLabel().equals(versionLabel)).toList();
     }

@@ -34,7 +34,7 @@ public final class Heap2Attribution {
             case PG13 -> Layout.PG13;
             case PG14, PG15, PG16 -> Layout.PG14;
             case PG17, PG18 -> Layout.PG17;
-            case PG19, MASTER -> Layout.PG19;
+            case PG19_BETA1, PG19_BETA3, PG19 -> Layout.PG19;
         };
     }
 

@@ -62,7 +62,7 @@ public final class WalTime {
     private static int checkpointTime(WalVersion version) {
         return switch (version) {
             case PG13, PG14, PG15, PG16, PG17, PG18 -> 64;
-            case PG19, MASTER -> 72;
+            case PG19_BETA1, PG19_BETA3, PG19 -> 72;
         };
     }
 

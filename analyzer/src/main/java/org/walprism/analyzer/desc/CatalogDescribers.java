@@ -15,7 +15,7 @@ public final class CatalogDescribers {
     private static boolean wideSlruPages(WalVersion v) {
         return switch (v) {
             case PG13, PG14, PG15, PG16 -> false;
-            case PG17, PG18, PG19, MASTER -> true;
+            case PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> true;
         };
     }
 
@@ -54,7 +54,7 @@ public final class CatalogDescribers {
     private static boolean walLogCreate(WalVersion v) {
         return switch (v) {
             case PG13, PG14 -> false;
-            case PG15, PG16, PG17, PG18, PG19, MASTER -> true;
+            case PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> true;
         };
     }
 
@@ -98,7 +98,7 @@ public final class CatalogDescribers {
     private static boolean wideMultiOffsets(WalVersion v) {
         return switch (v) {
             case PG13, PG14, PG15, PG16, PG17, PG18 -> false;
-            case PG19, MASTER -> true;
+            case PG19_BETA1, PG19_BETA3, PG19 -> true;
         };
     }
 
@@ -148,7 +148,7 @@ public final class CatalogDescribers {
     private static boolean signedRelmapSize(WalVersion v) {
         return switch (v) {
             case PG13, PG14 -> false;
-            case PG15, PG16, PG17, PG18, PG19, MASTER -> true;
+            case PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> true;
         };
     }
 

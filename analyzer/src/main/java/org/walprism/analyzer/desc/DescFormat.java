@@ -129,7 +129,7 @@ final class DescFormat {
     private static boolean padLsn(WalVersion version) {
         return switch (version) {
             case PG13, PG14, PG15, PG16, PG17, PG18 -> false;
-            case PG19, MASTER -> true;
+            case PG19_BETA1, PG19_BETA3, PG19 -> true;
         };
     }
 
@@ -183,8 +183,10 @@ final class DescFormat {
             case PG16 -> "PG_16_202307071";
             case PG17 -> "PG_17_202406281";
             case PG18 -> "PG_18_202506291";
-            case PG19 -> "PG_19_202606281";
-            case MASTER -> "PG_20_202608183";
+            case PG19_BETA1 -> "PG_19_202606281";
+            // the corpus's 0xD121 WAL is from a 20devel build; 19beta3's own catalog number is not known here
+            case PG19_BETA3 -> "PG_20_202608183";
+            case PG19 -> "PG_19_202610061";
         };
     }
 

@@ -38,7 +38,7 @@ public final class GinDescriber implements RmgrDescriber {
     private static Style style(WalVersion v) {
         return switch (v) {
             case PG13, PG14, PG15, PG16, PG17, PG18 -> Style.PG13;
-            case PG19, MASTER -> Style.PG19;
+            case PG19_BETA1, PG19_BETA3, PG19 -> Style.PG19;
         };
     }
 
@@ -51,12 +51,13 @@ public final class GinDescriber implements RmgrDescriber {
             case 0x30 -> {
                 int flags = d.u16(24, "flags");
                 sb.append("isrootsplit: ").append(HashDescriber.tf((flags & 0x04) != 0));
+                sb.append(" isdata: ").append(HashDescriber.tf((flags & 0x01) != 0)).append(" isleaf: ")
+                        .append(HashDescriber.tf((flags & 0x02) != 0));
+                // 19 prints the children last (pg_waldump 19rc1; the pre-releases have no GIN oracle here)
                 if (s == Style.PG19 && d.u32(16, "leftChildBlkno") != INVALID_BLOCK) {
                     sb.append(" children: ").append(d.u32(16, "leftChildBlkno")).append('/')
                             .append(d.u32(20, "rightChildBlkno"));
                 }
-                sb.append(" isdata: ").append(HashDescriber.tf((flags & 0x01) != 0)).append(" isleaf: ")
-                        .append(HashDescriber.tf((flags & 0x02) != 0));
             }
             case 0x90 -> {
                 int b0 = r.blockIndex(0);

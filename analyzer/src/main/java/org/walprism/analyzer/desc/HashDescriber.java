@@ -44,7 +44,7 @@ public final class HashDescriber implements RmgrDescriber {
             case PG14, PG15 -> Style.PG14;
             case PG16 -> Style.PG16;
             case PG17, PG18 -> Style.PG17;
-            case PG19, MASTER -> Style.PG19;
+            case PG19_BETA1, PG19_BETA3, PG19 -> Style.PG19;
         };
     }
 

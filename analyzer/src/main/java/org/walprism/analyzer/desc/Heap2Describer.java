@@ -47,7 +47,7 @@ public final class Heap2Describer implements RmgrDescriber {
             case PG13, PG14, PG15 -> Style.OLD;
             case PG16 -> Style.PG16;
             case PG17, PG18 -> Style.PG17;
-            case PG19, MASTER -> Style.PG19;
+            case PG19_BETA1, PG19_BETA3, PG19 -> Style.PG19;
         };
     }
 

@@ -34,7 +34,7 @@ public final class HeapDescriber implements RmgrDescriber {
         return switch (version) {
             case PG13, PG14, PG15 -> Style.OLD;
             case PG16, PG17 -> Style.KEYED;
-            case PG18, PG19, MASTER -> Style.KEYED_INPLACE_INVALS;
+            case PG18, PG19_BETA1, PG19_BETA3, PG19 -> Style.KEYED_INPLACE_INVALS;
         };
     }
 

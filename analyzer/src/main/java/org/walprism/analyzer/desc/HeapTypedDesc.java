@@ -24,7 +24,7 @@ public final class HeapTypedDesc {
     private static boolean old(WalVersion v) {
         return switch (v) {
             case PG13, PG14, PG15 -> true;
-            case PG16, PG17, PG18, PG19, MASTER -> false;
+            case PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> false;
         };
     }
 

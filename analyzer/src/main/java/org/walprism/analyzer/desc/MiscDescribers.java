@@ -19,7 +19,7 @@ public final class MiscDescribers {
     private static boolean wideSlruPages(WalVersion v) {
         return switch (v) {
             case PG13, PG14, PG15, PG16 -> false;
-            case PG17, PG18, PG19, MASTER -> true;
+            case PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> true;
         };
     }
 
@@ -27,7 +27,7 @@ public final class MiscDescribers {
     private static boolean hasSetTs(WalVersion v) {
         return switch (v) {
             case PG13 -> true;
-            case PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> false;
+            case PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> false;
         };
     }
 
@@ -96,7 +96,7 @@ public final class MiscDescribers {
     private static boolean printsPayload(WalVersion v) {
         return switch (v) {
             case PG13 -> false;
-            case PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> true;
+            case PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> true;
         };
     }
 

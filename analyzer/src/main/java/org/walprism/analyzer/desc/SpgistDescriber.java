@@ -41,7 +41,7 @@ public final class SpgistDescriber implements RmgrDescriber {
             case PG13 -> Style.PG13;
             case PG14, PG15 -> Style.PG14;
             case PG16 -> Style.PG16;
-            case PG17, PG18, PG19, MASTER -> Style.PG17;
+            case PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> Style.PG17;
         };
     }
 

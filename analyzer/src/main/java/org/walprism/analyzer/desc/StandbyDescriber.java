@@ -32,7 +32,7 @@ public final class StandbyDescriber implements RmgrDescriber {
     private static Style style(WalVersion version) {
         return switch (version) {
             case PG13, PG14, PG15 -> Style.OLD;
-            case PG16, PG17, PG18, PG19, MASTER -> Style.NEW;
+            case PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> Style.NEW;
         };
     }
 
@@ -97,7 +97,7 @@ public final class StandbyDescriber implements RmgrDescriber {
     private static boolean hasRelSync(WalVersion version) {
         return switch (version) {
             case PG13, PG14, PG15, PG16, PG17 -> false;
-            case PG18, PG19, MASTER -> true;
+            case PG18, PG19_BETA1, PG19_BETA3, PG19 -> true;
         };
     }
 

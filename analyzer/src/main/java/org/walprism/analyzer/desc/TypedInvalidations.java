@@ -16,7 +16,7 @@ final class TypedInvalidations {
     private static boolean hasRelSync(WalVersion version) {
         return switch (version) {
             case PG13, PG14, PG15, PG16, PG17 -> false;
-            case PG18, PG19, MASTER -> true;
+            case PG18, PG19_BETA1, PG19_BETA3, PG19 -> true;
         };
     }
 

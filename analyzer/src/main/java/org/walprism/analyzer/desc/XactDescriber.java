@@ -57,7 +57,7 @@ public final class XactDescriber implements RmgrDescriber {
         return switch (version) {
             case PG13, PG14 -> Style.PG13;
             case PG15, PG16, PG17 -> Style.PG15;
-            case PG18, PG19, MASTER -> Style.PG18;
+            case PG18, PG19_BETA1, PG19_BETA3, PG19 -> Style.PG18;
         };
     }
 

@@ -3,7 +3,7 @@ package org.walprism.analyzer.desc;
 import org.walprism.codec.WalVersion;
 
 /**
- * Desc text of XLOG (rmgr 0) and XLOG2 (rmgr 22, 19+) records, mirroring {@code xlog_desc} and
+ * Desc text of XLOG (rmgr 0) and XLOG2 (rmgr 22, 19beta1-19beta3) records, mirroring {@code xlog_desc} and
  * {@code xlog2_desc} in src/backend/access/rmgrdesc/xlogdesc.c.
  *
  * <p>{@code CheckPoint} (src/include/catalog/pg_control.h), 13-18 (88 bytes):
@@ -39,7 +39,9 @@ public final class XlogDescriber implements RmgrDescriber {
         PG13,
         /** 17-18: wal_level in CHECKPOINT_*, END_OF_RECOVERY and CHECKPOINT_REDO. */
         PG17,
-        /** 19+: 96-byte CheckPoint, logical decoding and checksums, {@code %X/%08X}. */
+        /** 19beta1-19beta3: 96-byte CheckPoint, logical decoding and checksums, {@code %X/%08X}. */
+        PG19_BETA,
+        /** 19: 96-byte CheckPoint (its last 4 bytes padding), logical decoding, no checksum state. */
         PG19
     }
 
@@ -47,11 +49,12 @@ public final class XlogDescriber implements RmgrDescriber {
         return switch (version) {
             case PG13, PG14, PG15, PG16 -> Style.PG13;
             case PG17, PG18 -> Style.PG17;
-            case PG19, MASTER -> Style.PG19;
+            case PG19_BETA1, PG19_BETA3 -> Style.PG19_BETA;
+            case PG19 -> Style.PG19;
         };
     }
 
-    /** XLOG2 describer (19+). */
+    /** XLOG2 describer (19beta1-19beta3). */
     public static final RmgrDescriber XLOG2 = (r, sb) -> {
         if ((r.info() & 0xF0) == 0x00) {
             DescData d = r.mainData("XLOG2 main data");
@@ -107,13 +110,14 @@ public final class XlogDescriber implements RmgrDescriber {
                     case PG13 -> {
                     }
                     case PG17 -> sb.append("wal_level ").append(DescFormat.walLevel(d.i32(0, "wal_level")));
-                    case PG19 -> sb.append("wal_level ").append(DescFormat.walLevel(d.i32(0, "wal_level")))
+                    case PG19 -> sb.append("wal_level ").append(DescFormat.walLevel(d.i32(0, "wal_level")));
+                    case PG19_BETA -> sb.append("wal_level ").append(DescFormat.walLevel(d.i32(0, "wal_level")))
                             .append("; checksums ").append(checksumState(d.u32(4, "data_checksum_version")));
                     default -> throw new AssertionError(style);
                 }
             }
             case 0xF0 -> {
-                if (style == Style.PG19) {
+                if (style == Style.PG19 || style == Style.PG19_BETA) {
                     sb.append(d.bool(0, "enabled") ? "true" : "false");
                 }
             }
@@ -140,7 +144,7 @@ public final class XlogDescriber implements RmgrDescriber {
     }
 
     private static void checkpoint(TextBuffer sb, DescData d, Style style, WalVersion v, boolean shutdown) {
-        boolean wide = style == Style.PG19;
+        boolean wide = style == Style.PG19 || style == Style.PG19_BETA;
         int nextXidOff = wide ? 32 : 24;
         int tail = wide ? 56 : 44;
         // 13-18 pad 4 bytes before the int64 time; 19+ do not
@@ -168,7 +172,7 @@ public final class XlogDescriber implements RmgrDescriber {
                 .append("; oldest/newest commit timestamp xid: ").append(d.u32(commitTs, "oldestCommitTsXid"))
                 .append('/').append(d.u32(commitTs + 4, "newestCommitTsXid"))
                 .append("; oldest running xid ").append(d.u32(commitTs + 8, "oldestActiveXid"));
-        if (wide) {
+        if (style == Style.PG19_BETA) {
             sb.append("; checksums ").append(checksumState(d.u32(92, "dataChecksumState")));
         }
         sb.append("; ").append(shutdown ? "shutdown" : "online");

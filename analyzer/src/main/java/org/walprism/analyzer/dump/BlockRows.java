@@ -144,7 +144,7 @@ public final class BlockRows {
             case NONE -> { }
             case PGLZ -> flags.add(switch (v) {
                 case PG13, PG14 -> "IS_COMPRESSED";
-                case PG15, PG16, PG17, PG18, PG19, MASTER -> "COMPRESS_PGLZ";
+                case PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> "COMPRESS_PGLZ";
             });
             case LZ4 -> flags.add("COMPRESS_LZ4");
             case ZSTD -> flags.add("COMPRESS_ZSTD");

@@ -185,7 +185,7 @@ public final class WalDumpFormatter {
     private static boolean printsMethod(WalVersion v) {
         return switch (v) {
             case PG13, PG14 -> false;
-            case PG15, PG16, PG17, PG18, PG19, MASTER -> true;
+            case PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> true;
         };
     }
 

@@ -39,7 +39,7 @@ public enum VacuumDesign {
             case PG14, PG15 -> SEPARATE_14;
             case PG16 -> SEPARATE_16;
             case PG17, PG18 -> COMBINED_17;
-            case PG19, MASTER -> VM_IN_PRUNE_19;
+            case PG19_BETA1, PG19_BETA3, PG19 -> VM_IN_PRUNE_19;
         };
     }
 

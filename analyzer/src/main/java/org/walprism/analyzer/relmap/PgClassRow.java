@@ -53,7 +53,7 @@ public record PgClassRow(long oid, String relname, long relnamespace, long relfi
     static Layout layout(WalVersion v) {
         return switch (v) {
             case PG13, PG14, PG15, PG16, PG17 -> Layout.PG13;
-            case PG18, PG19, MASTER -> Layout.PG18;
+            case PG18, PG19_BETA1, PG19_BETA3, PG19 -> Layout.PG18;
         };
     }
 

@@ -16,7 +16,7 @@ final class CatalogTranslation {
     private static boolean widePages(WalVersion v) {
         return switch (v) {
             case PG13, PG14, PG15, PG16 -> false;
-            case PG17, PG18, PG19, MASTER -> true;
+            case PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> true;
         };
     }
 
@@ -24,7 +24,7 @@ final class CatalogTranslation {
     private static boolean wideOffsets(WalVersion v) {
         return switch (v) {
             case PG13, PG14, PG15, PG16, PG17, PG18 -> false;
-            case PG19, MASTER -> true;
+            case PG19_BETA1, PG19_BETA3, PG19 -> true;
         };
     }
 
@@ -32,7 +32,7 @@ final class CatalogTranslation {
     private static boolean walLogCreate(WalVersion v) {
         return switch (v) {
             case PG13, PG14 -> false;
-            case PG15, PG16, PG17, PG18, PG19, MASTER -> true;
+            case PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> true;
         };
     }
 
@@ -40,7 +40,7 @@ final class CatalogTranslation {
     private static boolean inplaceInvals(WalVersion v) {
         return switch (v) {
             case PG13, PG14, PG15, PG16, PG17 -> false;
-            case PG18, PG19, MASTER -> true;
+            case PG18, PG19_BETA1, PG19_BETA3, PG19 -> true;
         };
     }
 

@@ -19,7 +19,7 @@ final class IndexTranslation {
     private static boolean catalogRel(WalVersion v) {
         return switch (v) {
             case PG13, PG14, PG15 -> false;
-            case PG16, PG17, PG18, PG19, MASTER -> true;
+            case PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> true;
         };
     }
 
@@ -27,7 +27,7 @@ final class IndexTranslation {
     private static boolean btree14(WalVersion v) {
         return switch (v) {
             case PG13 -> false;
-            case PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> true;
+            case PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> true;
         };
     }
 
@@ -67,7 +67,7 @@ final class IndexTranslation {
             case 0x10 -> catalogRelBytes(t, r, 6, 2, "gistxlogDelete");
             case 0x20 -> catalogRelBytes(t, r, 24, 1, "gistxlogPageReuse");
             case 0x70 -> {
-                if (t.to().atLeast(WalVersion.PG19)) {
+                if (t.to().atLeast(WalVersion.PG19_BETA1)) {
                     throw t.fail(r, "19 logs XLOG ASSIGN_LSN instead, another resource manager");
                 }
             }

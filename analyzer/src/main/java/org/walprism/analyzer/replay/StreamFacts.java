@@ -4,7 +4,11 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.HashMap;
 import java.util.Map;
+import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.rmgr.xlog.CheckPoint;
+import org.walprism.codec.rmgr.xlog.CheckpointRedo;
+import org.walprism.codec.rmgr.xlog.XlogCodec;
 import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
@@ -121,19 +125,27 @@ final class StreamFacts {
 
     private void observeXlog(WalVersion v, DecodedRecord r) {
         byte[] m = r.mainData();
-        boolean wide = v.atLeast(WalVersion.PG19);
         switch (r.info() & 0xF0) {
             case 0x00, 0x10 -> {
-                // CheckPoint, catalog/pg_control.h: wal_level at 20 (17+), nextXid at 24 (13-18) / 32 (19+),
-                // dataChecksumState at 92 (19+)
-                if (epoch < 0 && m.length >= (wide ? 40 : 32)) {
-                    epoch = u32(m, wide ? 36 : 28);
+                // CheckPoint, catalog/pg_control.h, typed by the codec: the epoch of nextXid, wal_level (17+),
+                // dataChecksumState (the 19 pre-releases only)
+                if (m.length < 24) {
+                    return;
                 }
-                if (v.atLeast(WalVersion.PG17) && m.length >= 24) {
-                    walLevel = i32(m, 20);
+                CheckPoint c;
+                try {
+                    c = (CheckPoint) XlogCodec.decode(r);
+                } catch (WalFormatException e) {
+                    return; // not this version's CheckPoint: the stream's validation reports it
                 }
-                if (wide && m.length >= 96) {
-                    checksums = i32(m, 92);
+                if (epoch < 0) {
+                    epoch = c.nextXid() >>> 32;
+                }
+                if (c.walLevel() >= 0) {
+                    walLevel = c.walLevel();
+                }
+                if (c instanceof CheckPoint.Pg19Beta1 b) {
+                    checksums = (int) b.dataChecksumState();
                 }
             }
             case 0x60 -> {
@@ -150,12 +162,18 @@ final class StreamFacts {
                 }
             }
             case 0xE0 -> {
-                // CHECKPOINT_REDO (17+): int wal_level; 19+: xl_checkpoint_redo {wal_level, data_checksum_version}
-                if (v.atLeast(WalVersion.PG17) && m.length >= 4) {
-                    walLevel = i32(m, 0);
+                // CHECKPOINT_REDO (17+), typed by the codec: wal_level; the 19 pre-releases add data_checksum_version
+                if (!v.atLeast(WalVersion.PG17)) {
+                    return;
                 }
-                if (wide && m.length >= 8) {
-                    checksums = i32(m, 4);
+                try {
+                    CheckpointRedo c = (CheckpointRedo) XlogCodec.decode(r);
+                    walLevel = c.walLevel();
+                    if (c instanceof CheckpointRedo.Pg19Beta1 b) {
+                        checksums = (int) b.dataChecksumVersion();
+                    }
+                } catch (WalFormatException e) {
+                    return; // not this version's CHECKPOINT_REDO: the stream's validation reports it
                 }
             }
             default -> {

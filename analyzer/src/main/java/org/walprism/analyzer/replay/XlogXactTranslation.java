@@ -23,13 +23,14 @@ final class XlogXactTranslation {
     }
 
     /** CheckPoint layout generations (catalog/pg_control.h). */
-    private enum CheckpointLayout { PG13, PG17, PG19 }
+    private enum CheckpointLayout { PG13, PG17, PG19_BETA, PG19 }
 
     private static CheckpointLayout checkpointLayout(WalVersion v) {
         return switch (v) {
             case PG13, PG14, PG15, PG16 -> CheckpointLayout.PG13;
             case PG17, PG18 -> CheckpointLayout.PG17;
-            case PG19, MASTER -> CheckpointLayout.PG19;
+            case PG19_BETA1, PG19_BETA3 -> CheckpointLayout.PG19_BETA;
+            case PG19 -> CheckpointLayout.PG19;
         };
     }
 
@@ -38,9 +39,9 @@ final class XlogXactTranslation {
             case RmgrTable.TRANSACTION -> xact(t, r);
             case RmgrTable.STANDBY -> standby(t, r);
             case RmgrTable.XLOG2 -> {
-                // XLOG2 (CHECKSUMS) is a resource manager of 19+ (rmgrlist.h)
-                if (!t.to().atLeast(WalVersion.PG19)) {
-                    throw t.fail(r, "the XLOG2 resource manager exists from PostgreSQL 19 on");
+                // XLOG2 (CHECKSUMS) is a resource manager of the 19 pre-releases only (rmgrlist.h)
+                if (RmgrTable.maxBuiltinId(t.to()) < RmgrTable.XLOG2) {
+                    throw t.fail(r, "the XLOG2 resource manager exists only in " + xlog2Versions());
                 }
             }
             default -> xlog(t, r);
@@ -54,7 +55,7 @@ final class XlogXactTranslation {
             case 0x90 -> endOfRecovery(t, r);
             case 0xC0 -> {
                 // ASSIGN_LSN (19+) replaces GiST's XLOG_GIST_ASSIGN_LSN: another resource manager before 19
-                if (t.from().atLeast(WalVersion.PG19) && !to.atLeast(WalVersion.PG19)) {
+                if (t.from().atLeast(WalVersion.PG19_BETA1) && !to.atLeast(WalVersion.PG19_BETA1)) {
                     throw t.fail(r, "before 19 this is a GiST record (XLOG_GIST_ASSIGN_LSN)");
                 }
             }
@@ -62,7 +63,7 @@ final class XlogXactTranslation {
             case 0xF0 -> {
                 // LOGICAL_DECODING_STATUS_CHANGE (19+): before 19 logical decoding follows wal_level alone and
                 // nothing is logged (xlog.c)
-                if (t.from().atLeast(WalVersion.PG19) && !to.atLeast(WalVersion.PG19)) {
+                if (t.from().atLeast(WalVersion.PG19_BETA1) && !to.atLeast(WalVersion.PG19_BETA1)) {
                     r.drop();
                 }
             }
@@ -91,6 +92,8 @@ final class XlogXactTranslation {
             pad17 = p.pad17();
         } else if (c instanceof CheckPoint.Pg17 p) {
             pad17 = p.pad17();
+        } else if (c instanceof CheckPoint.Pg19Beta1 p) {
+            pad17 = p.pad17();
         } else {
             pad17 = ((CheckPoint.Pg19) c).pad17();
         }
@@ -104,13 +107,33 @@ final class XlogXactTranslation {
                     c.fullPageWrites(), pad17, 0, tail);
             case PG17 -> new CheckPoint.Pg17(c.shutdown(), c.redo(), c.thisTimeLineId(), c.prevTimeLineId(),
                     c.fullPageWrites(), pad17, walLevel, tail);
+            case PG19_BETA -> new CheckPoint.Pg19Beta1(c.shutdown(), c.redo(), c.thisTimeLineId(),
+                    c.prevTimeLineId(), c.fullPageWrites(), pad17, walLevel, logicalDecoding(c, walLevel), 0,
+                    c.nextXid(), c.nextOid(), c.nextMulti(), c.nextMultiOffset(), c.oldestXid(), c.oldestXidDb(),
+                    c.oldestMulti(), c.oldestMultiDb(), c.time(), c.oldestCommitTsXid(), c.newestCommitTsXid(),
+                    c.oldestActiveXid(), t.facts().checksumVersion());
             case PG19 -> new CheckPoint.Pg19(c.shutdown(), c.redo(), c.thisTimeLineId(), c.prevTimeLineId(),
-                    c.fullPageWrites(), pad17, walLevel, walLevel == StreamFacts.WAL_LEVEL_LOGICAL, 0, c.nextXid(),
+                    c.fullPageWrites(), pad17, walLevel, logicalDecoding(c, walLevel), 0, c.nextXid(),
                     c.nextOid(), c.nextMulti(), c.nextMultiOffset(), c.oldestXid(), c.oldestXidDb(), c.oldestMulti(),
-                    c.oldestMultiDb(), c.time(), c.oldestCommitTsXid(), c.newestCommitTsXid(), c.oldestActiveXid(),
-                    t.facts().checksumVersion());
+                    c.oldestMultiDb(), c.time(), c.oldestCommitTsXid(), c.newestCommitTsXid(), c.oldestActiveXid(), 0);
         };
         r.main(XlogCodec.encode(out));
+    }
+
+    /** logicalDecodingEnabled: the source's where it has one (19 layouts), else wal_level == logical. */
+    private static boolean logicalDecoding(CheckPoint c, int walLevel) {
+        if (c instanceof CheckPoint.Pg19 p) {
+            return p.logicalDecodingEnabled();
+        }
+        if (c instanceof CheckPoint.Pg19Beta1 p) {
+            return p.logicalDecodingEnabled();
+        }
+        return walLevel == StreamFacts.WAL_LEVEL_LOGICAL;
+    }
+
+    private static String xlog2Versions() {
+        return String.join(", ", java.util.Arrays.stream(WalVersion.values())
+                .filter(v -> RmgrTable.maxBuiltinId(v) >= RmgrTable.XLOG2).map(WalVersion::label).toList());
     }
 
     /**
@@ -146,8 +169,9 @@ final class XlogXactTranslation {
             r.drop();
             return;
         }
-        boolean wide = t.to().atLeast(WalVersion.PG19);
-        if (wide == t.from().atLeast(WalVersion.PG19)) {
+        // xl_checkpoint_redo of the 19 pre-releases adds data_checksum_version; 17, 18 and 19 log wal_level alone
+        boolean wide = checkpointLayout(t.to()) == CheckpointLayout.PG19_BETA;
+        if (wide == (checkpointLayout(t.from()) == CheckpointLayout.PG19_BETA)) {
             return;
         }
         if (r.main.length < 4) {
@@ -219,7 +243,7 @@ final class XlogXactTranslation {
     private static boolean relSync(WalVersion v) {
         return switch (v) {
             case PG13, PG14, PG15, PG16, PG17 -> false;
-            case PG18, PG19, MASTER -> true;
+            case PG18, PG19_BETA1, PG19_BETA3, PG19 -> true;
         };
     }
 

@@ -77,7 +77,7 @@ public final class StatsFormatter {
         return switch (stats.version()) {
             case PG13, PG14 -> "";
             case PG15, PG16, PG17, PG18 -> stats.endLsn() == 0 ? null : between(stats, false);
-            case PG19, MASTER -> stats.endLsn() == 0 ? null : between(stats, true);
+            case PG19_BETA1, PG19_BETA3, PG19 -> stats.endLsn() == 0 ? null : between(stats, true);
         };
     }
 

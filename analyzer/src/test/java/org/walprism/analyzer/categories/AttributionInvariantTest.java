@@ -172,7 +172,7 @@ class AttributionInvariantTest {
         assertEquals(2 * nunused, s.partBytes(Parts.PRUNE_UNUSED), "unused offsets");
         assertEquals(12 * nplans, s.partBytes(Parts.FREEZE_PLANS), "freeze plans");
         assertEquals(2 * ntuples, s.partBytes(Parts.FREEZE_OFFSETS), "frozen offsets");
-        if (s.version().atLeast(WalVersion.PG19)) {
+        if (s.version().atLeast(WalVersion.PG19_BETA1)) {
             assertEquals(vmFlags, s.vmSetRecords(), "records with vm_flags");
         }
     }

@@ -77,7 +77,7 @@ class TypedDescSyntheticTest {
     @Test
     void metaCleanupInEveryLayout() {
         check(WalVersion.PG13, 0xE0, new byte[0], 0, metadata13());
-        for (WalVersion v : List.of(WalVersion.PG14, WalVersion.PG16, WalVersion.PG17, WalVersion.MASTER)) {
+        for (WalVersion v : List.of(WalVersion.PG14, WalVersion.PG16, WalVersion.PG17, WalVersion.PG19_BETA3)) {
             check(v, 0xE0, new byte[0], 0, metadata14());
         }
     }
@@ -128,7 +128,7 @@ class TypedDescSyntheticTest {
         check(WalVersion.PG14, 0x70, le(800, (short) 1, (short) 1), 0, items);
         check(WalVersion.PG15, 0x70, le(800, (short) 1, (short) 1), 0, items);
         // 16+: snapshotConflictHorizon 800, ndeleted 1, nupdated 1, isCatalogRel true
-        for (WalVersion v : List.of(WalVersion.PG16, WalVersion.PG18, WalVersion.PG19, WalVersion.MASTER)) {
+        for (WalVersion v : List.of(WalVersion.PG16, WalVersion.PG18, WalVersion.PG19, WalVersion.PG19_BETA3)) {
             check(v, 0x70, le(800, (short) 1, (short) 1, (byte) 1), 0, items);
         }
     }

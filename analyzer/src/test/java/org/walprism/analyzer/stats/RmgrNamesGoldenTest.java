@@ -48,7 +48,7 @@ class RmgrNamesGoldenTest {
     @Test
     void customAndInvalidRmgrs() {
         assertEquals("custom128", RmgrTable.name(WalVersion.PG15, 128));
-        assertEquals("custom255", RmgrTable.name(WalVersion.MASTER, 255));
+        assertEquals("custom255", RmgrTable.name(WalVersion.PG19_BETA3, 255));
         assertNull(RmgrTable.name(WalVersion.PG14, 128), "no custom rmgrs before 15");
         assertNull(RmgrTable.name(WalVersion.PG18, 22), "XLOG2 is 19+");
         assertEquals("XLOG2", RmgrTable.name(WalVersion.PG19, 22));

@@ -42,7 +42,7 @@ class StatsFormatterTest {
     @Test
     void pg15AndLaterPrintNothingWithoutRecords() {
         assertEquals("", StatsFormatter.text(new WalStats(WalVersion.PG15), false));
-        assertEquals("", StatsFormatter.text(new WalStats(WalVersion.MASTER), true));
+        assertEquals("", StatsFormatter.text(new WalStats(WalVersion.PG19_BETA3), true));
     }
 
     @Test

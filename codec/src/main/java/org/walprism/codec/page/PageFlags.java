@@ -15,7 +15,7 @@ public final class PageFlags {
     public static int allFlags(WalVersion version) {
         return switch (version) {
             case PG13, PG14, PG15, PG16, PG17, PG18 -> 0x000F;
-            case PG19, MASTER -> 0x0007;
+            case PG19_BETA1, PG19_BETA3, PG19 -> 0x0007;
         };
     }
 
@@ -23,7 +23,7 @@ public final class PageFlags {
     public static int overwriteContrecord(WalVersion version) {
         return switch (version) {
             case PG13, PG14, PG15, PG16, PG17, PG18 -> 0x0008;
-            case PG19, MASTER -> 0x0004;
+            case PG19_BETA1, PG19_BETA3, PG19 -> 0x0004;
         };
     }
 
@@ -31,7 +31,7 @@ public final class PageFlags {
     public static int bkpRemovable(WalVersion version) {
         return switch (version) {
             case PG13, PG14, PG15, PG16, PG17, PG18 -> 0x0004;
-            case PG19, MASTER -> 0;
+            case PG19_BETA1, PG19_BETA3, PG19 -> 0;
         };
     }
 }

@@ -120,7 +120,7 @@ public record BlockImage(int length, int holeOffset, int holeLength, int info, C
     public static Compression compressionOf(WalVersion version, int info) {
         return switch (version) {
             case PG13, PG14 -> (info & 0x02) != 0 ? Compression.PGLZ : Compression.NONE;
-            case PG15, PG16, PG17, PG18, PG19, MASTER -> (info & 0x04) != 0 ? Compression.PGLZ
+            case PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> (info & 0x04) != 0 ? Compression.PGLZ
                     : (info & 0x08) != 0 ? Compression.LZ4
                     : (info & 0x10) != 0 ? Compression.ZSTD : Compression.NONE;
         };
@@ -130,7 +130,7 @@ public record BlockImage(int length, int holeOffset, int holeLength, int info, C
     public static int applyBit(WalVersion version) {
         return switch (version) {
             case PG13, PG14 -> 0x04;
-            case PG15, PG16, PG17, PG18, PG19, MASTER -> 0x02;
+            case PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> 0x02;
         };
     }
 
@@ -138,7 +138,7 @@ public record BlockImage(int length, int holeOffset, int holeLength, int info, C
     public static int compressedMask(WalVersion version) {
         return switch (version) {
             case PG13, PG14 -> 0x02;
-            case PG15, PG16, PG17, PG18, PG19, MASTER -> 0x04 | 0x08 | 0x10;
+            case PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> 0x04 | 0x08 | 0x10;
         };
     }
 

@@ -284,14 +284,14 @@ public final class RecordView {
     public static boolean hasToplevelXid(WalVersion v) {
         return switch (v) {
             case PG13 -> false;
-            case PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> true;
+            case PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> true;
         };
     }
 
     private static String compressedFlagName(WalVersion v) {
         return switch (v) {
             case PG13, PG14 -> "BKPIMAGE_IS_COMPRESSED";
-            case PG15, PG16, PG17, PG18, PG19, MASTER -> "BKPIMAGE_COMPRESSED";
+            case PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> "BKPIMAGE_COMPRESSED";
         };
     }
 

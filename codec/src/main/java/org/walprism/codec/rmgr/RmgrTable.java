@@ -6,7 +6,7 @@ import org.walprism.codec.WalVersion;
  * Resource managers ({@code xl_rmid}) and record-type names ({@code rm_identify(xl_info)}) per WAL
  * version, exactly as pg_waldump and pg_walinspect print them.
  *
- * <p>Built-in ids: 0..21 in 13 to 18, 0..22 (XLOG2) in 19 and master. Custom ids 128..255 exist from
+ * <p>Built-in ids: 0..21 in 13 to 19, 0..22 (XLOG2) in the pre-releases 19beta1 and 19beta3. Custom ids 128..255 exist from
  * 15 and are named {@code custom%03d}; their identify is always null. Mirrors PostgreSQL
  * src/include/access/rmgrlist.h, rmgr.h, src/backend/access/rmgrdesc/*.c ({@code *_identify}) and
  * src/bin/pg_waldump/rmgrdesc.c of REL_13_STABLE to master.
@@ -61,7 +61,7 @@ public final class RmgrTable {
     public static final int GENERIC = 20;
     /** {@code RM_LOGICALMSG_ID}. */
     public static final int LOGICAL_MESSAGE = 21;
-    /** {@code RM_XLOG2_ID} (19 and later). */
+    /** {@code RM_XLOG2_ID} (19beta1 to 19beta3 and 20devel of mid-2026; not in 19 as released). */
     public static final int XLOG2 = 22;
 
     /** {@code RM_MIN_CUSTOM_ID}. */
@@ -98,7 +98,9 @@ public final class RmgrTable {
     public static int maxBuiltinId(WalVersion version) {
         return switch (version) {
             case PG13, PG14, PG15, PG16, PG17, PG18 -> LOGICAL_MESSAGE;
-            case PG19, MASTER -> XLOG2;
+            // XLOG2 (online data-checksum changes) was in 19beta1-19beta3 and 20devel of mid-2026, not in 19
+            case PG19_BETA1, PG19_BETA3 -> XLOG2;
+            case PG19 -> LOGICAL_MESSAGE;
         };
     }
 
@@ -106,7 +108,7 @@ public final class RmgrTable {
     public static boolean hasCustomRmgrs(WalVersion version) {
         return switch (version) {
             case PG13, PG14 -> false;
-            case PG15, PG16, PG17, PG18, PG19, MASTER -> true;
+            case PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> true;
         };
     }
 
@@ -261,7 +263,7 @@ public final class RmgrTable {
         return switch (version) {
             case PG13, PG14, PG15, PG16 -> null;
             case PG17, PG18 -> code == 0xE0 ? "CHECKPOINT_REDO" : null;
-            case PG19, MASTER -> switch (code) {
+            case PG19_BETA1, PG19_BETA3, PG19 -> switch (code) {
                 case 0xC0 -> "ASSIGN_LSN";
                 case 0xE0 -> "CHECKPOINT_REDO";
                 case 0xF0 -> "LOGICAL_DECODING_STATUS_CHANGE";
@@ -282,7 +284,7 @@ public final class RmgrTable {
         }
         return switch (version) {
             case PG13 -> null;
-            case PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> opcode == 0x60 ? "INVALIDATION" : null;
+            case PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> opcode == 0x60 ? "INVALIDATION" : null;
         };
     }
 
@@ -293,7 +295,7 @@ public final class RmgrTable {
                 case 0x10 -> "DROP";
                 default -> null;
             };
-            case PG15, PG16, PG17, PG18, PG19, MASTER -> switch (code) {
+            case PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> switch (code) {
                 case 0x00 -> "CREATE_FILE_COPY";
                 case 0x10 -> "CREATE_WAL_LOG";
                 case 0x20 -> "DROP";
@@ -333,7 +335,7 @@ public final class RmgrTable {
                 case 0x40 -> "VISIBLE";
                 default -> null;
             };
-            case PG19, MASTER -> switch (code) {
+            case PG19_BETA1, PG19_BETA3, PG19 -> switch (code) {
                 case 0x10 -> "PRUNE_ON_ACCESS";
                 case 0x20 -> "PRUNE_VACUUM_SCAN";
                 case 0x30 -> "PRUNE_VACUUM_CLEANUP";
@@ -426,7 +428,7 @@ public final class RmgrTable {
         return switch (version) {
             // 19 moved ASSIGN_LSN to the XLOG rmgr (0xC0)
             case PG13, PG14, PG15, PG16, PG17, PG18 -> code == 0x70 ? "ASSIGN_LSN" : null;
-            case PG19, MASTER -> null;
+            case PG19_BETA1, PG19_BETA3, PG19 -> null;
         };
     }
 
@@ -466,7 +468,7 @@ public final class RmgrTable {
         }
         return switch (version) {
             case PG13 -> rawInfo == 0x20 ? "SETTS" : null;
-            case PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> null;
+            case PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> null;
         };
     }
 }

@@ -232,7 +232,7 @@ public final class RecordBuilder {
                 case LZ4, ZSTD -> throw new WalFormatException(method.label()
                         + " image compression does not exist in PostgreSQL " + version.label());
             };
-            case PG15, PG16, PG17, PG18, PG19, MASTER -> switch (method) {
+            case PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> switch (method) {
                 case NONE -> 0;
                 case PGLZ -> 0x04;   // BKPIMAGE_COMPRESS_PGLZ
                 case LZ4 -> 0x08;    // BKPIMAGE_COMPRESS_LZ4

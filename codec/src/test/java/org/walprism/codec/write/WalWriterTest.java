@@ -74,7 +74,7 @@ class WalWriterTest {
 
     @Test
     void version19AndMasterPagesCarryNoBackupRemovableFlag() throws IOException {
-        for (WalVersion v : List.of(WalVersion.PG19, WalVersion.MASTER)) {
+        for (WalVersion v : List.of(WalVersion.PG19, WalVersion.PG19_BETA3)) {
             Path d = dir.resolve(v.label());
             try (WalWriter w = WalWriter.create(d, WalWriter.options(v).segmentSize(MIB))) {
                 w.append(noop(v, 9000));

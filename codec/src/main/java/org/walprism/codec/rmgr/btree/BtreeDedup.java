@@ -16,7 +16,7 @@ import org.walprism.codec.rmgr.RecordPayload;
  *
  * <p>{@code xl_btree_dedup => nintervals: uint16} (SizeOfBtreeDedup = 2).
  *
- * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER. Mirrors {@code xl_btree_dedup},
+ * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19. Mirrors {@code xl_btree_dedup},
  * src/include/access/nbtxlog.h, and {@code BTDedupInterval}, src/include/access/nbtree.h.
  *
  * @param intervals the intervals; empty unless {@code block0} is PRESENT

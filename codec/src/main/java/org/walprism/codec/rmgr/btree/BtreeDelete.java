@@ -41,7 +41,7 @@ public sealed interface BtreeDelete extends BtreeRecord {
         return switch (version) {
             case PG13 -> Pg13.decode(main, blocks);
             case PG14, PG15 -> Pg14.decode(main, blocks);
-            case PG16, PG17, PG18, PG19, MASTER -> Pg16.decode(main, blocks);
+            case PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> Pg16.decode(main, blocks);
         };
     }
 
@@ -145,7 +145,7 @@ public sealed interface BtreeDelete extends BtreeRecord {
      * {@code xl_btree_delete => snapshotConflictHorizon: uint32, ndeleted: uint16, nupdated: uint16,
      * isCatalogRel: bool} (SizeOfBtreeDelete = 9); block 0 => {@link DeletedItems}.
      *
-     * <p>Layout used by: PG16, PG17, PG18, PG19, MASTER. Mirrors {@code xl_btree_delete},
+     * <p>Layout used by: PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19. Mirrors {@code xl_btree_delete},
      * src/include/access/nbtxlog.h of REL_16_STABLE to master.
      */
     record Pg16(long snapshotConflictHorizon, int ndeletedCount, int nupdated, boolean isCatalogRel,

@@ -18,7 +18,7 @@ import org.walprism.codec.rmgr.RecordPayload;
  *
  * <p>{@code xl_btree_insert => offnum: uint16} (SizeOfBtreeInsert = 2).
  *
- * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER. Mirrors {@code xl_btree_insert},
+ * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19. Mirrors {@code xl_btree_insert},
  * src/include/access/nbtxlog.h, and btree_xlog_insert in nbtxlog.c.
  *
  * @param block0 block 0's data: the new index tuple (and the posting offset for INSERT_POST)

@@ -14,7 +14,7 @@ import org.walprism.codec.rmgr.RecordPayload;
  * <p>{@code xl_btree_mark_page_halfdead => poffset: uint16, pad: 2, leafblk: uint32, leftblk: uint32,
  * rightblk: uint32, topparent: uint32} (SizeOfBtreeMarkPageHalfDead = 20).
  *
- * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER. Mirrors
+ * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19. Mirrors
  * {@code xl_btree_mark_page_halfdead}, src/include/access/nbtxlog.h.
  *
  * @param pad the 2 struct padding bytes after {@code poffset} (not cleared by the server)

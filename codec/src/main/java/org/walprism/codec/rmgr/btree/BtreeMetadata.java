@@ -65,7 +65,7 @@ public sealed interface BtreeMetadata {
      * {@code xl_btree_metadata => version: uint32, root: uint32, level: uint32, fastroot: uint32, fastlevel: uint32,
      * last_cleanup_num_delpages: uint32, allequalimage: bool, pad: 3} (28 bytes).
      *
-     * <p>Layout used by: PG14, PG15, PG16, PG17, PG18, PG19, MASTER. Mirrors {@code xl_btree_metadata},
+     * <p>Layout used by: PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19. Mirrors {@code xl_btree_metadata},
      * src/include/access/nbtxlog.h of REL_14_STABLE to master.
      *
      * @param pad the 3 padding bytes, little-endian

@@ -15,7 +15,7 @@ import org.walprism.codec.rmgr.RecordPayload;
  *
  * <p>{@code xl_btree_newroot => rootblk: uint32, level: uint32} (SizeOfBtreeNewroot = 8).
  *
- * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER. Mirrors {@code xl_btree_newroot},
+ * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19. Mirrors {@code xl_btree_newroot},
  * src/include/access/nbtxlog.h.
  */
 public record BtreeNewroot(long rootblk, long level, BlockBytes root, MetaBlock meta) implements BtreeRecord {

@@ -44,7 +44,7 @@ public sealed interface BtreeReusePage extends BtreeRecord {
         BtreeReusePage r = switch (version) {
             case PG13 -> new Pg13(loc, block, main.u32("latestRemovedXid"));
             case PG14, PG15 -> new Pg14(loc, block, main.i64("latestRemovedFullXid"));
-            case PG16, PG17, PG18, PG19, MASTER -> new Pg16(loc, block, main.i64("snapshotConflictHorizon"),
+            case PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> new Pg16(loc, block, main.i64("snapshotConflictHorizon"),
                     main.bool("isCatalogRel"));
         };
         main.expectEnd("xl_btree_reuse_page");
@@ -113,7 +113,7 @@ public sealed interface BtreeReusePage extends BtreeRecord {
      * {@code xl_btree_reuse_page => locator: RelFileLocator, block: uint32, snapshotConflictHorizon: uint64,
      * isCatalogRel: bool} (SizeOfBtreeReusePage = 25).
      *
-     * <p>Layout used by: PG16, PG17, PG18, PG19, MASTER. Mirrors {@code xl_btree_reuse_page},
+     * <p>Layout used by: PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19. Mirrors {@code xl_btree_reuse_page},
      * src/include/access/nbtxlog.h of REL_16_STABLE to master.
      */
     record Pg16(RelFileLocator locator, long block, long snapshotConflictHorizon, boolean isCatalogRel)

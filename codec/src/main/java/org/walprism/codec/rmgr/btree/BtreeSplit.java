@@ -17,7 +17,7 @@ import org.walprism.codec.rmgr.RecordPayload;
  * <p>{@code xl_btree_split => level: uint32, firstrightoff: uint16, newitemoff: uint16, postingoff: uint16}
  * (SizeOfBtreeSplit = 10).
  *
- * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER. Mirrors {@code xl_btree_split},
+ * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19. Mirrors {@code xl_btree_split},
  * src/include/access/nbtxlog.h (named {@code firstright} in 13, same bytes).
  */
 public record BtreeSplit(boolean newItemOnLeft, long level, int firstrightoff, int newitemoff, int postingoff,

@@ -48,7 +48,7 @@ public sealed interface BtreeUnlinkPage extends BtreeRecord {
         boolean withMeta = type == BtreeType.UNLINK_PAGE_META;
         BtreeUnlinkPage r = switch (version) {
             case PG13 -> Pg13.decode(withMeta, main);
-            case PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> Pg14.decode(withMeta, main);
+            case PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> Pg14.decode(withMeta, main);
         };
         main.expectEnd("xl_btree_unlink_page");
         if (!withMeta) {
@@ -101,7 +101,7 @@ public sealed interface BtreeUnlinkPage extends BtreeRecord {
      * {@code xl_btree_unlink_page => leftsib: uint32, rightsib: uint32, level: uint32, pad: 4, safexid: uint64,
      * leafleftsib: uint32, leafrightsib: uint32, leaftopparent: uint32} (SizeOfBtreeUnlinkPage = 36).
      *
-     * <p>Layout used by: PG14, PG15, PG16, PG17, PG18, PG19, MASTER. Mirrors {@code xl_btree_unlink_page},
+     * <p>Layout used by: PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19. Mirrors {@code xl_btree_unlink_page},
      * src/include/access/nbtxlog.h of REL_14_STABLE to master.
      *
      * @param pad     the 4 padding bytes before {@code safexid} (not cleared by the server)

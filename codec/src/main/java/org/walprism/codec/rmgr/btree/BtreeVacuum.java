@@ -14,7 +14,7 @@ import org.walprism.codec.rmgr.RecordPayload;
  *
  * <p>{@code xl_btree_vacuum => ndeleted: uint16, nupdated: uint16} (SizeOfBtreeVacuum = 4).
  *
- * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER. Mirrors {@code xl_btree_vacuum},
+ * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19. Mirrors {@code xl_btree_vacuum},
  * src/include/access/nbtxlog.h.
  */
 public record BtreeVacuum(int ndeleted, int nupdated, DeletedItems items) implements BtreeRecord {

@@ -13,7 +13,7 @@ final class MetadataCodec {
     static BtreeMetadata decode(WalVersion version, PayloadCursor c) {
         BtreeMetadata m = switch (version) {
             case PG13 -> BtreeMetadata.Pg13.read(c);
-            case PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> BtreeMetadata.Pg14.read(c);
+            case PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> BtreeMetadata.Pg14.read(c);
         };
         c.expectEnd("xl_btree_metadata");
         return m;

@@ -13,7 +13,7 @@ import org.walprism.codec.rmgr.RecordPayload;
  *
  * <p>{@code xl_heap_confirm => offnum: uint16} (SizeOfHeapConfirm = 2).
  *
- * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER. Mirrors {@code xl_heap_confirm},
+ * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19. Mirrors {@code xl_heap_confirm},
  * src/include/access/heapam_xlog.h.
  */
 public record HeapConfirm(int offnum) implements HeapRecord {

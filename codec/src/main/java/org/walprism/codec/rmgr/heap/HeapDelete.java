@@ -15,7 +15,7 @@ import org.walprism.codec.rmgr.RecordPayload;
  * (SizeOfHeapDelete = 8), then {@code [xl_heap_header, old tuple bytes]} when
  * {@code XLH_DELETE_CONTAINS_OLD_TUPLE} or {@code _OLD_KEY} (replica identity).
  *
- * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER. Mirrors {@code xl_heap_delete},
+ * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19. Mirrors {@code xl_heap_delete},
  * src/include/access/heapam_xlog.h.
  *
  * @param oldTuple the old tuple or key; null unless the flags say it is logged

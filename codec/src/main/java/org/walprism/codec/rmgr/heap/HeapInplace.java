@@ -39,7 +39,7 @@ public sealed interface HeapInplace extends HeapRecord {
         blocks.expectOnly(0);
         return switch (version) {
             case PG13, PG14, PG15, PG16, PG17 -> Pg13.decode(main, blocks);
-            case PG18, PG19, MASTER -> Pg18.decode(main, blocks);
+            case PG18, PG19_BETA1, PG19_BETA3, PG19 -> Pg18.decode(main, blocks);
         };
     }
 
@@ -84,7 +84,7 @@ public sealed interface HeapInplace extends HeapRecord {
      * pad: 3, nmsgs: int32, msgs: SharedInvalidationMessage[nmsgs]} (MinSizeOfHeapInplace = 20); block 0 =>
      * tuple bytes.
      *
-     * <p>Layout used by: PG18, PG19, MASTER. Mirrors {@code xl_heap_inplace}, src/include/access/heapam_xlog.h of
+     * <p>Layout used by: PG18, PG19_BETA1, PG19_BETA3, PG19. Mirrors {@code xl_heap_inplace}, src/include/access/heapam_xlog.h of
      * REL_18_STABLE and master.
      *
      * @param pad1 the 2 padding bytes after {@code offnum} (not cleared by the server), kept for exact encoding

@@ -16,7 +16,7 @@ import org.walprism.codec.rmgr.heap2.Heap2Type;
  * <p>{@code xl_heap_insert => offnum: uint16, flags: uint8} (SizeOfHeapInsert = 3); block 0 =>
  * {@code xl_heap_header}, tuple bytes.
  *
- * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER. Mirrors {@code xl_heap_insert},
+ * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19. Mirrors {@code xl_heap_insert},
  * src/include/access/heapam_xlog.h, and heap_xlog_insert in heapam_xlog.c.
  *
  * @param init   {@code XLOG_HEAP_INIT_PAGE}: the page is initialised first

@@ -14,7 +14,7 @@ import org.walprism.codec.rmgr.RecordPayload;
  * <p>{@code xl_heap_lock => xmax: uint32, offnum: uint16, infobits_set: uint8, flags: uint8} (SizeOfHeapLock = 8;
  * the xid is named {@code locking_xid} in 13 and 14, same bytes).
  *
- * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER. Mirrors {@code xl_heap_lock},
+ * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19. Mirrors {@code xl_heap_lock},
  * src/include/access/heapam_xlog.h.
  */
 public record HeapLock(long xmax, int offnum, int infobitsSet, int flags) implements HeapRecord {

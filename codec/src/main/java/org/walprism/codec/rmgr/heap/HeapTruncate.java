@@ -15,7 +15,7 @@ import org.walprism.codec.rmgr.RecordPayload;
  * <p>{@code xl_heap_truncate => dbId: uint32, nrelids: uint32, flags: uint8, pad: 3, relids: uint32[nrelids]}
  * (SizeOfHeapTruncate = 12). The relids list the truncated relations, then the sequences restarted.
  *
- * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER. Mirrors {@code xl_heap_truncate},
+ * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19. Mirrors {@code xl_heap_truncate},
  * src/include/access/heapam_xlog.h.
  *
  * @param pad the 3 struct padding bytes (not cleared by the server), little-endian, kept for exact encoding

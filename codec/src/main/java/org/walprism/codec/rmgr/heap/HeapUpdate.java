@@ -18,7 +18,7 @@ import org.walprism.codec.rmgr.heap2.Heap2Type;
  * when {@code XLH_UPDATE_CONTAINS_OLD_TUPLE} or {@code _OLD_KEY}; block 0 => {@code [prefixlen: uint16 if
  * XLH_UPDATE_PREFIX_FROM_OLD], [suffixlen: uint16 if XLH_UPDATE_SUFFIX_FROM_OLD], xl_heap_header, tuple bytes}.
  *
- * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER. Mirrors {@code xl_heap_update},
+ * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19. Mirrors {@code xl_heap_update},
  * src/include/access/heapam_xlog.h, and heap_xlog_update in heapam_xlog.c.
  *
  * @param hot       XLOG_HEAP_HOT_UPDATE rather than XLOG_HEAP_UPDATE

@@ -19,7 +19,7 @@ public sealed interface CleanupInfo extends Heap2Record {
     static CleanupInfo decode(WalVersion version, PayloadCursor main) {
         return switch (version) {
             case PG13 -> Pg13.decode(main);
-            case PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> throw new InvalidPayloadException(main.part(), -1,
+            case PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> throw new InvalidPayloadException(main.part(), -1,
                     "XLOG_HEAP2_CLEANUP_INFO does not exist in " + version.label());
         };
     }

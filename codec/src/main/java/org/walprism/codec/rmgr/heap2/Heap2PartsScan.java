@@ -133,7 +133,7 @@ public final class Heap2PartsScan {
         int size = switch (version) {
             case PG13, PG14, PG15 -> HeapPrune.Pg13.SIZE;
             case PG16 -> HeapPrune.Pg16.SIZE;
-            case PG17, PG18, PG19, MASTER -> -1;
+            case PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> -1;
         };
         // 16 adds isCatalogRel, a bool at offset 8
         if (mainLen != size || (size == HeapPrune.Pg16.SIZE && !isBool(main + 8))) {
@@ -158,7 +158,7 @@ public final class Heap2PartsScan {
     private boolean vacuum(WalVersion version, int main, int mainLen, int blockLen) {
         boolean exists = switch (version) {
             case PG14, PG15, PG16 -> true;
-            case PG13, PG17, PG18, PG19, MASTER -> false;
+            case PG13, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> false;
         };
         if (!exists || mainLen != HeapVacuum.Pg14.SIZE) {
             return false;
@@ -178,7 +178,7 @@ public final class Heap2PartsScan {
         int size = switch (version) {
             case PG13, PG14, PG15 -> FreezePage.Pg13.SIZE;
             case PG16 -> FreezePage.Pg16.SIZE;
-            case PG17, PG18, PG19, MASTER -> -1;
+            case PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> -1;
         };
         if (mainLen != size) {
             return false;
@@ -222,7 +222,7 @@ public final class Heap2PartsScan {
     private boolean cleanupInfo(WalVersion version, int mainLen, int blockLen) {
         boolean exists = switch (version) {
             case PG13 -> true;
-            case PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> false;
+            case PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> false;
         };
         if (!exists || mainLen != CleanupInfo.Pg13.SIZE || blockLen != 0) {
             return false;
@@ -235,7 +235,7 @@ public final class Heap2PartsScan {
     private boolean visible(WalVersion version, int mainLen, int blockLen) {
         boolean exists = switch (version) {
             case PG13, PG14, PG15, PG16, PG17, PG18 -> true;
-            case PG19, MASTER -> false;
+            case PG19_BETA1, PG19_BETA3, PG19 -> false;
         };
         if (!exists || mainLen != Visible.Pg13.SIZE || blockLen != 0) {
             return false;
@@ -251,7 +251,7 @@ public final class Heap2PartsScan {
         }
         int f = switch (version) {
             case PG17, PG18 -> buf.getUnsignedByte(main + 1);
-            case PG19, MASTER -> u16(main);
+            case PG19_BETA1, PG19_BETA3, PG19 -> u16(main);
             case PG13, PG14, PG15, PG16 -> -1;
         };
         if (f < 0) {

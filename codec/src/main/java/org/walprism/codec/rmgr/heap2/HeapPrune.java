@@ -42,7 +42,7 @@ public sealed interface HeapPrune extends Heap2Record {
         return switch (version) {
             case PG13, PG14, PG15 -> Pg13.decode(main, block);
             case PG16 -> Pg16.decode(main, block);
-            case PG17, PG18, PG19, MASTER -> throw new InvalidPayloadException(main.part(), -1,
+            case PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> throw new InvalidPayloadException(main.part(), -1,
                     "XLOG_HEAP2_PRUNE with nredirected/ndead counts does not exist in " + version.label());
         };
     }

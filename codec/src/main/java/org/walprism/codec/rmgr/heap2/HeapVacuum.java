@@ -24,7 +24,7 @@ public sealed interface HeapVacuum extends Heap2Record {
     static HeapVacuum decode(WalVersion version, PayloadCursor main, PayloadCursor block) {
         return switch (version) {
             case PG14, PG15, PG16 -> Pg14.decode(main, block);
-            case PG13, PG17, PG18, PG19, MASTER -> throw new InvalidPayloadException(main.part(), -1,
+            case PG13, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> throw new InvalidPayloadException(main.part(), -1,
                     "XLOG_HEAP2_VACUUM does not exist in " + version.label());
         };
     }

@@ -32,14 +32,14 @@ public sealed interface LockUpdated extends Heap2Record {
     /** The layout of {@code version}: the one dispatch point of this family. */
     static LockUpdated decode(WalVersion version, PayloadCursor main) {
         return switch (version) {
-            case PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> Pg13.decode(main);
+            case PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> Pg13.decode(main);
         };
     }
 
     /**
      * {@code xl_heap_lock_updated => xmax: uint32, offnum: uint16, infobits_set: uint8, flags: uint8} (8 bytes).
      *
-     * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER.
+     * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19.
      *
      * <p>Mirrors {@code xl_heap_lock_updated}, src/include/access/heapam_xlog.h (unchanged 13 to master).
      */

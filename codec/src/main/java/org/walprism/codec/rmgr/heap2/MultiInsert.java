@@ -33,7 +33,7 @@ public sealed interface MultiInsert extends Heap2Record {
     /** The layout of {@code version}: the one dispatch point of this family. */
     static MultiInsert decode(WalVersion version, int info, PayloadCursor main, PayloadCursor block) {
         return switch (version) {
-            case PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER ->
+            case PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 ->
                     Pg13.decode((info & Heap2Type.INIT_PAGE) != 0, main, block);
         };
     }
@@ -42,7 +42,7 @@ public sealed interface MultiInsert extends Heap2Record {
      * {@code xl_heap_multi_insert => flags: uint8, pad: 1, ntuples: uint16, [offsets: uint16[ntuples] unless
      * INIT_PAGE]} (4 + 2n bytes); block 0 => tuple data (opaque here).
      *
-     * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER.
+     * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19.
      *
      * <p>Mirrors {@code xl_heap_multi_insert}, src/include/access/heapam_xlog.h (unchanged 13 to master).
      *

@@ -32,7 +32,7 @@ public sealed interface NewCid extends Heap2Record {
     /** The layout of {@code version}: the one dispatch point of this family. */
     static NewCid decode(WalVersion version, PayloadCursor main) {
         return switch (version) {
-            case PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> Pg13.decode(main);
+            case PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> Pg13.decode(main);
         };
     }
 
@@ -41,7 +41,7 @@ public sealed interface NewCid extends Heap2Record {
      * target: {spcOid: uint32, dbOid: uint32, relNumber: uint32}, target_tid: {bi_hi: uint16, bi_lo: uint16,
      * ip_posid: uint16}} (34 bytes).
      *
-     * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER.
+     * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19.
      *
      * <p>Mirrors {@code xl_heap_new_cid}, src/include/access/heapam_xlog.h (fields renamed in 16, same bytes).
      */

@@ -136,7 +136,7 @@ public sealed interface PruneFreeze extends Heap2Record {
     static PruneFreeze decode(WalVersion version, int info, PayloadCursor main, PayloadCursor block) {
         return switch (version) {
             case PG17, PG18 -> Pg17.decode(Reason.ofInfo(info), main, block);
-            case PG19, MASTER -> Pg19.decode(Reason.ofInfo(info), main, block);
+            case PG19_BETA1, PG19_BETA3, PG19 -> Pg19.decode(Reason.ofInfo(info), main, block);
             case PG13, PG14, PG15, PG16 -> throw new InvalidPayloadException(main.part(), -1,
                     "XLOG_HEAP2_PRUNE_* with sub-records does not exist in " + version.label());
         };
@@ -326,7 +326,7 @@ public sealed interface PruneFreeze extends Heap2Record {
      * {@code xl_heap_prune => flags: uint16, [snapshotConflictHorizon: uint32 unaligned]} (2 or 6 bytes);
      * block 0 => {@link Body}; block 1 => the VM page (no data) iff XLHP_VM_ALL_VISIBLE.
      *
-     * <p>Layout used by: PG19, MASTER.
+     * <p>Layout used by: PG19_BETA1, PG19_BETA3, PG19.
      *
      * <p>Mirrors {@code xl_heap_prune} and the XLHP_VM_* flags, REL_19_STABLE / master
      * src/include/access/heapam_xlog.h.

@@ -33,7 +33,7 @@ public sealed interface Rewrite extends Heap2Record {
     /** The layout of {@code version}: the one dispatch point of this family. */
     static Rewrite decode(WalVersion version, PayloadCursor main) {
         return switch (version) {
-            case PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> Pg13.decode(main);
+            case PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> Pg13.decode(main);
         };
     }
 
@@ -41,7 +41,7 @@ public sealed interface Rewrite extends Heap2Record {
      * {@code xl_heap_rewrite_mapping => mapped_xid: uint32, mapped_db: uint32, mapped_rel: uint32, pad: 4,
      * offset: int64, num_mappings: uint32, pad: 4, start_lsn: uint64} (40 bytes), then the mapping entries.
      *
-     * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER.
+     * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19.
      *
      * <p>Mirrors {@code xl_heap_rewrite_mapping}, src/include/access/heapam_xlog.h, and
      * logical_heap_rewrite_flush_mappings in src/backend/access/heap/rewriteheap.c.

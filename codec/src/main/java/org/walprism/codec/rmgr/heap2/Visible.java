@@ -32,7 +32,7 @@ public sealed interface Visible extends Heap2Record {
     static Visible decode(WalVersion version, PayloadCursor main) {
         return switch (version) {
             case PG13, PG14, PG15, PG16, PG17, PG18 -> Pg13.decode(main);
-            case PG19, MASTER -> throw new InvalidPayloadException(main.part(), -1,
+            case PG19_BETA1, PG19_BETA3, PG19 -> throw new InvalidPayloadException(main.part(), -1,
                     "XLOG_HEAP2_VISIBLE does not exist in " + version.label());
         };
     }

@@ -18,7 +18,7 @@ import org.walprism.codec.rmgr.RecordPayload;
  * XINFO_HAS_TWOPHASE], [gid: cstring if XINFO_HAS_GID], [xl_xact_origin => origin_lsn: uint64,
  * origin_timestamp: int64 if XINFO_HAS_ORIGIN]}, nothing aligned; no invalidation messages.
  *
- * <p>Layout used by: PG13, PG14 (no stats), PG15 to PG17 (12-byte stats items), PG18, PG19, MASTER (16-byte
+ * <p>Layout used by: PG13, PG14 (no stats), PG15 to PG17 (12-byte stats items), PG18, PG19_BETA1, PG19_BETA3, PG19 (16-byte
  * items); see {@link XactLayout}. Mirrors {@code xl_xact_abort}, src/include/access/xact.h, and
  * ParseAbortRecord in src/backend/access/rmgrdesc/xactdesc.c. The replication origin's node id is in the
  * record header ({@code DecodedRecord.origin()}), not here.

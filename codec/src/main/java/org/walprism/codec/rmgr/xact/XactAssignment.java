@@ -14,7 +14,7 @@ import org.walprism.codec.rmgr.RecordPayload;
  * <p>{@code xl_xact_assignment => xtop: uint32, nsubxacts: int32, xsub: uint32[nsubxacts]}
  * (MinSizeOfXactAssignment = 8).
  *
- * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER. Mirrors {@code xl_xact_assignment},
+ * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19. Mirrors {@code xl_xact_assignment},
  * src/include/access/xact.h.
  */
 public record XactAssignment(long xtop, List<Long> xsub) implements XactRecord {

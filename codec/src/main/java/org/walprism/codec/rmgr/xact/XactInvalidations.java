@@ -13,7 +13,7 @@ import org.walprism.codec.rmgr.RecordPayload;
  *
  * <p>{@code xl_xact_invals => nmsgs: int32, msgs: SharedInvalidationMessage[nmsgs]} (MinSizeOfXactInvals = 4).
  *
- * <p>Layout used by: PG14, PG15, PG16, PG17, PG18, PG19, MASTER. Mirrors {@code xl_xact_invals},
+ * <p>Layout used by: PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19. Mirrors {@code xl_xact_invals},
  * src/include/access/xact.h.
  */
 public record XactInvalidations(List<InvalidationMessage> msgs) implements XactRecord {

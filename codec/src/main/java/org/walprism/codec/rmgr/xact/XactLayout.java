@@ -35,7 +35,7 @@ public enum XactLayout {
         return switch (version) {
             case PG13, PG14 -> PG13;
             case PG15, PG16, PG17 -> PG15;
-            case PG18, PG19, MASTER -> PG18;
+            case PG18, PG19_BETA1, PG19_BETA3, PG19 -> PG18;
         };
     }
 }

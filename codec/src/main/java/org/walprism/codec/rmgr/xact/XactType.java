@@ -39,7 +39,7 @@ public enum XactType {
             case 0x50 -> ASSIGNMENT;
             case 0x60 -> switch (version) {
                 case PG13 -> null;
-                case PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> INVALIDATIONS;
+                case PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> INVALIDATIONS;
             };
             default -> null;
         };

@@ -6,7 +6,7 @@ import org.walprism.codec.internal.PayloadWriter;
 
 /**
  * XLOG_CHECKPOINT_SHUTDOWN (0x00) / XLOG_CHECKPOINT_ONLINE (0x10): the {@code CheckPoint} struct as main
- * data, no blocks. 88 bytes in 13-18, 96 in 19 and master.
+ * data, no blocks. 88 bytes in 13-18, 96 in 19 (and its pre-releases).
  */
 public sealed interface CheckPoint extends XlogRecord {
     /** {@code XLOG_CHECKPOINT_SHUTDOWN} (catalog/pg_control.h). */
@@ -74,7 +74,8 @@ public sealed interface CheckPoint extends XlogRecord {
         return switch (version) {
             case PG13, PG14, PG15, PG16 -> Pg13.decode(shutdown, main);
             case PG17, PG18 -> Pg17.decode(shutdown, main);
-            case PG19, MASTER -> Pg19.decode(shutdown, main);
+            case PG19_BETA1, PG19_BETA3 -> Pg19Beta1.decode(shutdown, main);
+            case PG19 -> Pg19.decode(shutdown, main);
         };
     }
 
@@ -199,13 +200,14 @@ public sealed interface CheckPoint extends XlogRecord {
      * oldestMultiDB: uint32, time: int64, oldestCommitTsXid: uint32, newestCommitTsXid: uint32,
      * oldestActiveXid: uint32, dataChecksumState: uint32} (96 bytes).
      *
-     * <p>Layout used by: PG19, MASTER.
+     * <p>Layout used by: PG19_BETA1, PG19_BETA3 (19beta1 to 19beta3, 20devel of mid-2026: online data-checksum
+     * changes, reverted from REL_19_STABLE before 19rc1).
      *
-     * <p>Mirrors {@code CheckPoint}, REL_19_STABLE / master src/include/catalog/pg_control.h.
+     * <p>Mirrors {@code CheckPoint}, src/include/catalog/pg_control.h of 19beta1 to 19beta3.
      *
      * @param pad25 the 7 padding bytes after logicalDecodingEnabled (little-endian)
      */
-    record Pg19(boolean shutdown, long redo, long thisTimeLineId, long prevTimeLineId, boolean fullPageWrites,
+    record Pg19Beta1(boolean shutdown, long redo, long thisTimeLineId, long prevTimeLineId, boolean fullPageWrites,
                 int pad17, int walLevel, boolean logicalDecodingEnabled, long pad25, long nextXid, long nextOid,
                 long nextMulti, long nextMultiOffset, long oldestXid, long oldestXidDb, long oldestMulti,
                 long oldestMultiDb, long time, long oldestCommitTsXid, long newestCommitTsXid, long oldestActiveXid,
@@ -213,8 +215,8 @@ public sealed interface CheckPoint extends XlogRecord {
         /** Bytes of {@code CheckPoint} in this layout. */
         public static final int SIZE = 96;
 
-        static Pg19 decode(boolean shutdown, PayloadCursor c) {
-            Pg19 r = new Pg19(shutdown, c.i64("redo"), c.u32("ThisTimeLineID"), c.u32("PrevTimeLineID"),
+        static Pg19Beta1 decode(boolean shutdown, PayloadCursor c) {
+            Pg19Beta1 r = new Pg19Beta1(shutdown, c.i64("redo"), c.u32("ThisTimeLineID"), c.u32("PrevTimeLineID"),
                     c.bool("fullPageWrites"), c.u8("pad") | c.u8("pad") << 8 | c.u8("pad") << 16, c.i32("wal_level"),
                     c.bool("logicalDecodingEnabled"), pad7(c), c.i64("nextXid"), c.u32("nextOid"),
                     c.u32("nextMulti"), c.i64("nextMultiOffset"), c.u32("oldestXid"), c.u32("oldestXidDB"),
@@ -243,6 +245,60 @@ public sealed interface CheckPoint extends XlogRecord {
             return w.i64(nextXid).u32(nextOid).u32(nextMulti).i64(nextMultiOffset).u32(oldestXid).u32(oldestXidDb)
                     .u32(oldestMulti).u32(oldestMultiDb).i64(time).u32(oldestCommitTsXid).u32(newestCommitTsXid)
                     .u32(oldestActiveXid).u32(dataChecksumState).toByteArray();
+        }
+    }
+    /**
+     * {@code CheckPoint => redo: uint64, ThisTimeLineID: uint32, PrevTimeLineID: uint32, fullPageWrites: bool,
+     * pad: 3, wal_level: int32, logicalDecodingEnabled: bool, pad: 7, nextXid: uint64, nextOid: uint32,
+     * nextMulti: uint32, nextMultiOffset: uint64, oldestXid: uint32, oldestXidDB: uint32, oldestMulti: uint32,
+     * oldestMultiDB: uint32, time: int64, oldestCommitTsXid: uint32, newestCommitTsXid: uint32,
+     * oldestActiveXid: uint32, pad: 4} (96 bytes: the struct is 8-aligned; CreateCheckPoint zeroes it, padding included).
+     *
+     * <p>Layout used by: PG19 (19rc1 on: the pre-releases' dataChecksumState is gone, its 4 bytes are padding).
+     *
+     * <p>Mirrors {@code CheckPoint}, REL_19_STABLE src/include/catalog/pg_control.h.
+     *
+     * @param pad25 the 7 padding bytes after logicalDecodingEnabled (little-endian)
+     * @param pad92 the 4 padding bytes that end the struct
+     */
+    record Pg19(boolean shutdown, long redo, long thisTimeLineId, long prevTimeLineId, boolean fullPageWrites,
+                int pad17, int walLevel, boolean logicalDecodingEnabled, long pad25, long nextXid, long nextOid,
+                long nextMulti, long nextMultiOffset, long oldestXid, long oldestXidDb, long oldestMulti,
+                long oldestMultiDb, long time, long oldestCommitTsXid, long newestCommitTsXid, long oldestActiveXid,
+                long pad92) implements CheckPoint {
+        /** Bytes of {@code CheckPoint} in this layout. */
+        public static final int SIZE = 96;
+
+        static Pg19 decode(boolean shutdown, PayloadCursor c) {
+            Pg19 r = new Pg19(shutdown, c.i64("redo"), c.u32("ThisTimeLineID"), c.u32("PrevTimeLineID"),
+                    c.bool("fullPageWrites"), c.u8("pad") | c.u8("pad") << 8 | c.u8("pad") << 16, c.i32("wal_level"),
+                    c.bool("logicalDecodingEnabled"), pad7(c), c.i64("nextXid"), c.u32("nextOid"),
+                    c.u32("nextMulti"), c.i64("nextMultiOffset"), c.u32("oldestXid"), c.u32("oldestXidDB"),
+                    c.u32("oldestMulti"), c.u32("oldestMultiDB"), c.i64("time"), c.u32("oldestCommitTsXid"),
+                    c.u32("newestCommitTsXid"), c.u32("oldestActiveXid"), c.u32("pad"));
+            c.expectEnd("CheckPoint");
+            return r;
+        }
+
+        private static long pad7(PayloadCursor c) {
+            long v = 0;
+            for (int i = 0; i < 7; i++) {
+                v |= (long) c.u8("pad") << (8 * i);
+            }
+            return v;
+        }
+
+        @Override
+        public byte[] encode() {
+            PayloadWriter w = new PayloadWriter(SIZE).i64(redo).u32(thisTimeLineId).u32(prevTimeLineId)
+                    .bool(fullPageWrites).u8(pad17).u8(pad17 >>> 8).u8(pad17 >>> 16).u32(walLevel)
+                    .bool(logicalDecodingEnabled);
+            for (int i = 0; i < 7; i++) {
+                w.u8((int) (pad25 >>> (8 * i)));
+            }
+            return w.i64(nextXid).u32(nextOid).u32(nextMulti).i64(nextMultiOffset).u32(oldestXid).u32(oldestXidDb)
+                    .u32(oldestMulti).u32(oldestMultiDb).i64(time).u32(oldestCommitTsXid).u32(newestCommitTsXid)
+                    .u32(oldestActiveXid).u32(pad92).toByteArray();
         }
     }
 }

@@ -30,14 +30,14 @@ public sealed interface Fpi extends XlogRecord {
     /** The layout of {@code version}: the one dispatch point of this family. */
     static Fpi decode(WalVersion version, int info, PayloadCursor main, List<BlockRef> blocks) {
         return switch (version) {
-            case PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> Pg13.decode(info, main, blocks);
+            case PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> Pg13.decode(info, main, blocks);
         };
     }
 
     /**
      * {@code (no main data)}; blocks: images only.
      *
-     * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER.
+     * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19.
      *
      * <p>Mirrors log_newpage / log_newpages / XLogSaveBufferForHint in src/backend/access/transam/xloginsert.c.
      */

@@ -34,7 +34,7 @@ public sealed interface ParameterChange extends XlogRecord {
     /** The layout of {@code version}: the one dispatch point of this family. */
     static ParameterChange decode(WalVersion version, PayloadCursor main) {
         return switch (version) {
-            case PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> Pg13.decode(main);
+            case PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> Pg13.decode(main);
         };
     }
 
@@ -43,7 +43,7 @@ public sealed interface ParameterChange extends XlogRecord {
      * max_prepared_xacts: int32, max_locks_per_xact: int32, wal_level: int32, wal_log_hints: bool,
      * track_commit_timestamp: bool, pad: 2} (28 bytes).
      *
-     * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER.
+     * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19.
      *
      * <p>Mirrors {@code xl_parameter_change}, src/include/access/xlog_internal.h.
      *

@@ -12,14 +12,14 @@ public sealed interface Switch extends XlogRecord {
     /** The layout of {@code version}: the one dispatch point of this family. */
     static Switch decode(WalVersion version, PayloadCursor main) {
         return switch (version) {
-            case PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER -> Pg13.decode(main);
+            case PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> Pg13.decode(main);
         };
     }
 
     /**
      * {@code (no main data)}.
      *
-     * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19, MASTER.
+     * <p>Layout used by: PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19.
      *
      * <p>Mirrors RequestXLogSwitch in src/backend/access/transam/xlog.c.
      */

@@ -9,8 +9,8 @@ import org.walprism.codec.rmgr.InvalidPayloadException;
 import org.walprism.codec.rmgr.RmgrTable;
 
 /**
- * Decodes the XLOG records a reader must understand (checkpoints, SWITCH, NEXTOID, PARAMETER_CHANGE, FPI,
- * FPI_FOR_HINT) into typed values; every other XLOG record becomes {@link XlogOther} with opaque bytes.
+ * Decodes the XLOG records a reader must understand (checkpoints, CHECKPOINT_REDO, SWITCH, NEXTOID,
+ * PARAMETER_CHANGE, FPI, FPI_FOR_HINT, LOGICAL_DECODING_STATUS_CHANGE) into typed values; every other XLOG record becomes {@link XlogOther} with opaque bytes.
  * {@code encode} gives back the exact main data. Mirrors src/include/catalog/pg_control.h (XLOG_* codes).
  */
 public final class XlogCodec {
@@ -60,6 +60,10 @@ public final class XlogCodec {
             case XLOG_SWITCH -> Switch.decode(version, main);
             case XLOG_PARAMETER_CHANGE -> ParameterChange.decode(version, main);
             case Fpi.XLOG_FPI, Fpi.XLOG_FPI_FOR_HINT -> Fpi.decode(version, info, main, blocks);
+            case CheckpointRedo.XLOG_CHECKPOINT_REDO -> version.atLeast(WalVersion.PG17)
+                    ? CheckpointRedo.decode(version, main) : new XlogOther(op, main.rest());
+            case LogicalDecodingStatusChange.XLOG_LOGICAL_DECODING_STATUS_CHANGE -> version.atLeast(WalVersion.PG19_BETA1)
+                    ? LogicalDecodingStatusChange.decode(version, main) : new XlogOther(op, main.rest());
             default -> new XlogOther(op, main.rest());
         };
     }

@@ -108,7 +108,7 @@ class Heap2PropertyTest {
         PruneFreeze p19 = new PruneFreeze.Pg19(reason, flags19,
                 (flags19 & PruneFreeze.HAS_CONFLICT_HORIZON) != 0 ? u32(r) : 0, body(r, flags19));
         out.add(new Case(WalVersion.PG19, reason.info(), p19));
-        out.add(new Case(WalVersion.MASTER, reason.info(), p19));
+        out.add(new Case(WalVersion.PG19_BETA3, reason.info(), p19));
         boolean init = r.nextBoolean();
         int ntup = r.nextInt(6);
         byte[] tupleData = new byte[r.nextInt(40)];
@@ -120,7 +120,7 @@ class Heap2PropertyTest {
         }
         out.add(new Case(WalVersion.PG16, 0x60, new LockUpdated.Pg13(u32(r), r.nextInt(0x10000), r.nextInt(256),
                 r.nextInt(256))));
-        out.add(new Case(WalVersion.MASTER, 0x70, new NewCid.Pg13(u32(r), u32(r), u32(r), u32(r),
+        out.add(new Case(WalVersion.PG19_BETA3, 0x70, new NewCid.Pg13(u32(r), u32(r), u32(r), u32(r),
                 new RelFileLocator(u32(r), u32(r), u32(r)), u32(r), r.nextInt(0x10000))));
         int nm = r.nextInt(3);
         byte[] mappings = new byte[nm * Rewrite.Pg13.MAPPING_SIZE];

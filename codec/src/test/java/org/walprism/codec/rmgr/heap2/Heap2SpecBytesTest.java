@@ -48,12 +48,12 @@ class Heap2SpecBytesTest {
     @Test
     void decodesRealMasterPruneFlagsWithVmBits() {
         // master PRUNE_VACUUM_SCAN main data 1c 03 b8020000 (block 0 carried an image in this test)
-        PruneFreeze p = (PruneFreeze) Heap2Codec.decode(WalVersion.MASTER, 0x20, hex("1c03 b8020000"), new byte[0]);
+        PruneFreeze p = (PruneFreeze) Heap2Codec.decode(WalVersion.PG19_BETA3, 0x20, hex("1c03 b8020000"), new byte[0]);
         assertEquals(0x031C, p.flags());
         assertEquals(0x03, p.vmFlags());
         assertEquals(696, p.snapshotConflictHorizon());
         assertFalse(p.blockData());
-        PruneFreeze q = (PruneFreeze) Heap2Codec.decode(WalVersion.MASTER, 0x20, hex("ac01 ba020000"), new byte[0]);
+        PruneFreeze q = (PruneFreeze) Heap2Codec.decode(WalVersion.PG19_BETA3, 0x20, hex("ac01 ba020000"), new byte[0]);
         assertEquals(0x01, q.vmFlags());
     }
 
