@@ -19,7 +19,8 @@ import org.walprism.analyzer.categories.CategorySummary;
  * <li>{@code compression}: the dominant image compression method differs</li>
  * <li>{@code record_count}: the record count changes by 20% or more (informational, impact 0)</li>
  * </ul>
- * Each explanation carries the bytes it accounts for; they are returned largest first.
+ * Each explanation carries the net change of WAL bytes it accounts for, in parts that, with what it leaves to other
+ * causes ({@link Explanation#OTHER}), add up to the change of the Totals' bytes; largest change first.
  */
 public final class Explainer {
     private static final String HINT = "XLOG/FPI_FOR_HINT";
@@ -41,7 +42,7 @@ public final class Explainer {
         fpiShare(a, b, out);
         compression(a, b, out);
         recordCount(a, b, out);
-        out.sort(Comparator.comparingLong((Explanation e) -> -e.impactBytes()));
+        out.sort(Comparator.comparingLong((Explanation e) -> -Math.abs(e.impactBytes())));
         return List.copyOf(out);
     }
 
@@ -89,25 +90,86 @@ public final class Explainer {
         long ib = b.get("fpi_cause", "hint", "images");
         long otherA = total(a, "fpi_bytes") - a.get("fpi_cause", "hint", "stored_bytes");
         long otherB = total(b, "fpi_bytes") - b.get("fpi_cause", "hint", "stored_bytes");
+        long net = total(b, "bytes") - total(a, "bytes");
         String text;
         if (ba == 0 || bb == 0) {
             boolean appear = ba == 0;
             CategorySummary with = appear ? b : a;
             String side = appear ? "B" : "A";
             String other = appear ? "A" : "B";
-            text = f("Hint-bit images %s in B: %s has %d FPI_FOR_HINT records with %d images (%d bytes, %s of its WAL)."
-                    + " %s runs with data checksums or wal_log_hints on, %s without.", appear ? "appear" : "vanish",
-                    side, type(with, HINT, "records"), appear ? ib : ia, appear ? bb : ba,
-                    pct(appear ? bb : ba, total(with, "bytes")), side, other);
+            text = f("Hint-bit images %s in B: %s has %d FPI_FOR_HINT records with %d images (%d bytes gross, %s of"
+                    + " its WAL). %s runs with data checksums or wal_log_hints on, %s without.",
+                    appear ? "appear" : "vanish", side, type(with, HINT, "records"), appear ? ib : ia,
+                    appear ? bb : ba, pct(appear ? bb : ba, total(with, "bytes")), side, other);
         } else {
-            text = f("Hint-bit images change: FPI_FOR_HINT %d -> %d images, %d -> %d bytes (%s).", ia, ib, ba, bb,
-                    change(ba, bb));
+            text = f("Hint-bit images change: FPI_FOR_HINT %d -> %d images, %d -> %d bytes gross (%s).", ia, ib, ba,
+                    bb, change(ba, bb));
         }
         if ((delta > 0 && otherB < otherA) || (delta < 0 && otherB > otherA)) {
             text += f(" Other records' images move the other way (%d -> %d bytes): the first change of a page after"
                     + " a checkpoint logs its image in whichever record touches it first.", otherA, otherB);
         }
-        out.add(new Explanation("hint_fpi", Math.abs(delta), text));
+        List<Explanation.Part> parts = new ArrayList<>();
+        parts.add(new Explanation.Part("main_fork_images", "main-fork images (a hint-bit image is taken before "
+                + "pruning, of the page with what pruning removes; the later record's image is no longer taken)",
+                fork(b, "main") - fork(a, "main")));
+        parts.add(new Explanation.Part("fsm_images", "free space map images (its updates are hint-like)",
+                fork(b, "fsm") - fork(a, "fsm")));
+        parts.add(new Explanation.Part("vm_images", "visibility map images", fork(b, "vm") - fork(a, "vm")));
+        parts.add(new Explanation.Part("init_images", "init-fork images", fork(b, "init") - fork(a, "init")));
+        if (!designChange(a, b)) {
+            // with another record design on one side, record data changes for that reason too: left to it
+            parts.add(new Explanation.Part("block_data", "record data (no longer left out of records whose page "
+                    + "an earlier image logged)", recordData(b) - recordData(a)));
+        }
+        parts.add(new Explanation.Part("record_headers", "record, block and image headers",
+                framing(b) - framing(a)));
+        Explanation e = Explanation.of("hint_fpi", text, net, parts);
+        out.add(new Explanation(e.id(), e.impactBytes(), e.text() + f(" Net change: %+d bytes (%s of A's WAL).",
+                e.impactBytes(), change(total(a, "bytes"), total(a, "bytes") + e.impactBytes())), e.parts()));
+    }
+
+    /** Record framing: every part that is neither image bytes nor record data. */
+    private static final String[] FRAMING = {"record_header", "block_headers", "image_headers", "origin_header",
+        "toplevel_xid_header", "main_data_header"};
+
+    private static long framing(CategorySummary s) {
+        long t = 0;
+        for (String p : FRAMING) {
+            t += s.get("part", p, "bytes");
+        }
+        return t;
+    }
+
+    /** Record data: main data and block data of every record (all parts but framing and images). */
+    private static long recordData(CategorySummary s) {
+        long t = 0;
+        for (Map.Entry<String, Map<String, Long>> e : s.section("part").entrySet()) {
+            t += e.getValue().getOrDefault("bytes", 0L);
+        }
+        return t - framing(s) - s.get("part", "fpi_images", "bytes");
+    }
+
+    private static long fork(CategorySummary s, String fork) {
+        return s.get("fpi_fork", fork, "stored_bytes");
+    }
+
+    /** Whether one side writes a record design the other does not (the prune/freeze merge, VISIBLE's end). */
+    private static boolean designChange(CategorySummary a, CategorySummary b) {
+        boolean merge = hasAny(a, OLD_DESIGN) != hasAny(b, OLD_DESIGN)
+                || hasAny(a, NEW_DESIGN) != hasAny(b, NEW_DESIGN);
+        boolean visible = (type(a, "Heap2/VISIBLE", "records") > 0) != (type(b, "Heap2/VISIBLE", "records") > 0);
+        return merge || visible;
+    }
+
+    private static long net(CategorySummary a, CategorySummary b) {
+        return total(b, "bytes") - total(a, "bytes");
+    }
+
+    /** An explanation with one part, {@code bytes}, as the whole of what it explains. */
+    private static Explanation one(String id, String text, CategorySummary a, CategorySummary b, String label,
+                                   long bytes) {
+        return Explanation.of(id, text, net(a, b), List.of(new Explanation.Part(id, label, bytes)));
     }
 
     private static long vacuumSum(CategorySummary s, String metric) {
@@ -152,7 +214,8 @@ public final class Explainer {
                 forward ? "B" : "A", typeList(comb, NEW_DESIGN), comb.get("category", "prune_freeze", "records"),
                 ra, rb, change(ra, rb), ya, yb, change(ya, yb), total(a, "records"), total(b, "records"),
                 change(total(a, "records"), total(b, "records")));
-        out.add(new Explanation("prune_freeze_merge", Math.abs(yb - ya), text));
+        out.add(one("prune_freeze_merge", text, a, b, "vacuum records (prune, freeze, cleanup, vm categories)",
+                yb - ya));
     }
 
     private static void visible(CategorySummary a, CategorySummary b, List<Explanation> out) {
@@ -171,7 +234,8 @@ public final class Explainer {
                 + " prune records (vm.flags + vm.block: %d bytes), the PostgreSQL 19 record design.",
                 vanish ? "vanish" : "appear", vanish ? "A" : "B", vanish ? va : vb, visBytes, vanish ? "B" : "A",
                 vmSet, inPrune);
-        out.add(new Explanation("visible_vanish", Math.abs(visBytes - inPrune), text));
+        out.add(one("visible_vanish", text, a, b, "VISIBLE records against the VM bits of prune records",
+                vanish ? inPrune - visBytes : visBytes - inPrune));
     }
 
     private static void fpiShare(CategorySummary a, CategorySummary b, List<Explanation> out) {
@@ -183,22 +247,24 @@ public final class Explainer {
         double sb = tb == 0 ? 0 : (double) fb / tb;
         long ha = a.get("fpi_cause", "hint", "stored_bytes");
         long hb = b.get("fpi_cause", "hint", "stored_bytes");
-        long impact = Math.abs((fb - hb) - (fa - ha));
+        long impact = (fb - hb) - (fa - ha);
         long ia = total(a, "images");
         long ib = total(b, "images");
         if ((ia == 0) != (ib == 0)) {
-            out.add(new Explanation("fpi_share", impact, f("%s has no full-page images, %s has %d (%d bytes): "
+            out.add(one("fpi_share", f("%s has no full-page images, %s has %d (%d bytes): "
                     + "full_page_writes differs, or no checkpoint started inside one of the ranges.",
-                    ia == 0 ? "A" : "B", ia == 0 ? "B" : "A", Math.max(ia, ib), Math.max(fa, fb))));
+                    ia == 0 ? "A" : "B", ia == 0 ? "B" : "A", Math.max(ia, ib), Math.max(fa, fb)), a, b,
+                    "images other than hint-bit images", impact));
             return;
         }
         if (Math.abs(sb - sa) < 0.05) {
             return;
         }
-        out.add(new Explanation("fpi_share", impact, f("The share of WAL bytes in full-page images shifts from"
+        out.add(one("fpi_share", f("The share of WAL bytes in full-page images shifts from"
                 + " %.1f%% to %.1f%% (%d -> %d images, %d -> %d bytes). For the same work this follows checkpoint"
                 + " timing (each checkpoint makes the next change of every page log an image) or"
-                + " full_page_writes.", 100 * sa, 100 * sb, ia, ib, fa, fb)));
+                + " full_page_writes.", 100 * sa, 100 * sb, ia, ib, fa, fb), a, b, "images other than hint-bit images",
+                impact));
     }
 
     private static String dominant(CategorySummary s) {
@@ -224,10 +290,11 @@ public final class Explainer {
         long rawB = b.get("fpi", "all", "raw_bytes");
         double ratioA = rawA == 0 ? 1 : (double) total(a, "fpi_bytes") / rawA;
         double ratioB = rawB == 0 ? 1 : (double) total(b, "fpi_bytes") / rawB;
-        long impact = Math.round(Math.abs(ratioA - ratioB) * rawB);
-        out.add(new Explanation("compression", impact, f("Image compression changes from %s to %s"
+        long impact = Math.round((ratioB - ratioA) * rawB);
+        out.add(one("compression", f("Image compression changes from %s to %s"
                 + " (wal_compression): images store %.1f%% of their page bytes in A, %.1f%% in B.", ma, mb,
-                100 * ratioA, 100 * ratioB)));
+                100 * ratioA, 100 * ratioB), a, b,
+                "image bytes B stores, less what A's compression would store of them", impact));
     }
 
     private static void recordCount(CategorySummary a, CategorySummary b, List<Explanation> out) {
@@ -251,7 +318,7 @@ public final class Explainer {
             top.append(i == 0 ? "" : ", ").append(t).append(' ')
                     .append(f("%+d", type(b, t, "records") - type(a, t, "records")));
         }
-        out.add(new Explanation("record_count", 0, f("The record count %s from %d to %d (%s); largest changes: %s.",
-                rb < ra ? "falls" : "rises", ra, rb, change(ra, rb), top)));
+        out.add(Explanation.of("record_count", f("The record count %s from %d to %d (%s); largest changes: %s.",
+                rb < ra ? "falls" : "rises", ra, rb, change(ra, rb), top), net(a, b), List.of()));
     }
 }

@@ -124,11 +124,12 @@ public final class DiffFormatter {
         int i = 1;
         for (Explanation e : d.explanations()) {
             String head = String.format(Locale.ROOT, "%2d. ", i);
-            String tag = (i == 1 && e.impactBytes() > 0 ? "[main cause] " : "") + "[" + e.id() + "] ";
+            String tag = (i == 1 && e.impactBytes() != 0 ? "[main cause] " : "") + "[" + e.id() + "] ";
             List<String> lines = wrap(tag + e.text(), head.length(), head.length());
             for (int k = 0; k < lines.size(); k++) {
                 sb.append(k == 0 ? head : " ".repeat(head.length())).append(lines.get(k)).append('\n');
             }
+            parts(sb, e);
             i++;
         }
         for (String merged : new String[] {"totals", "layout"}) {
@@ -165,6 +166,24 @@ public final class DiffFormatter {
         return sb.toString();
     }
 
+    /**
+     * The parts of an explanation, one a line ({@code %+12d  what}), then their sum: the Totals' change of bytes.
+     */
+    private static void parts(StringBuilder sb, Explanation e) {
+        long sum = 0;
+        for (Explanation.Part p : e.parts()) {
+            List<String> label = wrap(p.label(), PART_INDENT, PART_INDENT);
+            for (int k = 0; k < label.size(); k++) {
+                sb.append(k == 0 ? String.format(Locale.ROOT, "    %+12d  ", p.bytes()) : " ".repeat(PART_INDENT))
+                        .append(label.get(k)).append('\n');
+            }
+            sum += p.bytes();
+        }
+        sb.append(String.format(Locale.ROOT, "    %+12d  = Totals bytes (this cause: %+d)%n", sum, e.impactBytes()));
+    }
+
+    private static final int PART_INDENT = 18;
+
     private static void side(Json j, String key, StreamDiff.Side s) {
         CategorySummary st = s.summary();
         j.key(key).beginObject().field("label", s.label()).field("version", st.version().label())
@@ -186,8 +205,13 @@ public final class DiffFormatter {
         j.key("explanations").beginArray();
         boolean first = true;
         for (Explanation e : d.explanations()) {
-            j.beginObject().field("id", e.id()).key("main").value(first && e.impactBytes() > 0)
-                    .field("impact_bytes", e.impactBytes()).field("text", e.text()).endObject();
+            j.beginObject().field("id", e.id()).key("main").value(first && e.impactBytes() != 0)
+                    .field("impact_bytes", e.impactBytes()).field("text", e.text());
+            j.key("parts").beginArray();
+            for (Explanation.Part p : e.parts()) {
+                j.beginObject().field("name", p.key()).field("text", p.label()).field("bytes", p.bytes()).endObject();
+            }
+            j.endArray().endObject();
             first = false;
         }
         j.endArray();
@@ -213,6 +237,9 @@ public final class DiffFormatter {
         for (Explanation e : d.explanations()) {
             sb.append(Csv.row("explanation", e.id(), "impact_bytes", "", "", e.impactBytes(), ""));
             sb.append(Csv.row("explanation", e.id(), "text", e.text(), "", "", ""));
+            for (Explanation.Part p : e.parts()) {
+                sb.append(Csv.row("explanation", e.id(), "part." + p.key(), "", "", p.bytes(), ""));
+            }
         }
         for (StreamDiff.Table t : d.tables()) {
             for (StreamDiff.Row r : t.rows()) {

@@ -121,7 +121,7 @@ public final class HtmlReport {
             }
             boolean first = true;
             for (Explanation e : diff.explanations()) {
-                boolean main = first && e.impactBytes() > 0;
+                boolean main = first && e.impactBytes() != 0;
                 h.append(String.format(Locale.ROOT, "<li%s><code>%s</code>%s %s</li>%n", main ? " class=\"main\"" : "",
                         e.id(), main ? " (main cause)" : "", Svg.esc(e.text())));
                 first = false;

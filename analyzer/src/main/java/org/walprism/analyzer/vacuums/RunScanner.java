@@ -23,8 +23,9 @@ import org.walprism.codec.record.RecordView;
  * open the table's run (a backend running VACUUM has no xid until truncation takes a lock).</li>
  * <li>PRUNE (14-16) / CLEAN (13) and hint-bit images with no xid are also written by on-access pruning and by
  * readers: they join an open run, and before one opens they are kept as a candidate while their blocks ascend
- * (VACUUM scans in block order); the run starts at the candidate when its first sure record continues the
- * sequence.</li>
+ * (VACUUM scans in block order) and no transaction (a record with an xid) writes to the candidate's last page
+ * before the next record there (VACUUM holds a page's cleanup lock through all its first-pass records of that page);
+ * the run starts at the candidate when its first sure record continues the sequence.</li>
  * <li>Index records with no xid belong to the run of their table: by the relation map's parent, else by the
  * pg_class update of the index that the run writes just before the table's, else to the one run open in the
  * database at that moment.</li>
@@ -69,6 +70,12 @@ final class RunScanner {
     private static final class Candidate {
         final long first;
         long lastBlock;
+        /**
+         * Another transaction wrote to {@link #lastBlock} after the candidate's record there: VACUUM holds the page's
+         * cleanup lock from its first record on a page to its last in the first pass, so a later record on that
+         * block is not the same VACUUM's continuation.
+         */
+        boolean passed;
 
         Candidate(long first, long block) {
             this.first = first;
@@ -98,6 +105,9 @@ final class RunScanner {
     void add(RecordView v) {
         if (kinds == null) {
             kinds = RecordKind.table(v.version());
+        }
+        if (v.xid() != 0 && !candidates.isEmpty()) {
+            foreignWrite(v);
         }
         int kind = kindOf(kinds, v);
         if (kind == RecordKind.NONE) {
@@ -132,7 +142,8 @@ final class RunScanner {
                     if (r == null) {
                         // the second pass restarts at block 0: it continues any first pass before it
                         Candidate c = candidates.remove(k);
-                        boolean continues = c != null && (kind == RecordKind.HEAP_CLEANUP || c.lastBlock <= t[3]);
+                        boolean continues = c != null && (kind == RecordKind.HEAP_CLEANUP || c.lastBlock < t[3]
+                                || (c.lastBlock == t[3] && !c.passed));
                         r = openRun(k, t[0], continues ? c.first : lsn);
                     }
                     if (r.spc < 0) {
@@ -198,10 +209,26 @@ final class RunScanner {
         }
         long blk = v.blockNumber(b);
         Candidate c = candidates.get(k);
-        if (c == null || blk < c.lastBlock) {
+        if (c == null || blk < c.lastBlock || (blk == c.lastBlock && c.passed)) {
             candidates.put(k, new Candidate(lsn, blk));
         } else {
             c.lastBlock = blk;
+            c.passed = false;
+        }
+    }
+
+    /**
+     * A record of a transaction (it has an xid) on a table page: if that page is the last one of a candidate, the
+     * candidate cannot go on there (a DELETE's first hint-bit image has no xid yet; its deletions on that page do).
+     */
+    private void foreignWrite(RecordView v) {
+        for (int b = 0; b < v.blockCount(); b++) {
+            if ((v.forkFlags(b) & BlockRef.FORK_MASK) == 0) {
+                Candidate c = candidates.get(new Key(v.dbOid(b), v.relNumber(b)));
+                if (c != null && c.lastBlock == v.blockNumber(b)) {
+                    c.passed = true;
+                }
+            }
         }
     }
 
