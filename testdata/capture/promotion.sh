@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Captures WAL that crosses two real standby promotions (timelines 1 -> 2 -> 3), with PostgreSQL's own oracle.
 #
-#   promotion.sh [--keep] [--out DIR] [--scale N]
+#   promotion.sh [--keep] [--out DIR] [--scale N] [--version 15|19]
 #
-# Three Debian postgresql-15 servers on loopback ports, run as the unprivileged user as capture.sh runs them:
+# Three servers of one version (15: Debian's postgresql-15; 19: Debian's 19rc1 of prereqs.sh --sid) on loopback ports, run as the unprivileged user as capture.sh runs them:
 #   A  the primary of timeline 1;
 #   B  a streaming standby of A (pg_basebackup -X stream -R);
 #   C  a cascading standby of B (cloned from A, streaming from B).
@@ -12,14 +12,14 @@
 # which C follows; phase 2 on B; B stops, C is promoted: timeline 3; phase 3 on C; pg_switch_wal() ends the range.
 # C's pg_wal then holds the segments of all three timelines and 00000002.history, 00000003.history.
 #
-# Stored in testdata/timelines/15/promotion (default; not in manifest.tsv: the corpus's tests read one timeline):
+# Stored in testdata/timelines/VERSION/promotion (default; not in manifest.tsv: the corpus's tests read one timeline):
 #   wal/                      every file of C's pg_wal from the range's first segment to its last, of any timeline
 #                             (segments gzip -9 -n), and the .history files
 #   records.tsv, stats.tsv    pg_walinspect on C over [start, end): its reader follows the timeline history as
 #                             recovery does (XLogReadDetermineTimeline), so the rows cross both switches
-#   waldump-tli{1,2,3}.txt    pg_waldump 15 -t N over the part of the range on timeline N (switch points from
+#   waldump-tli{1,2,3}.txt    pg_waldump of that version -t N over the part of the range on timeline N (switch points from
 #   waldump-tli{1,2,3}-stats-record.txt   00000003.history), plain and --stats=record
-#   waldump-tli2-cross.txt    pg_waldump 15 -t 2 from the first record of the segment holding the first switch: the
+#   waldump-tli2-cross.txt    pg_waldump -t 2 from the first record of the segment holding the first switch: the
 #                             new timeline's copy of that segment, old records, the switch, new records
 #   capture.meta, measured.log
 # Servers stop when the tool exits, whatever happens (a trap).
@@ -27,20 +27,28 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
 BIN=/usr/lib/postgresql/15/bin
-keep= out= scale=1
+keep= out= scale=1 version=15
 while (($#)); do
   case "$1" in
     --keep) keep=1; shift ;;
     --out) out="$2"; shift 2 ;;
     --scale) scale="$2"; shift 2 ;;
+    --version) version="$2"; shift 2 ;;
     -h|--help) sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//; /^set -e/d'; exit 0 ;;
     *) die "unknown argument $1 (see --help)" ;;
   esac
 done
-out="${out:-$TESTDATA_DIR/timelines/15/promotion}"
+out="${out:-$TESTDATA_DIR/timelines/$version/promotion}"
 [[ $scale =~ ^[0-9]+$ ]] || die "--scale must be a whole number"
 
-"$(dirname "$0")/prereqs.sh"
+case "$version" in
+  15) "$(dirname "$0")/prereqs.sh"
+      provenance_server="Debian postgresql-15 $(dpkg-query -W -f='${Version}' postgresql-15)" ;;
+  19) "$(dirname "$0")/prereqs.sh" --sid
+      BIN="$CACHE_DIR/pg-sid/usr/lib/postgresql/19/bin"
+      provenance_server="$(cat "$CACHE_DIR/pg-sid/VERSION-19")" ;;
+  *) die "--version must be 15 or 19" ;;
+esac
 if [[ $EUID -eq 0 ]]; then
   id -u "$CAPTURE_USER" >/dev/null 2>&1 || { log "no unprivileged user $CAPTURE_USER to run the servers"; exit 77; }
   as_user() { runuser -u "$CAPTURE_USER" -- "$@"; }
@@ -97,7 +105,7 @@ wait_primary() { # PORT: promotion finished, the server accepts writes
   die "the server on port $1 was not promoted within 60 s"
 }
 
-log "PostgreSQL 15 (Debian): primary A :$pa, standby B :$pb, cascading standby C :$pc -> ${out#"$TESTDATA_DIR"/}"
+log "PostgreSQL $version (Debian): primary A :$pa, standby B :$pb, cascading standby C :$pc -> ${out#"$TESTDATA_DIR"/}"
 as_user "$BIN/initdb" -D "$scratch/a" -U postgres -A trust -E UTF8 --locale=C --no-sync --wal-segsize=1 \
   >"$scratch/initdb.log" 2>&1 || { tail -5 "$scratch/initdb.log" >&2; die "initdb failed"; }
 settings=(fsync=off autovacuum=off wal_compression=off)
@@ -171,7 +179,7 @@ switch1=$(awk -F'\t' '$1 == 1 {print $2}' "$stage/wal/00000003.history")
 switch2=$(awk -F'\t' '$1 == 2 {print $2}' "$stage/wal/00000003.history")
 [[ -n $switch1 && -n $switch2 ]] || die "00000003.history does not name both switch points"
 
-# --- the oracle: pg_waldump 15 per timeline (it reads the files of one timeline: -t), .partial segments named plain
+# --- the oracle: pg_waldump of the servers' version per timeline (it reads the files of one timeline: -t), .partial segments named plain
 wd="$scratch/waldump-wal"; mkdir -p "$wd"
 for f in "$stage/wal"/*; do n=$(basename "$f"); [[ $n == *.history ]] || ln -sf "$f" "$wd/${n%.partial}"; done
 dump() { # FILE ARGS...
@@ -196,9 +204,9 @@ for f in "$stage"/wal/*; do
   if [[ $n == *.history ]]; then cp "$f" "$out/wal/"; chmod 644 "$out/wal/$n"; else store_file "$f" "$out/wal" "$n" gz; fi
 done
 for f in "$stage"/*; do [[ -f $f ]] && store_file "$f" "$out"; done
-prov="captured $(date -u +%Y-%m-%d) by testdata/capture/promotion.sh; servers PostgreSQL $server_version from Debian postgresql-15 $(dpkg-query -W -f='${Version}' postgresql-15); pg_walinspect of the last promoted server; $("$BIN/pg_waldump" --version)"
+prov="captured $(date -u +%Y-%m-%d) by testdata/capture/promotion.sh; servers PostgreSQL $server_version from $provenance_server; pg_walinspect of the last promoted server; $("$BIN/pg_waldump" --version)"
 set_list=$(IFS=';'; echo "${settings[*]}")
-write_meta "$out" version 15 workload promotion segment_size "$segbytes" start_lsn "$start" end_lsn "$end" \
+write_meta "$out" version "$version" workload promotion segment_size "$segbytes" start_lsn "$start" end_lsn "$end" \
   timeline 3 switch_1 "$switch1" switch_2 "$switch2" initdb_options "--wal-segsize=1" settings "$set_list" \
   provenance "$prov"
 log "done: ${out#"$TESTDATA_DIR"/} $start..$end, switches at $switch1 (1 -> 2) and $switch2 (2 -> 3), $(ls "$out/wal" | wc -l) files in wal/, $(wc -l <"$stage/records.tsv") records, $(du -sh "$out" | cut -f1)"

@@ -24,7 +24,7 @@ final class CommandModels {
     static CommandSpec walprism(Main c) {
         CommandSpec spec = CommandSpec.wrapWithoutInspection(c).name("walprism");
         Binding f;
-        spec.usageMessage().description("Reads, writes and explains PostgreSQL write-ahead log (13 to 19 and master).");
+        spec.usageMessage().description("Reads, writes and explains PostgreSQL write-ahead log: ${sys:walprism.supported}.");
         spec.versionProvider(new org.walprism.cli.Main.Version());
         c.spec = spec;
         f = new Binding(c, 0);

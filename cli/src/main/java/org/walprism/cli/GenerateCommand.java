@@ -49,7 +49,7 @@ public final class GenerateCommand implements Callable<Integer> {
     boolean versionHelp;
 
     @Option(names = "--version", paramLabel = "N", required = true, converter = MajorConverter.class,
-            description = "PostgreSQL major whose record design to use: 13..19 or master")
+            description = "PostgreSQL major whose record design to use: ${sys:walprism.labels}")
     WalVersion version;
 
     @Option(names = "--model", paramLabel = "FILE", required = true, description = "workload model (properties file)")

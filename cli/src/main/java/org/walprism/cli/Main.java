@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.walprism.codec.WalVersion;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -27,7 +28,7 @@ import picocli.CommandLine.Spec;
  * something may list them (help, an unknown word).
  */
 @Command(name = "walprism", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "Reads, writes and explains PostgreSQL write-ahead log (13 to 19 and master).")
+        description = "Reads, writes and explains PostgreSQL write-ahead log: ${sys:walprism.supported}.")
 public final class Main implements Runnable {
 
     private static final String PICOCLI_EXCLUDES = "picocli.converters.excludes";
@@ -178,12 +179,18 @@ public final class Main implements Runnable {
 
     private static final Version VERSION = new Version();
 
-    /** {@code --version}: the jar's implementation version. */
+    static {
+        // the versions help texts name (${sys:walprism.supported}, ${sys:walprism.labels}), from WalVersion alone
+        System.setProperty("walprism.supported", WalVersion.supported());
+        System.setProperty("walprism.labels", WalVersion.knownLabels());
+    }
+
+    /** {@code --version}: the jar's implementation version and the WAL it reads. */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
             String v = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"walprism " + (v != null ? v : "0.1.0-SNAPSHOT")};
+            return new String[] {"walprism " + (v != null ? v : "0.1.0-SNAPSHOT"), "reads WAL of " + WalVersion.supported()};
         }
     }
 }

@@ -10,7 +10,7 @@ final class MajorConverter implements ITypeConverter<WalVersion> {
     public WalVersion convert(String value) {
         WalVersion v = value == null || value.isBlank() ? null : WalVersion.fromLabel(value);
         if (v == null) {
-            throw new TypeConversionException("unknown PostgreSQL major \"" + value + "\" (expected 13..19 or master)");
+            throw new TypeConversionException("unknown PostgreSQL major \"" + value + "\" (expected " + WalVersion.knownLabels() + ")");
         }
         return v;
     }

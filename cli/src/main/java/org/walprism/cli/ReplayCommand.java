@@ -28,7 +28,7 @@ public final class ReplayCommand implements Callable<Integer> {
     WalRangeOptions range;
 
     @Option(names = "--as", paramLabel = "N", required = true, converter = MajorConverter.class,
-            description = "target major: 13..19 or master")
+            description = "target major: ${sys:walprism.labels}")
     WalVersion target;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",

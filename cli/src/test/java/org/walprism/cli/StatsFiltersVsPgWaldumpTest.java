@@ -167,12 +167,15 @@ class StatsFiltersVsPgWaldumpTest {
         Result all = walprism(List.of("dump", "-r", "list"));
         assertEquals(0, all.code(), all.err());
         assertTrue(all.out().startsWith("XLOG\nTransaction\n"), all.out());
-        assertTrue(all.out().contains("\nXLOG2 (19 and later)\n"), all.out());
-        for (String v : List.of("13", "15", "18", "19")) {
+        assertTrue(all.out().contains("\nXLOG2 (19beta1, 19beta3)\n"), all.out());
+        for (String v : List.of("13", "15", "18", "19", "19beta1")) {
             Capture c = TestData.capture(v + "/vacuum_noindex");
             Result wp = walprism(List.of("stats", "-r", "list", "-p", c.walDir().toString()));
             assertEquals(0, wp.code(), wp.err());
-            assertEquals(v.equals("19"), wp.out().contains("XLOG2"), wp.out());
+            assertEquals(v.equals("19beta1"), wp.out().contains("XLOG2"), wp.out());
+            if (v.equals("19beta1")) {
+                continue; // no pg_waldump of a pre-release here
+            }
             Path bin = pgWaldump(v);
             if (Files.isExecutable(bin)) {
                 assertEquals(pgWaldump(bin, List.of("-r", "list")).out(), wp.out(), bin.toString());

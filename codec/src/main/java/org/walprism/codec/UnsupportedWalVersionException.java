@@ -39,7 +39,7 @@ public class UnsupportedWalVersionException extends WalFormatException {
                     below = v;
                 }
             }
-            where = String.format(java.util.Locale.ROOT, "a build after %s (%04X) that this walprism does not know",
+            where = String.format(java.util.Locale.ROOT, "a build after PostgreSQL %s (%04X) that this walprism does not know",
                     below.releases(), below.magic());
         }
         return String.format(java.util.Locale.ROOT, "unsupported WAL page magic %04X (%s; supported: %s)",

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.walprism.codec.ChecksumMismatchException;
 import org.walprism.codec.TruncatedWalException;
 import org.walprism.codec.UnsupportedWalVersionException;
+import org.walprism.codec.WalVersion;
 import org.walprism.codec.WalFormatException;
 
 /**
@@ -129,8 +130,8 @@ class MalformedWalTest {
         UnsupportedWalVersionException e = assertThrows(UnsupportedWalVersionException.class,
                 () -> readAll(START, END));
         assertEquals(0xD005, e.magic());
-        assertEquals("unsupported WAL page magic D005 (is this PostgreSQL version supported? known: 13-19, master)"
-                + " at LSN 0/00E00000 in " + SEG_E + " offset 0x0", e.getMessage());
+        assertEquals("unsupported WAL page magic D005 (older than PostgreSQL 13 (D106), the oldest this walprism reads;"
+                + " supported: " + WalVersion.supported() + ") at LSN 0/00E00000 in " + SEG_E + " offset 0x0", e.getMessage());
     }
 
     @Test

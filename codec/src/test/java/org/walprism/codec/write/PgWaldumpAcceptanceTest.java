@@ -73,6 +73,12 @@ class PgWaldumpAcceptanceTest {
         check(WalVersion.PG18, waldump(18), MIB);
     }
 
+    /** pg_waldump 19 (19rc1): Debian experimental's package (testdata/capture/prereqs.sh --sid). */
+    @Test
+    void pgWaldump19ReadsWrittenSegments() throws Exception {
+        check(WalVersion.PG19, waldump(19), MIB);
+    }
+
     /** pg_waldump 14, 16 and 17: Ubuntu's packages (testdata/capture/prereqs.sh --waldump 14/16/17). */
     @Test
     void pgWaldump14ReadsWrittenSegments() throws Exception {
