@@ -116,6 +116,12 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
     }
 
     int report(Throwable t, PrintWriter err) {
+        if (t instanceof Stdout.ClosedException
+                || (t instanceof UncheckedIOException u && u.getCause() instanceof Stdout.ClosedException)) {
+            // the reader of our output went away (| head): quiet, as pg_waldump ends on SIGPIPE
+            err.flush();
+            return ExitCode.OK.code();
+        }
         err.println("walprism: error: " + message(t));
         if (debug) {
             t.printStackTrace(err);

@@ -144,7 +144,10 @@ final class Stdout {
                     try {
                         p.bytes.flush();
                     } catch (IOException e) {
-                        throw closedPipe(e) ? new ClosedException(e) : outputError(e);
+                        if (!closedPipe(e)) {
+                            // a closed pipe was met by a write, which ended the command quietly already
+                            throw outputError(e);
+                        }
                     }
                 }
             };

@@ -78,10 +78,10 @@ public final class TimelineHistory {
             while (p < t.length() && Character.isDigit(t.charAt(p))) {
                 p++;
             }
-            // a file whose first line is no history line is not a history: its content is not quoted
-            String shown = out.isEmpty() ? null : line;
             if (p == 0 || p > 10 || Long.parseLong(t.substring(0, p)) > 0xFFFFFFFFL) {
-                throw bad(fileName, lineNo, shown, "syntax error", "a numeric timeline ID");
+                // a file whose first line does not even start as a history line does is not a history: its
+                // content is not quoted (it may be anything, a secret among them)
+                throw bad(fileName, lineNo, out.isEmpty() ? null : line, "syntax error", "a numeric timeline ID");
             }
             int tli = (int) Long.parseLong(t.substring(0, p));
             int q = p;
@@ -90,7 +90,7 @@ public final class TimelineHistory {
             }
             long switchpoint = parseSwitchpoint(t, q);
             if (switchpoint < 0) {
-                throw bad(fileName, lineNo, shown, "syntax error", "a write-ahead log switchpoint location");
+                throw bad(fileName, lineNo, line, "syntax error", "a write-ahead log switchpoint location");
             }
             if (!out.isEmpty() && Integer.compareUnsigned(tli, lastTli) <= 0) {
                 throw bad(fileName, lineNo, line, "invalid data", "timeline IDs in increasing sequence");
