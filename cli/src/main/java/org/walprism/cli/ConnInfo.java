@@ -1,17 +1,17 @@
 package org.walprism.cli;
 
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import org.postgresql.PGProperty;
+import org.walprism.analyzer.relmap.ConnectionString;
 
 /**
  * Where and how to connect, as libpq takes it: a connection string ({@code "host=h port=5432 user=u sslmode=require"}
  * or {@code postgresql://u@h:5432/db?sslmode=require}), pg_receivewal's {@code -h -p -U}, and libpq's environment
- * ({@code PGHOST}, {@code PGPORT}, {@code PGUSER}, {@code PGPASSWORD}, {@code PGSSLMODE}, ...). A password reaches
+ * ({@code PGHOST}, {@code PGPORT}, {@code PGUSER}, {@code PGPASSWORD}, {@code PGSSLMODE}, ...), parsed by
+ * {@link ConnectionString} as {@code --dbname} is. A password reaches
  * pgjdbc (which also reads {@code ~/.pgpass}) and is never printed: {@link #where()} names host and port only.
  */
 final class ConnInfo {
@@ -38,8 +38,7 @@ final class ConnInfo {
             }
         }
         if (conninfo != null) {
-            v.putAll(conninfo.startsWith("postgresql://") || conninfo.startsWith("postgres://") ? uri(conninfo)
-                    : keywords(conninfo));
+            v.putAll(ConnectionString.parse(conninfo));
         }
         if (host != null) {
             v.put("host", host);
@@ -54,101 +53,6 @@ final class ConnInfo {
         v.putIfAbsent("port", "5432");
         v.putIfAbsent("user", System.getProperty("user.name"));
         return new ConnInfo(v);
-    }
-
-    /** {@code key=value key='quoted \' value'}, as libpq parses them. */
-    static Map<String, String> keywords(String s) {
-        Map<String, String> v = new LinkedHashMap<>();
-        int i = 0;
-        int n = s.length();
-        while (i < n) {
-            while (i < n && Character.isWhitespace(s.charAt(i))) {
-                i++;
-            }
-            if (i >= n) {
-                break;
-            }
-            int eq = s.indexOf('=', i);
-            if (eq < 0) {
-                throw new BadArgumentException("invalid connection string: missing \"=\" after \""
-                        + s.substring(i).split("\\s")[0] + "\"");
-            }
-            String key = s.substring(i, eq).trim();
-            i = eq + 1;
-            while (i < n && Character.isWhitespace(s.charAt(i))) {
-                i++;
-            }
-            StringBuilder val = new StringBuilder();
-            if (i < n && s.charAt(i) == '\'') {
-                i++;
-                while (i < n && s.charAt(i) != '\'') {
-                    if (s.charAt(i) == '\\' && i + 1 < n) {
-                        i++;
-                    }
-                    val.append(s.charAt(i++));
-                }
-                if (i >= n) {
-                    throw new BadArgumentException("invalid connection string: unterminated quoted value of \""
-                            + key + "\"");
-                }
-                i++;
-            } else {
-                while (i < n && !Character.isWhitespace(s.charAt(i))) {
-                    if (s.charAt(i) == '\\' && i + 1 < n) {
-                        i++;
-                    }
-                    val.append(s.charAt(i++));
-                }
-            }
-            v.put(key, val.toString());
-        }
-        return v;
-    }
-
-    /** {@code postgresql://[user[:password]@][host][:port][/dbname][?key=value&...]}. */
-    static Map<String, String> uri(String s) {
-        Map<String, String> v = new LinkedHashMap<>();
-        String rest = s.substring(s.indexOf("://") + 3);
-        int q = rest.indexOf('?');
-        if (q >= 0) {
-            for (String kv : rest.substring(q + 1).split("&")) {
-                int eq = kv.indexOf('=');
-                if (eq > 0) {
-                    v.put(decode(kv.substring(0, eq)), decode(kv.substring(eq + 1)));
-                }
-            }
-            rest = rest.substring(0, q);
-        }
-        int slash = rest.indexOf('/');
-        if (slash >= 0) {
-            if (slash + 1 < rest.length()) {
-                v.put("dbname", decode(rest.substring(slash + 1)));
-            }
-            rest = rest.substring(0, slash);
-        }
-        int at = rest.lastIndexOf('@');
-        if (at >= 0) {
-            String cred = rest.substring(0, at);
-            int colon = cred.indexOf(':');
-            v.put("user", decode(colon >= 0 ? cred.substring(0, colon) : cred));
-            if (colon >= 0) {
-                v.put("password", decode(cred.substring(colon + 1)));
-            }
-            rest = rest.substring(at + 1);
-        }
-        int colon = rest.lastIndexOf(':');
-        if (colon >= 0 && !rest.endsWith("]")) {
-            v.put("port", rest.substring(colon + 1));
-            rest = rest.substring(0, colon);
-        }
-        if (!rest.isEmpty()) {
-            v.put("host", rest);
-        }
-        return v;
-    }
-
-    private static String decode(String s) {
-        return URLDecoder.decode(s, StandardCharsets.UTF_8);
     }
 
     /** {@code host:port}, for messages (never the password). */

@@ -6,6 +6,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
+import org.walprism.analyzer.PlainText;
+import org.walprism.analyzer.dump.FullPageFiles;
+import org.walprism.analyzer.relmap.ConnectionString;
 import org.walprism.codec.ChecksumMismatchException;
 import org.walprism.codec.TruncatedWalException;
 import org.walprism.codec.UnsupportedWalVersionException;
@@ -53,14 +56,16 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
             // an output file in the way (generate -o, report -o): the command line asks for what walprism refuses
             return ExitCode.USAGE;
         }
-        if (t instanceof OutputException
-                || (t instanceof UncheckedIOException u && u.getCause() instanceof OutputException)) {
+        if (t instanceof OutputException || t instanceof FullPageFiles.WriteException
+                || (t instanceof UncheckedIOException u && (u.getCause() instanceof OutputException
+                || u.getCause() instanceof FullPageFiles.WriteException))) {
             return ExitCode.OUTPUT;
         }
         if (t instanceof IOException || t instanceof UncheckedIOException) {
             return ExitCode.INPUT;
         }
-        if (t instanceof ParameterException || t instanceof BadArgumentException) {
+        if (t instanceof ParameterException || t instanceof BadArgumentException
+                || t instanceof ConnectionString.InvalidException) {
             return ExitCode.USAGE;
         }
         return ExitCode.INTERNAL;
@@ -82,7 +87,9 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
         } else {
             m = t.getMessage() != null ? t.getMessage() : t.toString();
         }
-        return m.replace('\n', ' ').replace('\r', ' ');
+        // file and member names, relation names and the like come from the input: no control character reaches the
+        // terminal, no newline forges a second line
+        return PlainText.escape(m);
     }
 
     @Override
@@ -109,6 +116,12 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
     }
 
     int report(Throwable t, PrintWriter err) {
+        if (t instanceof Stdout.ClosedException
+                || (t instanceof UncheckedIOException u && u.getCause() instanceof Stdout.ClosedException)) {
+            // the reader of our output went away (| head): quiet, as pg_waldump ends on SIGPIPE
+            err.flush();
+            return ExitCode.OK.code();
+        }
         err.println("walprism: error: " + message(t));
         if (debug) {
             t.printStackTrace(err);

@@ -18,7 +18,11 @@ public enum ExitCode {
     CHECKSUM(6, "record checksum mismatch"),
     /** A page magic no supported PostgreSQL version writes. */
     UNSUPPORTED_VERSION(7, "unsupported WAL version"),
-    /** An output file or directory that cannot be written ({@code report -o}, {@code generate -o}). */
+    /**
+     * An output that cannot be written: a file or directory ({@code report -o}, {@code generate -o},
+     * {@code --save-fullpage}, {@code stream --write-segments}, a planted link there) or standard output (a full
+     * disk; a closed pipe ends quietly with {@link #OK}).
+     */
     OUTPUT(8, "output cannot be written"),
     /** A bug in walprism: rerun with --debug and report the stack trace. */
     INTERNAL(70, "internal error");

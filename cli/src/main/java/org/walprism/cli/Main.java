@@ -98,7 +98,7 @@ public final class Main implements Runnable {
         }
         Phases.mark("model");
         try {
-            return cl.execute(args);
+            return outputChecked(cl.execute(args), out, reporter, err);
         } catch (OutOfMemoryError | StackOverflowError e) {
             // picocli hands only Exceptions to the reporter; these would otherwise end in a stack trace
             return reporter.report(e, err);
@@ -106,6 +106,19 @@ public final class Main implements Runnable {
             out.flush();
             err.flush();
         }
+    }
+
+    /**
+     * {@code code}, or {@link ExitCode#OUTPUT} with its one error line when the command succeeded but its output
+     * could not all be written (a full disk); a closed pipe ({@code | head}) leaves a success a success, as
+     * pg_waldump ends quietly on SIGPIPE. A command that failed keeps its own error.
+     */
+    private static int outputChecked(int code, PrintWriter out, ErrorReporter reporter, PrintWriter err) {
+        java.io.IOException failed = Stdout.failure(out);
+        if (failed == null || code != ExitCode.OK.code() || Stdout.closedPipe(failed)) {
+            return code;
+        }
+        return reporter.report(Stdout.outputError(failed), err);
     }
 
     /**

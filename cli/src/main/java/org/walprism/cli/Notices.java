@@ -2,6 +2,7 @@ package org.walprism.cli;
 
 import java.io.PrintWriter;
 import java.util.List;
+import org.walprism.analyzer.PlainText;
 
 /**
  * Prints what the reader reported beside a successful result, one stderr line each
@@ -14,7 +15,7 @@ final class Notices {
 
     static void print(PrintWriter err, List<String> notices) {
         for (String n : notices) {
-            err.println("walprism: note: " + n.replace('\n', ' ').replace('\r', ' '));
+            err.println("walprism: note: " + PlainText.escape(n));
         }
         err.flush();
     }

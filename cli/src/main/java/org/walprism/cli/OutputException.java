@@ -8,7 +8,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
- * An output file or directory ({@code report -o}, {@code generate -o}) that cannot be written: exit code
+ * An output file or directory ({@code report -o}, {@code generate -o}, {@code --save-fullpage}, {@code stream
+ * --write-segments}) or standard output that cannot be written: exit code
  * {@link ExitCode#OUTPUT}, distinct from an input that cannot be read.
  */
 final class OutputException extends IOException {
@@ -17,6 +18,11 @@ final class OutputException extends IOException {
 
     OutputException(Path path, String reason, Throwable cause) {
         super("could not write \"" + path + "\": " + reason, cause);
+    }
+
+    /** An output that is not a file of its own: {@code what} is e.g. {@code standard output}. */
+    OutputException(String what, String reason, Throwable cause) {
+        super("could not write to " + what + ": " + reason, cause);
     }
 
     /** {@code e}, met while writing {@code path}, as an output error (in pg_waldump's strerror words where known). */

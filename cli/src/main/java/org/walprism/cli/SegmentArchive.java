@@ -4,10 +4,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import org.walprism.codec.WalFileName;
@@ -17,7 +21,8 @@ import org.walprism.codec.WalFileName;
  * segment being received as {@code NAME.partial}, padded with zeros to the segment size, renamed to {@code NAME}
  * once complete and synced. A complete segment is the server's segment byte for byte. A {@code NAME} already in
  * DIR is never written to (the bytes received for it are dropped, with a notice); a {@code NAME.partial} is
- * continued.
+ * continued. Links are never followed: a {@code NAME.partial} that is a symbolic link, a hard link or not a regular
+ * file is refused ({@link OutputException}, exit code 8), and a link named {@code NAME} counts as a file in place.
  */
 final class SegmentArchive implements AutoCloseable {
     private final Path dir;
@@ -51,8 +56,12 @@ final class SegmentArchive implements AutoCloseable {
             ByteBuffer part = b.slice();
             part.limit(n);
             if (select(segno)) {
-                while (part.hasRemaining()) {
-                    open.write(part, off + part.position());
+                try {
+                    while (part.hasRemaining()) {
+                        open.write(part, off + part.position());
+                    }
+                } catch (IOException e) {
+                    throw OutputException.of(partialOf(segno), e);
                 }
                 dirty = true;
             }
@@ -89,23 +98,67 @@ final class SegmentArchive implements AutoCloseable {
         closeOpen();
         openSegno = segno;
         String name = WalFileName.of(timeline, segno, segmentSize);
-        if (Files.exists(dir.resolve(name))) {
+        if (Files.exists(dir.resolve(name), LinkOption.NOFOLLOW_LINKS)) {
             notices.add(name + " was already in " + dir + ": left as it is, the bytes received for it were not "
                     + "written");
             return false;
         }
         Path partial = dir.resolve(name + ".partial");
-        open = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                StandardOpenOption.WRITE);
-        if (open.size() < segmentSize) {
-            // padded to the full size as pg_receivewal does: the unreceived rest reads as zeros
-            ByteBuffer zeros = ByteBuffer.allocate(64 * 1024);
-            for (long p = open.size(); p < segmentSize; ) {
-                zeros.clear().limit((int) Math.min(zeros.capacity(), segmentSize - p));
-                p += open.write(zeros, p);
+        checkWritable(partial);
+        try {
+            // NOFOLLOW_LINKS: a link planted after the check is refused by the open itself (O_NOFOLLOW)
+            open = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+        } catch (FileSystemException e) {
+            if (Files.isSymbolicLink(partial)) {
+                throw new OutputException(partial, LINK, e);
             }
+            throw OutputException.of(partial, e);
+        }
+        try {
+            if (open.size() < segmentSize) {
+                // padded to the full size as pg_receivewal does: the unreceived rest reads as zeros
+                ByteBuffer zeros = ByteBuffer.allocate(64 * 1024);
+                for (long p = open.size(); p < segmentSize; ) {
+                    zeros.clear().limit((int) Math.min(zeros.capacity(), segmentSize - p));
+                    p += open.write(zeros, p);
+                }
+            }
+        } catch (IOException e) {
+            throw OutputException.of(partial, e);
         }
         return true;
+    }
+
+    private Path partialOf(long segno) {
+        return dir.resolve(WalFileName.of(timeline, segno, segmentSize) + ".partial");
+    }
+
+    private static final String LINK = "is a symbolic link (walprism never writes through a link in the "
+            + "--write-segments directory)";
+
+    /**
+     * Refuses a {@code .partial} that is there but is not a regular file of its own: a symbolic link (which would
+     * send the WAL to where it points, outside the directory), a hard link to another file, a FIFO or a device.
+     */
+    private static void checkWritable(Path partial) throws IOException {
+        BasicFileAttributes a;
+        try {
+            a = Files.readAttributes(partial, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (NoSuchFileException e) {
+            return;
+        }
+        if (a.isSymbolicLink()) {
+            throw new OutputException(partial, LINK, null);
+        }
+        if (!a.isRegularFile()) {
+            throw new OutputException(partial, "is not a regular file", null);
+        }
+        Object links = Files.getAttribute(partial, "unix:nlink", LinkOption.NOFOLLOW_LINKS);
+        if (links instanceof Integer n && n > 1) {
+            throw new OutputException(partial, "has " + n + " hard links (walprism writes only a file of its own "
+                    + "in the --write-segments directory)", null);
+        }
     }
 
     /** The open segment is complete: synced, then renamed from {@code .partial}. */

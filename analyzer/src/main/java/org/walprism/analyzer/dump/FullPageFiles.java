@@ -96,11 +96,73 @@ public final class FullPageFiles {
                 throw new WalFormatException("invalid fork number: " + b.forkNumber() + " of block " + b.id(), r.lsn(),
                         null, -1);
             }
-            Files.write(dir.resolve(fileName(timeline, r.lsn(), b.rel(), b.blockNumber(), b.forkNumber())), page);
+            write(dir.resolve(fileName(timeline, r.lsn(), b.rel(), b.blockNumber(), b.forkNumber())));
             n++;
         }
         written += n;
         return n;
+    }
+
+    /**
+     * Writes the page to {@code file} through a temporary name beside it, renamed once complete: a failed write
+     * (a full disk) leaves no partial page under the final name. The temporary file is created new, never through
+     * a link planted in the directory.
+     *
+     * @throws WriteException naming {@code file} when it cannot be written
+     */
+    private void write(Path file) throws WriteException {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try {
+            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(tmp,
+                    java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE)) {
+                java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(page);
+                while (bb.hasRemaining()) {
+                    ch.write(bb);
+                }
+            }
+            Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            try {
+                Files.deleteIfExists(tmp);
+            } catch (IOException ignored) {
+                // the write failed already: that is the error to report
+            }
+            throw new WriteException(file, e);
+        }
+    }
+
+    /** A page file that could not be written (its directory's disk full, permission denied). */
+    public static final class WriteException extends IOException {
+        private static final long serialVersionUID = 1L;
+        private final transient Path file;
+
+        WriteException(Path file, IOException cause) {
+            super("could not write \"" + file + "\": " + reason(cause), cause);
+            this.file = file;
+        }
+
+        private static String file(IOException e) {
+            return ((java.nio.file.FileSystemException) e).getFile();
+        }
+
+        /** The page file that was being written. */
+        public Path file() {
+            return file;
+        }
+
+        private static String reason(IOException e) {
+            if (e instanceof java.nio.file.AccessDeniedException) {
+                return "permission denied";
+            }
+            if (e instanceof java.nio.file.FileAlreadyExistsException) {
+                return "its temporary file " + file(e) + " is in the way";
+            }
+            if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+                return f.getReason();
+            }
+            return e.getMessage() != null ? e.getMessage() : e.toString();
+        }
     }
 
     /** Files written so far. */

@@ -1,6 +1,7 @@
 package org.walprism.analyzer.dump;
 
 import java.nio.charset.StandardCharsets;
+import org.walprism.analyzer.PlainText;
 import org.walprism.analyzer.desc.TextBuffer;
 import org.walprism.analyzer.relmap.RelationMap;
 
@@ -67,7 +68,7 @@ public final class RelationNames {
             if (k == 3) {
                 RelationMap.Relation r = names.find(f[0], f[1], f[2]);
                 if (r != null) {
-                    out.append(" (").append(r.name()).append(')');
+                    out.append(" (").append(PlainText.escape(r.name())).append(')');
                 }
             }
             pos = p;

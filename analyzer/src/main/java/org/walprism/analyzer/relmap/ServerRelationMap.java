@@ -12,7 +12,6 @@ import java.sql.Statement;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -173,21 +172,12 @@ public final class ServerRelationMap {
 
     /**
      * The connection parameters of {@code conninfo} (key=value pairs, a postgresql:// URI, a jdbc:postgresql://
-     * URL or a bare database name), completed from the PG* variables of {@code env}.
+     * URL or a bare database name: {@link ConnectionString}), completed from the PG* variables of {@code env}.
+     *
+     * @throws ConnectionString.InvalidException when it does not parse (a usage error; nothing of it is quoted)
      */
     static Map<String, String> parse(String conninfo, Map<String, String> env) throws IOException {
-        Map<String, String> kv = new LinkedHashMap<>();
-        String s = conninfo.strip();
-        if (s.startsWith("jdbc:")) {
-            s = s.substring(5);
-        }
-        if (s.startsWith("postgresql://") || s.startsWith("postgres://")) {
-            uri(s, kv);
-        } else if (s.contains("=")) {
-            pairs(s, kv);
-        } else if (!s.isEmpty()) {
-            kv.put("dbname", s);
-        }
+        Map<String, String> kv = ConnectionString.parse(conninfo);
         String[][] defaults = {{"host", "PGHOST"}, {"port", "PGPORT"}, {"user", "PGUSER"},
             {"password", "PGPASSWORD"}, {"dbname", "PGDATABASE"}, {"sslmode", "PGSSLMODE"}};
         for (String[] d : defaults) {
@@ -207,105 +197,5 @@ public final class ServerRelationMap {
             }
         }
         return kv;
-    }
-
-    private static void uri(String s, Map<String, String> kv) throws IOException {
-        String rest = s.substring(s.indexOf("://") + 3);
-        String query = null;
-        int q = rest.indexOf('?');
-        if (q >= 0) {
-            query = rest.substring(q + 1);
-            rest = rest.substring(0, q);
-        }
-        int slash = rest.indexOf('/');
-        String authority = slash >= 0 ? rest.substring(0, slash) : rest;
-        if (slash >= 0 && slash + 1 < rest.length()) {
-            kv.put("dbname", decode(rest.substring(slash + 1)));
-        }
-        int at = authority.lastIndexOf('@');
-        if (at >= 0) {
-            String userinfo = authority.substring(0, at);
-            authority = authority.substring(at + 1);
-            int colon = userinfo.indexOf(':');
-            kv.put("user", decode(colon >= 0 ? userinfo.substring(0, colon) : userinfo));
-            if (colon >= 0) {
-                kv.put("password", decode(userinfo.substring(colon + 1)));
-            }
-        }
-        int colon = authority.lastIndexOf(':');
-        if (colon >= 0 && !authority.endsWith("]")) {
-            kv.put("port", authority.substring(colon + 1));
-            authority = authority.substring(0, colon);
-        }
-        if (!authority.isEmpty()) {
-            kv.put("host", authority.replace("[", "").replace("]", ""));
-        }
-        if (query != null) {
-            for (String p : query.split("&")) {
-                int eq = p.indexOf('=');
-                if (eq > 0) {
-                    kv.put(decode(p.substring(0, eq)).toLowerCase(Locale.ROOT), decode(p.substring(eq + 1)));
-                }
-            }
-        }
-    }
-
-    private static String decode(String s) throws IOException {
-        try {
-            return java.net.URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            throw new IOException("--dbname: bad %-escape in \"" + s + "\"");
-        }
-    }
-
-    /** libpq's {@code key=value} pairs: values may be single-quoted, with {@code \'} and {@code \\} escapes. */
-    private static void pairs(String s, Map<String, String> kv) throws IOException {
-        int i = 0;
-        int n = s.length();
-        while (i < n) {
-            while (i < n && Character.isWhitespace(s.charAt(i))) {
-                i++;
-            }
-            if (i >= n) {
-                break;
-            }
-            int eq = s.indexOf('=', i);
-            if (eq < 0) {
-                throw new IOException("--dbname: missing \"=\" after \"" + s.substring(i) + "\" in connection info");
-            }
-            String key = s.substring(i, eq).strip().toLowerCase(Locale.ROOT);
-            i = eq + 1;
-            while (i < n && Character.isWhitespace(s.charAt(i))) {
-                i++;
-            }
-            StringBuilder v = new StringBuilder();
-            if (i < n && s.charAt(i) == '\'') {
-                i++;
-                boolean closed = false;
-                while (i < n) {
-                    char ch = s.charAt(i++);
-                    if (ch == '\\' && i < n) {
-                        v.append(s.charAt(i++));
-                    } else if (ch == '\'') {
-                        closed = true;
-                        break;
-                    } else {
-                        v.append(ch);
-                    }
-                }
-                if (!closed) {
-                    throw new IOException("--dbname: unterminated quoted value of \"" + key + "\"");
-                }
-            } else {
-                while (i < n && !Character.isWhitespace(s.charAt(i))) {
-                    char ch = s.charAt(i++);
-                    if (ch == '\\' && i < n) {
-                        ch = s.charAt(i++);
-                    }
-                    v.append(ch);
-                }
-            }
-            kv.put(key, v.toString());
-        }
     }
 }

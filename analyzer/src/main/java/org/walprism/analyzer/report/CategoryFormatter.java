@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.walprism.analyzer.PlainText;
 import org.walprism.analyzer.categories.Category;
 import org.walprism.analyzer.categories.CategoryStats;
 import org.walprism.analyzer.categories.CategorySummary;
@@ -235,7 +236,9 @@ public final class CategoryFormatter {
         return rels;
     }
 
+    /** {@code s} for a text column: control characters escaped ({@link PlainText}), cut to {@code width}. */
     static String clip(String s, int width) {
+        s = PlainText.escape(s);
         return s.length() <= width ? s : s.substring(0, width - 1) + "~";
     }
 

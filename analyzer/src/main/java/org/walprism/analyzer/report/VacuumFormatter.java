@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.walprism.analyzer.PlainText;
 import org.walprism.analyzer.categories.CategorySummary;
 import org.walprism.analyzer.json.Json;
 import org.walprism.analyzer.relmap.PgClassRow;
@@ -80,8 +81,9 @@ public final class VacuumFormatter {
     }
 
     private static void runText(StringBuilder sb, WalVersion v, VacuumRun run) {
-        sb.append(String.format(Locale.ROOT, "Run %d: %s (database %s, file %s)%s%n", run.id(), run.name(),
-                run.databaseName() != null ? run.databaseName() : Long.toString(run.database()), relfile(run),
+        sb.append(String.format(Locale.ROOT, "Run %d: %s (database %s, file %s)%s%n", run.id(),
+                PlainText.escape(run.name()),
+                run.databaseName() != null ? PlainText.escape(run.databaseName()) : Long.toString(run.database()), relfile(run),
                 run.complete() ? "" : " - incomplete: the range ends before its pg_class update"));
         sb.append(String.format(Locale.ROOT, "  LSN %s .. %s, pg_class update at %s%n", lsn(v, run.startLsn()),
                 lsn(v, run.endLsn()), lsn(v, run.relstatsLsn())));
@@ -337,6 +339,7 @@ public final class VacuumFormatter {
     }
 
     private static String clip(String s, int n) {
+        s = PlainText.escape(s);
         return s.length() <= n ? s : s.substring(0, n - 1) + "~";
     }
 }

@@ -35,7 +35,8 @@ class ServerRelationMapTest {
     void refusesWhatItCannotUse() {
         assertEquals("--dbname: port \"x\" is not a TCP port number", assertThrows(IOException.class,
                 () -> ServerRelationMap.parse("port=x", Map.of())).getMessage());
-        assertEquals("--dbname: unterminated quoted value of \"dbname\"", assertThrows(IOException.class,
+        assertEquals("--dbname: invalid connection string: unterminated quoted value of \"dbname\"",
+                assertThrows(ConnectionString.InvalidException.class,
                 () -> ServerRelationMap.parse("dbname='x", Map.of())).getMessage());
         assertTrue(assertThrows(IOException.class, () -> ServerRelationMap.connect("host=/var/run/postgresql",
                 Map.of())).getMessage().contains("Unix-domain socket"));

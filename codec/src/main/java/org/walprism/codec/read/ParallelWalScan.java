@@ -97,7 +97,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
             long segSize = probe.segmentSize();
             long firstSeg = probe.firstSegment();
             long start = startLsn == 0 ? firstSeg * segSize : startLsn;
-            long startSeg = start / segSize;
+            long startSeg = Long.divideUnsigned(start, segSize);
             long lastSeg;
             if (endLsn != 0) {
                 lastSeg = (endLsn - 1) / segSize;

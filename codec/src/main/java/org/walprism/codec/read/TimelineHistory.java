@@ -79,7 +79,9 @@ public final class TimelineHistory {
                 p++;
             }
             if (p == 0 || p > 10 || Long.parseLong(t.substring(0, p)) > 0xFFFFFFFFL) {
-                throw bad(fileName, lineNo, line, "syntax error", "a numeric timeline ID");
+                // a file whose first line does not even start as a history line does is not a history: its
+                // content is not quoted (it may be anything, a secret among them)
+                throw bad(fileName, lineNo, out.isEmpty() ? null : line, "syntax error", "a numeric timeline ID");
             }
             int tli = (int) Long.parseLong(t.substring(0, p));
             int q = p;
@@ -132,6 +134,14 @@ public final class TimelineHistory {
         return parse(content, target, name);
     }
 
+    /**
+     * The note for a history file of timeline 1 ({@code name}), which is not read: timeline 1 has no ancestors,
+     * PostgreSQL never writes its history and readTimeLineHistory does not look for one.
+     */
+    static String timelineOneNote(String name) {
+        return name + " is not read: timeline 1 has no history (PostgreSQL never writes one, nor reads it)";
+    }
+
     /** {@code X/X} (hex, 1 to 8 digits each) at {@code from} in {@code s}, or -1. */
     private static long parseSwitchpoint(String s, int from) {
         int slash = s.indexOf('/', from);
@@ -153,6 +163,10 @@ public final class TimelineHistory {
     }
 
     private static WalFormatException bad(String file, int lineNo, String line, String what, String expected) {
+        if (line == null) {
+            return new WalFormatException(what + " in history file " + file + " line " + lineNo + " (expected: "
+                    + expected + "): not a timeline history file");
+        }
         String shown = line.length() > 80 ? line.substring(0, 80) + "..." : line;
         StringBuilder clean = new StringBuilder();
         for (int i = 0; i < shown.length(); i++) {

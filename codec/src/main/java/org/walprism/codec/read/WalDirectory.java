@@ -119,8 +119,12 @@ public final class WalDirectory implements ForkableSource {
             }
         }
         final int tli = timeline;
-        TimelineHistory history = history(tli, histories.get(Integer.toUnsignedLong(tli)));
         List<String> notices = new ArrayList<>(notes);
+        List<Path> ignored = histories.remove(1L);
+        if (ignored != null && tli == 1) {
+            notices.add(TimelineHistory.timelineOneNote(ignored.get(0).getFileName().toString()));
+        }
+        TimelineHistory history = history(tli, histories.get(Integer.toUnsignedLong(tli)));
         if (several != null) {
             notices.add(several);
         }
@@ -270,7 +274,8 @@ public final class WalDirectory implements ForkableSource {
                     names.computeIfAbsent(n, k -> new ArrayList<>()).add(p);
                 }
                 long htli = TimelineHistory.timelineOfFileName(fileName);
-                if (htli > 0 && Files.isRegularFile(p)) {
+                if (htli > 0) {
+                    // whatever it is: one that is not a regular file is refused when its timeline is read
                     histories.computeIfAbsent(htli, k -> new ArrayList<>()).add(p);
                 }
             });
@@ -291,6 +296,11 @@ public final class WalDirectory implements ForkableSource {
         }
         Path p = files.stream().min(Comparator.comparingInt((Path a) -> a.getFileName().toString().length())
                 .thenComparing(a -> a.getFileName().toString())).get();
+        String notRegular = notRegular(p);
+        if (notRegular != null) {
+            throw new WalInputException("could not read history file \"" + p + "\": not a regular file ("
+                    + notRegular + ")");
+        }
         try {
             return TimelineHistory.read(Files.newInputStream(p), tli, p.getFileName().toString());
         } catch (AccessDeniedException e) {
@@ -298,6 +308,30 @@ public final class WalDirectory implements ForkableSource {
         } catch (IOException e) {
             throw new WalInputException("could not open file \"" + p + "\": " + e.getMessage());
         }
+    }
+
+    /**
+     * What {@code p} is when it is not a regular file (a symbolic link is not followed: a history is read only
+     * from a file in the directory, never from wherever a link points), or null when it is one.
+     */
+    static String notRegular(Path p) {
+        java.nio.file.attribute.BasicFileAttributes a;
+        try {
+            a = Files.readAttributes(p, java.nio.file.attribute.BasicFileAttributes.class,
+                    java.nio.file.LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException e) {
+            return null; // gone or unreadable: opening it says why
+        }
+        if (a.isRegularFile()) {
+            return null;
+        }
+        if (a.isSymbolicLink()) {
+            return "a symbolic link";
+        }
+        if (a.isDirectory()) {
+            return "a directory";
+        }
+        return "a FIFO, socket or device";
     }
 
     /**

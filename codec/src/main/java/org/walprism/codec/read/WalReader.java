@@ -247,6 +247,41 @@ public final class WalReader implements AutoCloseable {
                 firstHeaderPrev, searchEnded);
     }
 
+    /**
+     * Fails when the segment holding {@code start} is not in {@code source} (recycled by a checkpoint on a live
+     * {@code pg_wal}, before the first file, past the last): the search for the first record would otherwise
+     * report a file that does not exist (pg_waldump fails there too: "could not find file").
+     *
+     * @throws TruncatedWalException naming the segment, the LSN and the nearest segment present
+     */
+    static void checkStartSegment(long start, SegmentSource source) {
+        long segSize = source.segmentSize();
+        long seg = Long.divideUnsigned(start, segSize);
+        long first = source.firstSegment();
+        if (first == seg || (first >= 0 && Long.compareUnsigned(first, seg) < 0 && source.nextSegment(seg - 1) == seg)) {
+            return;
+        }
+        String present;
+        if (first < 0) {
+            present = "no segment is present";
+        } else if (Long.compareUnsigned(seg, first) < 0) {
+            present = "the oldest present is " + source.segmentName(first);
+        } else {
+            long next = source.nextSegment(seg);
+            if (next >= 0) {
+                present = "the next present is " + source.segmentName(next);
+            } else {
+                long last = first;
+                for (long s = source.nextSegment(first); s >= 0; s = source.nextSegment(s)) {
+                    last = s;
+                }
+                present = "the newest present is " + source.segmentName(last);
+            }
+        }
+        throw new TruncatedWalException("WAL segment " + source.segmentName(seg) + " (holding "
+                + Lsn.format(start, true) + ") is missing; " + present);
+    }
+
     /** The error when no record is found from {@code start} on (XLogFindNextRecord's failure). */
     static WalFormatException noValidRecord(long start, SegmentSource source) {
         long segSize = source.segmentSize();
@@ -691,8 +726,8 @@ public final class WalReader implements AutoCloseable {
         if (pageLsn == curPageLsn) {
             return true;
         }
-        long segno = pageLsn / segSize;
-        int pageOff = (int) (pageLsn % segSize);
+        long segno = Long.divideUnsigned(pageLsn, segSize);
+        int pageOff = (int) Long.remainderUnsigned(pageLsn, segSize);
         if (segno != checkedSeg && pageOff != 0) {
             checkSegmentHeader(segno);
         }
@@ -998,9 +1033,12 @@ public final class WalReader implements AutoCloseable {
     // ---- finding the first record ----
 
     private long findFirstRecord(long start) {
+        if (firstChunk && live == null) {
+            checkStartSegment(start, source);
+        }
         long tmp = start;
         while (true) {
-            long pageLsn = tmp - tmp % BLCKSZ;
+            long pageLsn = tmp - Long.remainderUnsigned(tmp, BLCKSZ);
             if (stopStart != 0 && Long.compareUnsigned(pageLsn, stopStart) >= 0) {
                 done = true;
                 nextLsn = pageLsn;

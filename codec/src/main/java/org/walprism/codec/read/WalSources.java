@@ -39,7 +39,11 @@ import org.walprism.codec.WalInputException;
  */
 public final class WalSources {
     private static final Pattern LOG_DIR = Pattern.compile("[0-9A-F]{16}");
-    private static final Pattern PGBACKREST_ARCHIVE = Pattern.compile("(\\d+)-(\\d+)");
+    /**
+     * pgBackRest's {@code <version>-<db-id>}: the db-id is an unsigned 32-bit number (pgBackRest's
+     * {@code unsigned int}), so a longer run of digits is no archive of its.
+     */
+    private static final Pattern PGBACKREST_ARCHIVE = Pattern.compile("(\\d{1,10})-(\\d{1,10})");
     private static final Pattern BACKUP_TAR = Pattern.compile("(pg_wal|base)\\.tar(\\.(gz|lz4|zst|bz2|xz))?");
 
     private WalSources() {
@@ -165,7 +169,7 @@ public final class WalSources {
      */
     private static ForkableSource pgBackRestStanza(Path stanza, int timeline) {
         List<Path> archives = list(stanza).stream()
-                .filter(p -> Files.isDirectory(p) && PGBACKREST_ARCHIVE.matcher(p.getFileName().toString()).matches())
+                .filter(p -> Files.isDirectory(p) && dbId(p) >= 0)
                 .sorted(Comparator.comparingLong(WalSources::dbId)).toList();
         if (archives.isEmpty()) {
             throw new WalInputException("pgBackRest stanza directory " + stanza
@@ -195,9 +199,11 @@ public final class WalSources {
         return dirs;
     }
 
+    /** The db-id of a pgBackRest {@code <version>-<db-id>} directory, or -1 when {@code archive} is not one. */
     private static long dbId(Path archive) {
         Matcher m = PGBACKREST_ARCHIVE.matcher(archive.getFileName().toString());
-        return m.matches() ? Long.parseLong(m.group(2)) : -1;
+        long id = m.matches() ? Long.parseLong(m.group(2)) : -1;
+        return id <= 0xFFFFFFFFL ? id : -1;
     }
 
     /** The {@code pg_basebackup -Ft} output in {@code dir}: {@code pg_wal.tar*}, else {@code base.tar*}. */

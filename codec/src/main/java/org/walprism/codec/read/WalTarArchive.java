@@ -93,13 +93,29 @@ public final class WalTarArchive implements ForkableSource {
     public static boolean isTar(Path file) {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             Compression c = compressionOf(ch);
-            try (InputStream in = c.decompress(new BufferedInputStream(new RegionInputStream(ch, 0, ch.size())))) {
+            RegionInputStream raw = new RegionInputStream(ch, 0, ch.size());
+            try (InputStream in = c.decompress(new BufferedInputStream(raw))) {
                 byte[] block = in.readNBytes(512);
                 return block.length == 512 && new String(block, MAGIC_OFFSET, 5, StandardCharsets.US_ASCII)
                         .equals("ustar");
+            } catch (IOException | RuntimeException e) {
+                if (c == Compression.NONE) {
+                    throw e;
+                }
+                // compressed data that does not decompress (cut off, corrupt): say so, whatever it holds
+                String why = e.getMessage() == null || e.getMessage().isBlank() ? e.getClass().getSimpleName()
+                        : e.getMessage();
+                if (e instanceof EOFException || raw.available() == 0) {
+                    throw new TruncatedWalException("truncated " + c.label() + "-compressed file " + file
+                            + ": the compressed data is cut off (" + why + ")");
+                }
+                throw new WalFormatException("corrupt " + c.label() + "-compressed file " + file + ": " + why);
             }
+        } catch (WalFormatException e) {
+            throw e;
         } catch (IOException | RuntimeException e) {
-            // unreadable or corrupt: not recognisably a tar archive; opening it as whatever it is reports why
+            // unreadable or not compressed and corrupt: not recognisably a tar archive; opening it as whatever it
+            // is reports why
             return false;
         }
     }
@@ -136,8 +152,12 @@ public final class WalTarArchive implements ForkableSource {
             }
         }
         final int tli = timeline;
-        TimelineHistory history = history(tli, histories.get(Integer.toUnsignedLong(tli)), label);
         List<String> notices = new ArrayList<>();
+        Map<String, byte[]> ignored = histories.remove(1L);
+        if (ignored != null && tli == 1) {
+            notices.add(label + ":" + TimelineHistory.timelineOneNote(ignored.keySet().iterator().next()));
+        }
+        TimelineHistory history = history(tli, histories.get(Integer.toUnsignedLong(tli)), label);
         if (several != null) {
             notices.add(several);
         }
@@ -219,11 +239,24 @@ public final class WalTarArchive implements ForkableSource {
         }
         InputStream in = counting != null ? counting : region;
         byte[] drain = new byte[65536];
+        // where the header after the last member starts: the end-of-archive marker must be there
+        long nextHeader = 0;
+        String last = null;
         try (TarArchiveInputStream tar = new TarArchiveInputStream(in)) {
             TarArchiveEntry e;
             while ((e = nextEntry(tar, label, region)) != null) {
                 long offset = counting != null ? counting.count() : region.position();
-                if (e.isFile() && !e.isSparse()) {
+                nextHeader = offset + ((e.getSize() + 511) & ~511L);
+                last = e.getName();
+                String special = special(e);
+                if (special != null) {
+                    String base = e.getName().substring(e.getName().lastIndexOf('/') + 1);
+                    if (StoredSegmentName.parse(base) != null || TimelineHistory.timelineOfFileName(base) > 0) {
+                        throw new WalFormatException("invalid tar archive " + label + ": member " + e.getName()
+                                + " is " + special + ", not a WAL file");
+                    }
+                }
+                if (special == null && e.isFile() && !e.isSparse()) {
                     String name = e.getName();
                     StoredSegmentName s = StoredSegmentName.parse(name.substring(name.lastIndexOf('/') + 1));
                     if (s != null) {
@@ -238,7 +271,8 @@ public final class WalTarArchive implements ForkableSource {
                     continue;
                 }
                 String base = e.getName().substring(e.getName().lastIndexOf('/') + 1);
-                long htli = e.isFile() && !e.isSparse() ? TimelineHistory.timelineOfFileName(base) : -1;
+                long htli = special == null && e.isFile() && !e.isSparse() ? TimelineHistory.timelineOfFileName(base)
+                        : -1;
                 if (htli > 0) {
                     // a timeline history: small, kept whole (bounded), read through the tar stream
                     java.io.ByteArrayOutputStream content = new java.io.ByteArrayOutputStream();
@@ -269,7 +303,58 @@ public final class WalTarArchive implements ForkableSource {
                     }
                 }
             }
+            checkEnd(counting, region, nextHeader, last, label);
         }
+    }
+
+    /** Decompressed bytes read past an archive's end-of-archive marker to reach the end of the compressed data. */
+    private static final int TAIL_LIMIT = 1 << 20;
+
+    /**
+     * The tar reader ended (it also ends, without complaint, where the file ends at a header): the archive must hold
+     * its end-of-archive marker, the 512-byte header block after the last member's data ({@code nextHeader}), and
+     * a compressed archive's data must not be cut off after it (the tar reader stops reading at the marker, before
+     * the decompressor reaches the end of its stream and checks its trailer: gzip's CRC and size, bzip2's and xz's
+     * checks). The rest is read for that, up to {@link #TAIL_LIMIT} bytes.
+     */
+    private static void checkEnd(CountingInputStream counting, RegionInputStream region, long nextHeader,
+                                 String last, String label) {
+        long have = counting != null ? counting.count() : region.position();
+        if (have < nextHeader + 512) {
+            throw new TruncatedWalException("truncated tar archive " + label + ": it ends "
+                    + (last == null ? "before its first header" : "after member " + last)
+                    + " without the end-of-archive marker");
+        }
+        if (counting == null) {
+            return;
+        }
+        byte[] buf = new byte[8192];
+        long tail = 0;
+        try {
+            int n;
+            while (tail < TAIL_LIMIT && (n = counting.read(buf, 0, buf.length)) >= 0) {
+                tail += n;
+            }
+        } catch (IOException | RuntimeException e) {
+            throw indexFailure(e, label, region);
+        }
+    }
+
+    /**
+     * What member {@code e} is when it is neither a file nor a directory (a symbolic or hard link, a device, a
+     * FIFO), or null. commons-compress counts such an entry as a file ({@code isFile()}: anything not a directory).
+     */
+    private static String special(TarArchiveEntry e) {
+        if (e.isSymbolicLink()) {
+            return "a symbolic link";
+        }
+        if (e.isLink()) {
+            return "a hard link";
+        }
+        if (e.isCharacterDevice() || e.isBlockDevice() || e.isFIFO()) {
+            return "a device or FIFO";
+        }
+        return null;
     }
 
     /**
