@@ -6,8 +6,8 @@
 #
 # VERSION: 13 14 15 16 17 18 (server binaries from Maven Central, io.zonky.test.postgres), or with --server debian
 # 15 (Debian's postgresql-15 package) or 18 (built from Debian's postgresql-18 source package by
-# prereqs.sh --server-build 18), both with lz4/zstd; 19 (19rc1) and, with --server sid, 18 (18.6): Debian's
-# packages of sid/experimental (prereqs.sh --sid), with lz4/zstd, their own pg_waldump and pg_walinspect. WORKLOAD: testdata/workloads/WORKLOAD.sql
+# prereqs.sh --server-build 18), both with lz4/zstd; 19 (19rc1) and, with --server sid, 18 (18.6) and 17 (17.12):
+# Debian's packages of experimental, sid and trixie (prereqs.sh --sid), with lz4/zstd, their own pg_waldump and pg_walinspect. WORKLOAD: testdata/workloads/WORKLOAD.sql
 # and/or WORKLOAD.pgbench (a pgbench script; with both, the SQL runs first), measured, after the optional
 # WORKLOAD_setup.sql. A .pgbench file's `-- pgbench options:` line gives pgbench's options (--scale
 # multiplies -t); an optional `-- pgbench init:` line runs `pgbench -i` with those options first in the
@@ -20,7 +20,7 @@
 #   --set KEY=VALUE        one more server setting (repeatable)
 #   --port N               loopback port (default: a free one)
 #   --server zonky|debian|sid  where the server binaries come from (default zonky, for 19 sid; debian: 15 and 18,
-#                          sid: 18 and 19, both with lz4/zstd)
+#                          sid: 17, 18 and 19, both with lz4/zstd)
 #   --scale N              psql variable :scale the workloads multiply their sizes by (default 1)
 #   --large                benchmark capture: into testdata/large/VERSION/NAME (git-ignored), segments left
 #                          uncompressed, 16 MB segments, scale 200, statistics oracles only; not in the manifest
@@ -91,7 +91,7 @@ name="${name:-$workload}"
 case "$server" in
   zonky) [[ -n "${ZONKY[$version]:-}" ]] || die "unknown version '$version' (known: 13 14 15 16 17 18; 19 and master come from shared/captures)" ;;
   debian) [[ $version == 15 || $version == 18 ]] || die "--server debian serves versions 15 and 18 only, not '$version'" ;;
-  sid) [[ $version == 18 || $version == 19 ]] || die "--server sid serves versions 18 and 19 only, not '$version'" ;;
+  sid) [[ $version == 17 || $version == 18 || $version == 19 ]] || die "--server sid serves versions 17, 18 and 19 only, not '$version'" ;;
   *) die "unknown --server '$server' (zonky, debian or sid)" ;;
 esac
 case "$compression" in off|on|pglz|lz4|zstd) ;; *) die "unknown --wal-compression '$compression'" ;; esac

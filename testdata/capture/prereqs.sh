@@ -8,7 +8,8 @@
 # --zonky 17.7.0 that server build from Maven Central, unpacked into the cache; with --server-build 18 (optional,
 # 10-20 min once on 2 cores) a PostgreSQL 18 server with lz4 and zstd (zonky's builds have neither),
 # pg_walinspect and bloom, built from Debian's postgresql-18 source package into $CACHE_DIR/pg-debian/18.
-# With --sid: PostgreSQL 19 (19rc1) and 18 (18.6) as Debian packages them (server, psql, pgbench, pg_waldump,
+# With --sid: PostgreSQL 19 (19rc1), 18 (sid's, 18.6) and 17 (trixie's, 17.12: the newest minor releases to be had) as
+# Debian packages them (server, psql, pgbench, pg_waldump,
 # pg_walinspect, pageinspect, bloom; lz4 and zstd), which need sid's glibc: a Debian sid root made with
 # debootstrap into $CACHE_DIR/sid (3-5 min once), the packages installed into it by apt (postgresql-19 from the
 # experimental suite), then their files copied to $CACHE_DIR/pg-sid with the ELF interpreter and library path
@@ -191,10 +192,10 @@ for z in "${ZONKY[@]}"; do fetch_zonky "$z"; done
 
 # PostgreSQL 19 and 18 of Debian sid/experimental, runnable here (see the header). The sid root is entered only by
 # apt (with /proc mounted for the time of the install, then unmounted); nothing else runs inside it.
-SID_MAJORS=(19 18)
+SID_MAJORS=(19 18 17)
 sid_pg() {
   local root="$CACHE_DIR/sid" out="$CACHE_DIR/pg-sid" m f
-  [[ -x "$out/usr/lib/postgresql/19/bin/postgres" && -f "$out/VERSION-19" && -f "$out/VERSION-18" ]] && return 0
+  [[ -x "$out/usr/lib/postgresql/19/bin/postgres" && -f "$out/VERSION-19" && -f "$out/VERSION-18" && -f "$out/VERSION-17" ]] && return 0
   [[ $EUID -eq 0 ]] || die "no PostgreSQL 19 in $out (run prereqs.sh --sid as root to install it)"
   apt_install debootstrap patchelf
   if [[ ! -x "$root/usr/bin/apt-get" ]]; then
@@ -204,18 +205,19 @@ sid_pg() {
       || { tail -5 "$CACHE_DIR/debootstrap.log" >&2; rm -rf "$root.tmp"; die "debootstrap sid failed"; }
     mv -T "$root.tmp" "$root"
   fi
-  printf 'deb http://deb.debian.org/debian sid main\ndeb http://deb.debian.org/debian experimental main\n' \
+  printf 'deb http://deb.debian.org/debian sid main\ndeb http://deb.debian.org/debian experimental main\ndeb http://deb.debian.org/debian trixie main\n' \
     >"$root/etc/apt/sources.list"
   mkdir -p "$root/etc/postgresql-common/createcluster.d"
   echo "create_main_cluster = false" >"$root/etc/postgresql-common/createcluster.d/walprism.conf"
-  log "installing postgresql-19 (experimental) and postgresql-18 (sid) into the sid root"
+  log "installing postgresql-19 (experimental), postgresql-18 (sid) and postgresql-17 (trixie) into the sid root"
   mountpoint -q "$root/proc" || mount -t proc proc "$root/proc"
   # experimental's Release file is past its Valid-Until date; postgresql-19 is taken from experimental by name
   # (-t experimental would pull experimental's perl too)
   local ok=1
   chroot "$root" /usr/bin/env DEBIAN_FRONTEND=noninteractive sh -c 'apt-get -o Acquire::Check-Valid-Until=false update -qq \
       && apt-get -o Acquire::Check-Valid-Until=false install -y -qq --no-install-recommends \
-         postgresql-19/experimental postgresql-client-19/experimental postgresql-18 postgresql-client-18' \
+         postgresql-19/experimental postgresql-client-19/experimental postgresql-18 postgresql-client-18 \
+         postgresql-17/trixie' \
     >"$CACHE_DIR/sid-apt.log" 2>&1 || ok=
   umount "$root/proc" || true
   [[ -n $ok ]] || { tail -5 "$CACHE_DIR/sid-apt.log" >&2; die "installing postgresql-19/18 into the sid root failed"; }
@@ -233,10 +235,11 @@ sid_pg() {
     done < <(find "$out.tmp/usr/lib/postgresql/$m" -type f -print0)
     chroot "$root" dpkg-query -W -f='Debian postgresql-${Package} ${Version} (' "postgresql-$m" 2>/dev/null | sed 's/postgresql-postgresql/postgresql/' >"$out.tmp/VERSION-$m"
     [[ $m == 19 ]] && echo "experimental), sid's glibc $(chroot "$root" dpkg-query -W -f='${Version}' libc6)" >>"$out.tmp/VERSION-$m"
-    [[ $m != 19 ]] && echo "sid), sid's glibc $(chroot "$root" dpkg-query -W -f='${Version}' libc6)" >>"$out.tmp/VERSION-$m"
+    [[ $m == 17 ]] && echo "trixie), sid's glibc $(chroot "$root" dpkg-query -W -f='${Version}' libc6)" >>"$out.tmp/VERSION-$m"
+    [[ $m == 18 ]] && echo "sid), sid's glibc $(chroot "$root" dpkg-query -W -f='${Version}' libc6)" >>"$out.tmp/VERSION-$m"
   done
   rm -rf "$out"; mv -T "$out.tmp" "$out"
   "$out/usr/lib/postgresql/19/bin/postgres" --version >/dev/null || die "PostgreSQL 19 from the sid root does not run here"
   chmod -R a+rX "$out"
 }
-[[ -n $SID ]] && sid_pg
+if [[ -n $SID ]]; then sid_pg; fi
