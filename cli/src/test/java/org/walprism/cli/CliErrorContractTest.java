@@ -25,7 +25,7 @@ import org.walprism.codec.Lsn;
 class CliErrorContractTest {
 
     /** A 19 capture spanning three segments, so one can go missing in the middle. */
-    private static final String CAPTURE = "19/vacuum_noindex";
+    private static final String CAPTURE = "19beta1/vacuum_noindex";
 
     @TempDir
     Path tmp;

@@ -33,7 +33,7 @@ import org.walprism.testdata.TestData;
  * the same one stderr line. A defect must never give a partial result with exit 0.
  */
 class CorruptionCatalogueTest {
-    private static final String CAPTURE = "19/vacuum_noindex";
+    private static final String CAPTURE = "19beta1/vacuum_noindex";
     private static final int BLCKSZ = 8192;
 
     @TempDir

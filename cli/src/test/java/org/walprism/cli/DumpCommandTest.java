@@ -65,7 +65,7 @@ class DumpCommandTest {
 
     @Test
     void blockDetailsMatchPgWaldumpDashB() {
-        Capture c = TestData.capture("19/vacuum_indexed");
+        Capture c = TestData.capture("19beta1/vacuum_indexed");
         Result r = run(range(c, "-b", "-r", "Btree"));
         assertEquals(0, r.code(), r.err());
         List<String> lines = c.oracleText("waldump-b.txt").lines().toList();
@@ -84,7 +84,7 @@ class DumpCommandTest {
 
     @Test
     void limitFpwXidAndRelationFiltersSelectLikePgWaldump() {
-        Capture c = TestData.capture("master/hot_updates_checksums");
+        Capture c = TestData.capture("19beta3/hot_updates_checksums");
         Result n = run(range(c, "-r", "Heap", "-n", "3"));
         assertEquals(3, n.out().lines().count());
 
@@ -109,7 +109,7 @@ class DumpCommandTest {
 
     @Test
     void jsonHasOneObjectPerRecordWithTypedFields() {
-        Capture c = TestData.capture("19/vacuum_noindex");
+        Capture c = TestData.capture("19beta1/vacuum_noindex");
         Result r = run(range(c, "--format", "json"));
         assertEquals(0, r.code(), r.err());
         List<String> lines = r.out().lines().toList();
@@ -122,7 +122,7 @@ class DumpCommandTest {
 
     @Test
     void rejectsBadFilterArguments() {
-        Capture c = TestData.capture("19/vacuum_noindex");
+        Capture c = TestData.capture("19beta1/vacuum_noindex");
         String[][] cases = {
             {"-r", "Nope"}, {"-R", "1663/5"}, {"-B", "x", "-R", "1663/5/1"}, {"-B", "1"}, {"-F", "other"},
             {"-x", "abc"}, {"-n", "many"}};
@@ -212,7 +212,7 @@ class DumpCommandTest {
 
     @Test
     void rejectsZeroJobs() {
-        Result r = run(range(TestData.capture("19/vacuum_noindex"), "-j", "0"));
+        Result r = run(range(TestData.capture("19beta1/vacuum_noindex"), "-j", "0"));
         assertEquals(ExitCode.USAGE.code(), r.code());
         assertTrue(r.err().contains("--jobs must be at least 1"), r.err());
     }

@@ -52,8 +52,8 @@ class HostileRecordAgreementTest {
     /** Captures of every major with many record types. */
     private static final List<String> CAPTURES = List.of("13/other_rmgrs", "13/vacuum_indexed", "14/other_rmgrs",
             "15/other_rmgrs", "15/pgbench_oltp", "16/other_rmgrs", "16/vacuum_indexed", "17/other_rmgrs",
-            "17/vacuum_indexed", "18/other_rmgrs", "18/vacuum_indexed", "19/vacuum_indexed", "19/hot_updates",
-            "master/vacuum_indexed");
+            "17/vacuum_indexed", "18/other_rmgrs", "18/vacuum_indexed", "19beta1/vacuum_indexed", "19beta1/hot_updates",
+            "19beta3/vacuum_indexed");
 
     @TempDir
     Path tmp;

@@ -72,7 +72,7 @@ class InputFormsCommandTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"13/vacuum_noindex", "15/hot_updates_lz4", "17/vacuum_indexed", "18/other_rmgrs",
-            "19/hot_updates"})
+            "19beta1/hot_updates"})
     void statsAndDumpOfEveryFormEqualThePlainDirectorys(String name) throws IOException {
         Capture c = TestData.capture(name);
         Result plain = run(range(c, "stats", c.walDir()));
@@ -95,7 +95,7 @@ class InputFormsCommandTest {
 
     @Test
     void startSegmentNamesASegmentInsideAnArchiveOrWithASuffix() throws IOException {
-        Capture c = TestData.capture("19/vacuum_noindex");
+        Capture c = TestData.capture("19beta1/vacuum_noindex");
         List<Path> segs = WalForms.segments(c.walDir());
         String first = segs.get(0).getFileName().toString();
         String second = segs.get(1).getFileName().toString();
@@ -145,7 +145,7 @@ class InputFormsCommandTest {
 
     @Test
     void truncatedTarMemberIsExit5NamingArchiveAndMember() throws IOException {
-        Capture c = TestData.capture("19/vacuum_noindex");
+        Capture c = TestData.capture("19beta1/vacuum_noindex");
         List<Path> segs = WalForms.segments(c.walDir());
         List<Member> ms = new ArrayList<>(WalForms.members(segs, "pg_wal/", Codec.ZSTD, 0));
         Member m = ms.get(1);
@@ -162,7 +162,7 @@ class InputFormsCommandTest {
 
     @Test
     void oversizedCompressedSegmentIsExit4AndCutOneExit5() throws IOException {
-        Capture c = TestData.capture("19/vacuum_noindex");
+        Capture c = TestData.capture("19beta1/vacuum_noindex");
         List<Path> segs = WalForms.segments(c.walDir());
         Path dir = WalForms.compressedDir(segs, tmp.resolve("xz"), Codec.XZ, false);
         String second = segs.get(1).getFileName() + ".xz";

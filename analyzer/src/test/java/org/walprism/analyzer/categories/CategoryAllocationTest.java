@@ -42,7 +42,7 @@ class CategoryAllocationTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"19/hot_updates", "16/hot_updates", "13/hot_updates", "17/vacuum_indexed_multipass"})
+    @ValueSource(strings = {"19beta1/hot_updates", "16/hot_updates", "13/hot_updates", "17/vacuum_indexed_multipass"})
     void attributingDoesNotAllocatePerRecord(String name) {
         Capture c = TestData.capture(name);
         long[] n = new long[1];

@@ -68,7 +68,7 @@ class StreamDiffTest {
     @Test
     void pg18ToPg19VacuumLosesVisibleRecords() {
         Capture a = Sides.find("18/vacuum_noindex");
-        Capture b = Sides.find("19/vacuum_noindex");
+        Capture b = Sides.find("19beta1/vacuum_noindex");
         StreamDiff d = new StreamDiff(Sides.of(a), Sides.of(b));
         Explanation vis = byId(d, "visible_vanish");
         assertNotNull(vis, () -> "explanations: " + d.explanations());

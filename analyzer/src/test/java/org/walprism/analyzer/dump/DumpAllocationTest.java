@@ -70,7 +70,7 @@ class DumpAllocationTest {
 
     @Test
     void formattingHotUpdatesDoesNotAllocatePerRecord() {
-        check("19/hot_updates");
+        check("19beta1/hot_updates");
         check("15/hot_updates");
         check("13/hot_updates");
     }
@@ -110,7 +110,7 @@ class DumpAllocationTest {
 
     @Test
     void dumpingAllocatesAFixedAmountWhateverTheRecords() {
-        for (String name : new String[] {"19/hot_updates", "15/hot_updates"}) {
+        for (String name : new String[] {"19beta1/hot_updates", "15/hot_updates"}) {
             Capture c = TestData.capture(name);
             long reading = Long.MAX_VALUE;
             long dumping = Long.MAX_VALUE;

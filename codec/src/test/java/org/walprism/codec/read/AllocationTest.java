@@ -25,7 +25,7 @@ class AllocationTest {
 
     @Test
     void nextViewDoesNotAllocatePerRecord() {
-        Capture c = TestData.capture("19/hot_updates");
+        Capture c = TestData.capture("19beta1/hot_updates");
         scan(c); // warm up: classes loaded, buffers grown
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         long tid = Thread.currentThread().getId();

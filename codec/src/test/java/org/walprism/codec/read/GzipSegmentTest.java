@@ -44,7 +44,7 @@ class GzipSegmentTest {
 
     @Test
     void rejectsTruncatedGzipSegment(@TempDir Path dir) throws IOException {
-        Capture c = TestData.capture("19/vacuum_noindex");
+        Capture c = TestData.capture("19beta1/vacuum_noindex");
         String first = c.segments().get(0);
         byte[] seg = Files.readAllBytes(c.walDir().resolve(first));
         try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(dir.resolve(first + ".gz")))) {

@@ -168,7 +168,7 @@ class InputFormsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"13/other_rmgrs", "15/vacuum_indexed", "16/vacuum_noindex", "18/pgbench_oltp",
-            "19/vacuum_noindex", "master/vacuum_indexed"})
+            "19beta1/vacuum_noindex", "19beta3/vacuum_indexed"})
     void everyFormReadsTheRecordsOfThePlainDirectory(String name) throws IOException {
         Capture c = TestData.capture(name);
         long[] plain = digest(c.walDir(), c);
@@ -209,7 +209,7 @@ class InputFormsTest {
      */
     @Test
     void lz4FramesWithLinkedBlocksAsPostgreSQLWritesThem() throws IOException {
-        Capture c = TestData.capture("19/vacuum_noindex");
+        Capture c = TestData.capture("19beta1/vacuum_noindex");
         List<Path> segs = WalForms.segments(c.walDir());
         long[] plain = digest(c.walDir(), c);
         assertArrayEquals(plain, digest(WalForms.compressedDir(segs, tmp.resolve("linked"), Codec.LZ4_LINKED,
@@ -232,7 +232,7 @@ class InputFormsTest {
 
     @Test
     void sourcesNameTheLayoutTheyFound() throws IOException {
-        Capture c = TestData.capture("19/vacuum_noindex");
+        Capture c = TestData.capture("19beta1/vacuum_noindex");
         Map<String, Path> f = forms(c);
         assertTrue(firstNotice(f.get("pgBackRest repository")).startsWith("pgBackRest stanza demo in "));
         assertTrue(firstNotice(f.get("WAL-G lzma")).startsWith("WAL-G storage "));
@@ -266,7 +266,7 @@ class InputFormsTest {
      */
     @Test
     void partialSegmentEndingEarlyReadsAsNeverWrittenPastItsEnd() throws IOException {
-        Capture c = TestData.capture("19/vacuum_noindex");
+        Capture c = TestData.capture("19beta1/vacuum_noindex");
         List<Path> segs = WalForms.segments(c.walDir());
         Path lastSeg = segs.get(segs.size() - 1);
         String last = lastSeg.getFileName().toString();
@@ -334,7 +334,7 @@ class InputFormsTest {
 
     @Test
     void pgBackRestReadsTheNewestArchiveAndSaysWhichOthersExist() throws IOException {
-        Capture c = TestData.capture("19/vacuum_noindex");
+        Capture c = TestData.capture("19beta1/vacuum_noindex");
         List<Path> segs = WalForms.segments(c.walDir());
         Path repo = WalForms.pgBackRest(segs, tmp.resolve("repo"), "main", "15-2", Codec.ZSTD);
         // an older cluster's archive (before a stanza-upgrade): junk that must not be read
@@ -348,7 +348,7 @@ class InputFormsTest {
 
     @Test
     void severalTimelinesReadTimelineOneAsPgWaldumpUnlessTold() throws IOException {
-        Capture c = TestData.capture("19/vacuum_noindex");
+        Capture c = TestData.capture("19beta1/vacuum_noindex");
         List<Path> segs = WalForms.segments(c.walDir());
         Path wals = WalForms.barman(segs, tmp.resolve("pg"), Codec.GZIP).resolve("wals");
         // a promotion's newer timeline (names only: this source is not read here)
@@ -368,7 +368,7 @@ class InputFormsTest {
 
     @Test
     void severalStanzasOrServersAreTheUsersChoice() throws IOException {
-        Capture c = TestData.capture("19/vacuum_noindex");
+        Capture c = TestData.capture("19beta1/vacuum_noindex");
         List<Path> segs = WalForms.segments(c.walDir());
         Path repo = tmp.resolve("repo");
         WalForms.pgBackRest(segs, repo, "a", "15-1", Codec.GZIP);
@@ -386,7 +386,7 @@ class InputFormsTest {
 
     @Test
     void tarMemberShorterThanASegmentIsTruncated() throws IOException {
-        Capture c = TestData.capture("19/vacuum_noindex");
+        Capture c = TestData.capture("19beta1/vacuum_noindex");
         List<Path> segs = WalForms.segments(c.walDir());
         List<Member> ms = new ArrayList<>(WalForms.members(segs, "pg_wal/", Codec.NONE, 0));
         Member second = ms.get(1);
@@ -402,7 +402,7 @@ class InputFormsTest {
 
     @Test
     void compressedTarMemberInflatingPastTheSegmentIsOversized() throws IOException {
-        Capture c = TestData.capture("19/vacuum_noindex");
+        Capture c = TestData.capture("19beta1/vacuum_noindex");
         List<Path> segs = WalForms.segments(c.walDir());
         List<Member> ms = new ArrayList<>(WalForms.members(segs, "", Codec.NONE, 0));
         byte[] seg = Files.readAllBytes(segs.get(0));
@@ -425,7 +425,7 @@ class InputFormsTest {
     @ValueSource(strings = {"GZIP", "LZ4", "ZSTD", "BZIP2", "XZ", "LZMA", "LZ4_LINKED"})
     void cutCompressedSegmentIsTruncatedAndCorruptOneIsInvalid(String codecName) throws IOException {
         Codec codec = Codec.valueOf(codecName);
-        Capture c = TestData.capture("19/vacuum_noindex");
+        Capture c = TestData.capture("19beta1/vacuum_noindex");
         List<Path> segs = WalForms.segments(c.walDir());
         Path dir = WalForms.compressedDir(segs, tmp.resolve("cut"), codec, false);
         Path second = dir.resolve(segs.get(1).getFileName() + codec.suffix());
@@ -446,7 +446,7 @@ class InputFormsTest {
 
     @Test
     void cutTarArchiveIsTruncated() throws IOException {
-        Capture c = TestData.capture("19/vacuum_noindex");
+        Capture c = TestData.capture("19beta1/vacuum_noindex");
         List<Path> segs = WalForms.segments(c.walDir());
         for (Codec archive : List.of(Codec.NONE, Codec.GZIP, Codec.ZSTD)) {
             Path tar = WalForms.tar(tmp.resolve("cut.tar" + archive.suffix()),

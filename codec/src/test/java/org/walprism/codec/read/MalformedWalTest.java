@@ -38,7 +38,7 @@ class MalformedWalTest {
 
     @BeforeEach
     void copyCapture() throws IOException {
-        Path src = CaptureFiles.walDir("19/vacuum_indexed");
+        Path src = CaptureFiles.walDir("19beta1/vacuum_indexed");
         try (var s = Files.list(src)) {
             for (Path p : (Iterable<Path>) s::iterator) {
                 Path t = dir.resolve(p.getFileName());

@@ -54,7 +54,7 @@ class WalReaderFuzzTest {
 
     /** Captures whose first pages seed the fuzzer: one per version, FPIs, a WAL switch. */
     static final List<String> SEED_CAPTURES = List.of("13/vacuum_noindex", "14/other_rmgrs", "15/vacuum_noindex",
-            "16/wal_switch", "17/hot_updates", "18/vacuum_indexed", "19/vacuum_noindex", "master/hot_updates");
+            "16/wal_switch", "17/hot_updates", "18/vacuum_indexed", "19beta1/vacuum_noindex", "19beta3/hot_updates");
 
     /** Segments that are zero except for byte ranges copied from the input. */
     static final class WindowSource implements SegmentSource {

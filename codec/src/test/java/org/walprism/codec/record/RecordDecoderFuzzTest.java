@@ -38,8 +38,8 @@ class RecordDecoderFuzzTest {
 
     /** Captures whose records seed the fuzzer: every version, most resource managers, compressed images. */
     static final List<String> SEED_CAPTURES = List.of("13/other_rmgrs", "14/other_rmgrs", "15/other_rmgrs_lz4",
-            "16/other_rmgrs", "17/other_rmgrs", "17/vacuum_noindex_pglz", "18/other_rmgrs", "19/vacuum_indexed",
-            "master/vacuum_indexed");
+            "16/other_rmgrs", "17/other_rmgrs", "17/vacuum_noindex_pglz", "18/other_rmgrs", "19beta1/vacuum_indexed",
+            "19beta3/vacuum_indexed");
 
     @MethodSource("seeds")
     @FuzzTest

@@ -32,7 +32,7 @@ class TypedDecoderFuzzTest {
 
     static final List<String> SEED_CAPTURES = List.of("13/vacuum_indexed", "14/vacuum_indexed", "15/vacuum_indexed",
             "16/vacuum_indexed_multipass", "17/vacuum_indexed_multipass", "17/other_rmgrs", "18/vacuum_indexed",
-            "19/vacuum_indexed", "master/vacuum_indexed");
+            "19beta1/vacuum_indexed", "19beta3/vacuum_indexed");
 
     @MethodSource("seeds")
     @FuzzTest

@@ -32,7 +32,7 @@ class RecordEncoderTest {
      */
     @Test
     void encodesARealPruneRecordFromItsValues() throws IOException {
-        byte[] file = Files.readAllBytes(TestData.capture("19/hot_updates").walDir().resolve("000000010000000000000006"));
+        byte[] file = Files.readAllBytes(TestData.capture("19beta1/hot_updates").walDir().resolve("000000010000000000000006"));
         byte[] real = Arrays.copyOfRange(file, 0x26348, 0x26348 + 58);
         BlockRef block0 = new BlockRef(0, BlockRef.HAS_DATA, REL, 16, null,
                 bytesOf((byte) 1, (byte) 0,    // nredirected 1
@@ -49,7 +49,7 @@ class RecordEncoderTest {
     /** The same record from parts: the builder derives HAS_DATA, the short main-data header and the CRC. */
     @Test
     void buildsTheSameRealRecordFromParts() throws IOException {
-        byte[] file = Files.readAllBytes(TestData.capture("19/hot_updates").walDir().resolve("000000010000000000000006"));
+        byte[] file = Files.readAllBytes(TestData.capture("19beta1/hot_updates").walDir().resolve("000000010000000000000006"));
         byte[] real = Arrays.copyOfRange(file, 0x26348, 0x26348 + 58);
         byte[] built = RecordBuilder.of(WalVersion.PG19, 9, 0x10)
                 .block(0, REL, 0, 16, false, bytesOf((byte) 1, (byte) 0, (byte) 4, (byte) 0, (byte) 38, (byte) 0))

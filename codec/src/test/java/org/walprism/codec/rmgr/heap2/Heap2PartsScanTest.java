@@ -72,7 +72,9 @@ class Heap2PartsScanTest {
                 }
             }
         }
-        assertTrue(records > 0 || capture.name().contains("other_rmgrs"), "vacuum Heap2 records in " + capture);
+        // some workloads write no vacuum record at all (19's wal_switch: not even an on-access prune)
+        assertTrue(records > 0 || capture.name().contains("other_rmgrs") || Captures.oracleCount(capture, "Heap2") == 0,
+                "vacuum Heap2 records in " + capture);
         System.out.println(capture.name() + ": " + records + " records scanned, " + mutated + " mutations ("
                 + rejected + " rejected by both)");
     }

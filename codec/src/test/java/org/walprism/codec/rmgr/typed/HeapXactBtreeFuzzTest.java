@@ -38,8 +38,8 @@ import org.walprism.testdata.TestData;
 class HeapXactBtreeFuzzTest {
 
     static final List<String> SEED_CAPTURES = List.of("13/other_rmgrs", "13/vacuum_indexed", "14/other_rmgrs",
-            "15/other_rmgrs", "16/vacuum_indexed_multipass", "17/other_rmgrs", "18/other_rmgrs", "19/vacuum_indexed",
-            "master/vacuum_indexed");
+            "15/other_rmgrs", "16/vacuum_indexed_multipass", "17/other_rmgrs", "18/other_rmgrs", "19beta1/vacuum_indexed",
+            "19beta3/vacuum_indexed");
 
     private static final int[] RMIDS = {RmgrTable.HEAP, RmgrTable.TRANSACTION, RmgrTable.BTREE};
     private static final BlockImage IMAGE = new BlockImage(8192, 0, 0, 0, BlockImage.Compression.NONE, true, false,
