@@ -239,4 +239,4 @@ sid_pg() {
   "$out/usr/lib/postgresql/19/bin/postgres" --version >/dev/null || die "PostgreSQL 19 from the sid root does not run here"
   chmod -R a+rX "$out"
 }
-[[ -n $SID ]] && sid_pg
+if [[ -n $SID ]]; then sid_pg; fi   # a bare `[[ ]] &&` as last line would make the script exit 1 without --sid
