@@ -54,6 +54,35 @@ class VacuumsCommandTest {
         assertEquals(expected.runs().size(), json.out().split("\"wal_usage\"", -1).length - 1);
     }
 
+    /**
+     * 16/vacuum_readonly: a read-only session prunes pages ahead of VACUUM, PRUNE records as VACUUM's own; the
+     * run's WAL usage exceeds VERBOSE's (VacuumVerboseTest), so every format says it is approximate, and why.
+     */
+    @Test
+    void formatsMarkAnApproximateWalUsage() {
+        Capture c = TestData.capture("16/vacuum_readonly");
+        VacuumRun run = VacuumAnalyzer.analyze(c.walDir(), c.startLsn(), c.endLsn(), 0, RelationMap.empty())
+                .runs().get(0);
+        String why = run.walUsageDoubt().orElseThrow();
+        VacuumRun.WalUsage w = run.walUsage();
+        AnalyzerCommandsTest.Result text = run(args(c));
+        assertEquals(0, text.code(), text.err());
+        assertTrue(text.out().contains("WAL usage: ~" + w.records() + " records, ~" + w.fullPageImages()
+                + " full page images, ~" + w.bytes() + " bytes, ~" + w.fullPageImageBytes()
+                + " full page image bytes (approximate: " + why), text.out());
+        AnalyzerCommandsTest.Result csv = run(args(c, "--format", "csv"));
+        assertEquals(0, csv.code(), csv.err());
+        assertTrue(csv.out().contains("\n1," + run.name() + ",wal_usage,all,exact,false\n"), csv.out());
+        assertTrue(csv.out().contains("\n1," + run.name() + ",wal_usage,all,approximate_reason,"), csv.out());
+        AnalyzerCommandsTest.Result json = run(args(c, "--format", "json"));
+        assertEquals(0, json.code(), json.err());
+        assertTrue(json.out().contains("\"exact\": false"), json.out());
+        assertTrue(json.out().contains("\"approximate_reason\": \"" + why + "\""), json.out());
+        // the TOAST table's run has nothing of the other session: exact, no reason
+        assertTrue(json.out().contains("\"exact\": true"), json.out());
+        assertTrue(json.out().contains("\"approximate_reason\": null"), json.out());
+    }
+
     @Test
     void relationMapNamesTheRunsAndIndexes(@TempDir Path tmp) throws Exception {
         Capture c = TestData.capture("16/vacuum_indexed");

@@ -94,8 +94,11 @@ public final class VacuumFormatter {
                     + "checkpoint times)%n", from != null ? from : "?", to != null ? to : "?"));
         }
         VacuumRun.WalUsage w = run.walUsage();
-        sb.append(String.format(Locale.ROOT, "  WAL usage: %d records, %d full page images, %d bytes, "
-                + "%d full page image bytes%n", w.records(), w.fullPageImages(), w.bytes(), w.fullPageImageBytes()));
+        String approx = run.walUsageExact() ? "" : "~";
+        sb.append(String.format(Locale.ROOT, "  WAL usage: %s%d records, %s%d full page images, %s%d bytes, "
+                + "%s%d full page image bytes%s%n", approx, w.records(), approx, w.fullPageImages(), approx,
+                w.bytes(), approx, w.fullPageImageBytes(), run.walUsageDoubt().map(d -> " (approximate: " + d
+                        + "; its prunes and hint-bit images carry no xid, as the run's do)").orElse("")));
         PgClassRow row = run.relstats();
         if (row != null) {
             sb.append(String.format(Locale.ROOT, "  pg_class: relpages %d, reltuples %.0f, relallvisible %d%s, "
@@ -191,7 +194,10 @@ public final class VacuumFormatter {
         j.field("truncated_to", run.truncatedTo());
         VacuumRun.WalUsage w = run.walUsage();
         j.key("wal_usage").beginObject().field("records", w.records()).field("full_page_images", w.fullPageImages())
-                .field("bytes", w.bytes()).field("full_page_image_bytes", w.fullPageImageBytes()).endObject();
+                .field("bytes", w.bytes()).field("full_page_image_bytes", w.fullPageImageBytes());
+        j.key("exact").value(run.walUsageExact());
+        j.key("approximate_reason").value(run.walUsageDoubt().orElse(null));
+        j.endObject();
         PgClassRow row = run.relstats();
         j.key("relstats");
         if (row == null) {
@@ -285,6 +291,8 @@ public final class VacuumFormatter {
             rows.add(new Object[] {"wal_usage", "all", "full_page_images", w.fullPageImages()});
             rows.add(new Object[] {"wal_usage", "all", "bytes", w.bytes()});
             rows.add(new Object[] {"wal_usage", "all", "full_page_image_bytes", w.fullPageImageBytes()});
+            rows.add(new Object[] {"wal_usage", "all", "exact", run.walUsageExact()});
+            run.walUsageDoubt().ifPresent(d -> rows.add(new Object[] {"wal_usage", "all", "approximate_reason", d}));
             PgClassRow row = run.relstats();
             if (row != null) {
                 rows.add(new Object[] {"relstats", "all", "relpages", row.relpages()});

@@ -145,6 +145,9 @@ public final class VacuumAnalyzer {
             }
             long lsn = v.lsn();
             time(v, lsn);
+            if (v.xid() != 0 && v.blockCount() > 0) {
+                concurrent(v, lsn);
+            }
             int kind = RunScanner.kindOf(kinds, v);
             Integer placed = kind == RecordKind.NONE ? null : s.placed.get(lsn);
             VacuumRun run = null;
@@ -209,7 +212,44 @@ public final class VacuumAnalyzer {
             if (run == null) {
                 return;
             }
+            if (placed == null && (kind == RecordKind.PRUNE_AMBIGUOUS || kind == RecordKind.FPI_FOR_HINT
+                    || kind == RecordKind.FPI)) {
+                run.ambiguousRecords++;
+            }
+            if (placed == null && (phase == Phase.HEAP_SCAN || phase == Phase.HINT || phase == Phase.FPI)) {
+                scanOrder(run, v);
+            }
             count(run, phase, v, segmentSize);
+        }
+
+        /**
+         * Follows the block order of the run's first pass: lazy_scan_heap visits the heap's blocks once each, in
+         * ascending order, and writes its prunes, freezes, hint-bit and new-page images of a block while it holds
+         * that block; a record on a block below an earlier one's is not the same scan's (13's second-pass CLEAN,
+         * which restarts at block 0, is in {@link Phase#HEAP_VACUUM}, not here).
+         */
+        private static void scanOrder(VacuumRun run, RecordView v) {
+            if (v.blockCount() == 0 || v.relNumber(0) != run.rel || v.dbOid(0) != run.db
+                    || (v.forkFlags(0) & BlockRef.FORK_MASK) != 0) {
+                return;
+            }
+            long blk = v.blockNumber(0);
+            if (blk < run.scanBlock) {
+                run.outOfOrder++;
+            } else {
+                run.scanBlock = blk;
+            }
+        }
+
+        /** A record of a transaction on a run's table heap inside the run: another backend was at work there. */
+        private void concurrent(RecordView v, long lsn) {
+            for (int b = 0; b < v.blockCount(); b++) {
+                VacuumRun r = at(s.byHeap.get(new RunScanner.Key(v.dbOid(b), v.relNumber(b))), lsn);
+                if (r != null && r.truncXid != v.xid()) {
+                    r.concurrentWrites++;
+                    return;
+                }
+            }
         }
 
         private void count(VacuumRun run, Phase phase, RecordView v, int segmentSize) {

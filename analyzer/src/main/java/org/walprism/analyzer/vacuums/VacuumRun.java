@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.walprism.analyzer.categories.CategoryStats;
 import org.walprism.analyzer.relmap.PgClassRow;
 
@@ -36,6 +37,14 @@ public final class VacuumRun {
     final List<PgClassRow> indexRows = new ArrayList<>();
     final List<Long> indexRels = new ArrayList<>();
     long truncXid;
+    /** Records counted as the run's that another backend may have written (no xid, kind written by both). */
+    long ambiguousRecords;
+    /** Records of other transactions on the table's heap inside the run. */
+    long concurrentWrites;
+    /** The highest heap block of the run's first-pass records so far (prunes, freezes, hint-bit and new-page images). */
+    long scanBlock = -1;
+    /** First-pass records on a heap block below one of an earlier first-pass record: not all are VACUUM's. */
+    long outOfOrder;
     long truncatedTo = -1;
     String datname;
     State state = State.OPEN;
@@ -199,6 +208,37 @@ public final class VacuumRun {
     /** The records the vacuuming backend wrote inside heap_vacuum_rel: what VACUUM (VERBOSE) reports. */
     public WalUsage walUsage() {
         return walUsage;
+    }
+
+    /**
+     * Whether the WAL usage is exact: false when the run counts records that another backend writes the same way,
+     * with no xid (a 13-16 PRUNE / CLEAN of on-access pruning, a hint-bit image of a reader), and the WAL shows
+     * another backend at the table during the run. See {@link #walUsageDoubt()}.
+     */
+    public boolean walUsageExact() {
+        return walUsageDoubt().isEmpty();
+    }
+
+    /**
+     * Why the WAL usage may count another backend's records, empty when it is exact: another transaction wrote to
+     * the table's heap during the run (its records before it had an xid, and its session's reads, have none), or
+     * a prune / hint-bit image lies out of the ascending block order of VACUUM's first pass (lazy_scan_heap visits
+     * each block once, in order, so one of the two records is another backend's). A backend that only reads, and
+     * prunes pages ahead of VACUUM in the order VACUUM then follows, leaves neither mark: 13-16 WAL cannot tell its
+     * prunes from VACUUM's.
+     */
+    public Optional<String> walUsageDoubt() {
+        if (ambiguousRecords == 0) {
+            return Optional.empty();
+        }
+        if (outOfOrder > 0) {
+            return Optional.of(outOfOrder + " first-pass records below a block written before them: another backend"
+                    + " pruned or set hint bits on the table during the run");
+        }
+        if (concurrentWrites > 0) {
+            return Optional.of("another transaction wrote to the table during the run");
+        }
+        return Optional.empty();
     }
 
     /** {@code WalUsage} of one run: records, full-page images, {@code xl_tot_len} bytes, image bytes. */
