@@ -1,7 +1,7 @@
 meta:
   id: postgresql_wal
-  title: PostgreSQL write-ahead log (WAL) segment, page headers, records and Heap2, Heap, Transaction and Btree payloads
-  application: PostgreSQL 13, 14, 15, 16, 17, 18, 19 and master (20devel)
+  title: PostgreSQL write-ahead log (WAL) segment, page headers, records and XLOG, Heap2, Heap, Transaction and Btree payloads
+  application: PostgreSQL 13, 14, 15, 16, 17, 18, 19 (19rc1 on) and the pre-releases 19beta1-19beta3
   ks-version: '0.11'
   endian: le
 doc: |
@@ -17,6 +17,9 @@ doc: |
     (concatenate payload bytes, skipping page headers, until `len_total` bytes are
     collected). Parses the record header, every block header, image header, the origin,
     top-level xid and main-data headers, the images, block data and main data.
+  * `xlog_main_data`: the typed XLOG (rmgr 0) main data (checkpoints, CHECKPOINT_REDO,
+    LOGICAL_DECODING_STATUS_CHANGE, NEXTOID, PARAMETER_CHANGE, ...), also reachable as
+    `xlog_record.xlog_main`.
   * `heap2_main_data` / `heap2_block_data`: the typed Heap2 (rmgr 9) payloads, also
     reachable as `xlog_record.heap2_main` and `xlog_record.heap2_block0`; likewise
     `heap_main_data` / `heap_block_data` (Heap, rmgr 10, `xlog_record.heap_main`,
@@ -25,13 +28,18 @@ doc: |
     `xlog_record.btree_main`, `btree_block0`, `btree_meta0`, `btree_meta_last`).
 
   The WAL format version is the page magic (`xlp_magic`). `page_header.major` maps it to
-  the PostgreSQL major (13..19, 20 = master); every version-dependent type takes that
-  `major` as a parameter. All multi-byte fields are little-endian: WAL is written in the
+  the PostgreSQL major (13..19); every version-dependent type takes that `major` as a
+  parameter. Three magics map to 19: 0xD122 (19 as released, 19rc1 on) and the
+  pre-releases 0xD120 (19beta1-19beta2) and 0xD121 (19beta3, and 20devel builds of
+  mid-2026), told apart by `page_header.pre_release`, which the types whose bytes differ
+  between them take as a second parameter (the checkpoint records, CHECKPOINT_REDO; the
+  XLOG2 resource manager exists in the pre-releases only). All multi-byte fields are little-endian: WAL is written in the
   server's native byte order, and only little-endian servers (x86-64, aarch64) are covered.
   BLCKSZ (relation page size) is assumed to be 8192.
 doc-ref:
   - https://github.com/postgres/postgres/blob/master/src/include/access/xlog_internal.h
   - https://github.com/postgres/postgres/blob/master/src/include/access/xlogrecord.h
+  - https://github.com/postgres/postgres/blob/REL_19_STABLE/src/include/catalog/pg_control.h
   - https://github.com/postgres/postgres/blob/master/src/include/access/heapam_xlog.h
   - https://github.com/postgres/postgres/blob/master/src/include/access/xact.h
   - https://github.com/postgres/postgres/blob/master/src/include/access/nbtxlog.h
@@ -70,7 +78,7 @@ types:
     doc: |
       XLogPageHeaderData (24 bytes), or XLogLongPageHeaderData (40 bytes) when
       XLP_LONG_HEADER is set, which happens on, and only on, the first page of a segment.
-      The layout is the same in 13 to master; the meaning of the flag bits is not.
+      The layout is the same in 13 to 19; the meaning of the flag bits is not.
     seq:
       - id: magic
         type: u2
@@ -122,10 +130,22 @@ types:
           magic == 0xd116 ? 17 :
           magic == 0xd118 ? 18 :
           magic == 0xd120 ? 19 :
-          magic == 0xd121 ? 20 : 0
+          magic == 0xd121 ? 19 :
+          magic == 0xd122 ? 19 : 0
         doc: |
-          PostgreSQL major of the page magic: 13..19, 20 for master (20devel), 0 for an
-          unknown magic (a zero-filled page never written has magic 0).
+          PostgreSQL major of the page magic: 13..19, 0 for an unknown magic (a zero-filled
+          page never written has magic 0). 19 covers the release (0xD122) and its
+          pre-releases (0xD120, 0xD121; see `pre_release`).
+      pre_release:
+        value: |
+          magic == 0xd120 ? 1 :
+          magic == 0xd121 ? 3 : 0
+        doc: |
+          Which pre-release of `major` wrote the page: 0 for a release; 1 for 0xD120
+          (19beta1-19beta2, and master from the REL_19 branch point), 3 for 0xD121 (19beta3
+          and 20devel of mid-2026). Both pre-releases log online data-checksum changes
+          (the XLOG2 resource manager, checksum state in checkpoints and CHECKPOINT_REDO),
+          which 19rc1 no longer has.
       len_header:
         value: 'is_long_header ? 40 : 24'
         doc: SizeOfXLogLongPHD (40) or SizeOfXLogShortPHD (24).
@@ -144,7 +164,7 @@ types:
         value: '(info & (major <= 18 ? 0x0008 : 0x0004)) != 0'
         -orig-id: XLP_FIRST_IS_OVERWRITE_CONTRECORD
         doc: |
-          0x0008 in 13.5+/14.1+ to 18, renumbered to 0x0004 in 19 and master. The page
+          0x0008 in 13.5+/14.1+ to 18, renumbered to 0x0004 in 19 (and its pre-releases). The page
           starts a fresh record after an abandoned multi-page record.
       all_flags:
         value: 'major <= 18 ? 0x000f : 0x0007'
@@ -162,6 +182,9 @@ types:
       - id: major
         type: u1
         doc: PostgreSQL major of the page magic (`page_header.major`).
+      - id: pre_release
+        type: u1
+        doc: Pre-release of the page magic (`page_header.pre_release`), 0 for a release.
     seq:
       - id: len_total
         type: u4
@@ -238,6 +261,12 @@ types:
         value: |
           rmgr_id == 9 and len_main_data > 0 and len_total > 24
           and headers[0].is_block_ref and headers[0].block_id == 0 and headers[0].block.has_data
+      xlog_main:
+        pos: ofs_main_data
+        size: len_main_data
+        type: xlog_main_data(major, pre_release, info)
+        if: rmgr_id == 0 and len_main_data > 0
+        doc: Main data of an XLOG record, typed by version and record type.
       heap2_main:
         pos: ofs_main_data
         size: len_main_data
@@ -502,6 +531,481 @@ types:
         size: hdr.block.len_data
         if: hdr.is_block_ref
         doc: Block data.
+
+  # ---------------------------------------------------------------------------------
+  # XLOG (rmgr 0)
+  # ---------------------------------------------------------------------------------
+
+  xlog_main_data:
+    doc: |
+      Main data of an XLOG record, chosen by the record type (info & 0xf0), the major and,
+      for the checkpoint records and CHECKPOINT_REDO of 19, whether a pre-release wrote it.
+      NOOP (0x20) carries free-form bytes; SWITCH (0x40), FPI_FOR_HINT (0xa0), FPI (0xb0)
+      and ASSIGN_LSN (0xc0, 19) carry none (their images are block references).
+    params:
+      - id: major
+        type: u1
+      - id: pre_release
+        type: u1
+      - id: info
+        type: u1
+        -orig-id: xl_info
+    seq:
+      - id: body
+        type:
+          switch-on: layout
+          cases:
+            'xlog_layout::checkpoint_pg13': xlog_checkpoint_pg13
+            'xlog_layout::checkpoint_pg17': xlog_checkpoint_pg17
+            'xlog_layout::checkpoint_pg19_beta1': xlog_checkpoint_pg19_beta1
+            'xlog_layout::checkpoint_pg19': xlog_checkpoint_pg19
+            'xlog_layout::next_oid': xlog_next_oid
+            'xlog_layout::backup_end': xlog_backup_end
+            'xlog_layout::parameter_change': xlog_parameter_change
+            'xlog_layout::restore_point': xlog_restore_point
+            'xlog_layout::fpw_change': xlog_fpw_change
+            'xlog_layout::end_of_recovery_pg13': xlog_end_of_recovery_pg13
+            'xlog_layout::end_of_recovery_pg17': xlog_end_of_recovery_pg17
+            'xlog_layout::overwrite_contrecord': xlog_overwrite_contrecord
+            'xlog_layout::checkpoint_redo_pg17': xlog_checkpoint_redo_pg17
+            'xlog_layout::checkpoint_redo_pg19_beta1': xlog_checkpoint_redo_pg19_beta1
+            'xlog_layout::logical_decoding_status_change': xlog_logical_decoding_status_change
+    instances:
+      opcode:
+        value: info & 0xf0
+        -orig-id: XLR_RMGR_INFO_MASK
+      is_shutdown:
+        value: opcode == 0x00
+        doc: CHECKPOINT_SHUTDOWN (0x00) rather than CHECKPOINT_ONLINE (0x10).
+      layout:
+        value: |
+          major < 13 or major > 19 ? 0 :
+          opcode == 0x00 or opcode == 0x10 ?
+            (major <= 16 ? 1 : major <= 18 ? 2 : pre_release != 0 ? 3 : 4) :
+          opcode == 0x30 ? 5 :
+          opcode == 0x50 ? 6 :
+          opcode == 0x60 ? 7 :
+          opcode == 0x70 ? 8 :
+          opcode == 0x80 ? 9 :
+          opcode == 0x90 ? (major <= 16 ? 10 : 11) :
+          opcode == 0xd0 ? 12 :
+          opcode == 0xe0 ? (major <= 16 ? 0 : major <= 18 ? 13 : pre_release != 0 ? 14 : 13) :
+          opcode == 0xf0 ? (major >= 19 ? 15 : 0) : 0
+        enum: xlog_layout
+        doc: |
+          0x00 CHECKPOINT_SHUTDOWN and 0x10 CHECKPOINT_ONLINE (CheckPoint: 13-16, 17-18,
+          19's pre-releases, 19); 0x30 NEXTOID; 0x50 BACKUP_END; 0x60 PARAMETER_CHANGE;
+          0x70 RESTORE_POINT; 0x80 FPW_CHANGE; 0x90 END_OF_RECOVERY (13-16, 17+);
+          0xd0 OVERWRITE_CONTRECORD; 0xe0 CHECKPOINT_REDO (17+: wal_level; the 19
+          pre-releases add the checksum version); 0xf0 LOGICAL_DECODING_STATUS_CHANGE (19).
+
+  xlog_checkpoint_pg13:
+    doc: |
+      CheckPoint of 13-16 (XLOG_CHECKPOINT_SHUTDOWN / _ONLINE main data), 88 bytes.
+      Mirrors src/include/catalog/pg_control.h of REL_13_STABLE .. REL_16_STABLE.
+    seq:
+      - id: redo
+        type: u8
+        -orig-id: redo
+        doc: LSN of the checkpoint's redo point.
+      - id: this_timeline
+        type: u4
+        -orig-id: ThisTimeLineID
+      - id: prev_timeline
+        type: u4
+        -orig-id: PrevTimeLineID
+      - id: full_page_writes
+        type: u1
+        -orig-id: fullPageWrites
+        doc: bool.
+      - id: pad1
+        size: 7
+        doc: Alignment of nextXid (where 17 put wal_level).
+      - id: next_xid
+        type: u8
+        -orig-id: [nextXid, nextFullXid]
+        doc: FullTransactionId, epoch in the high 32 bits.
+      - id: next_oid
+        type: u4
+        -orig-id: nextOid
+      - id: next_multi
+        type: u4
+        -orig-id: nextMulti
+      - id: next_multi_offset
+        type: u4
+        -orig-id: nextMultiOffset
+      - id: oldest_xid
+        type: u4
+        -orig-id: oldestXid
+      - id: oldest_xid_db
+        type: u4
+        -orig-id: oldestXidDB
+      - id: oldest_multi
+        type: u4
+        -orig-id: oldestMulti
+      - id: oldest_multi_db
+        type: u4
+        -orig-id: oldestMultiDB
+      - id: pad2
+        size: 4
+        doc: Alignment of time.
+      - id: time
+        type: s8
+        -orig-id: time
+        doc: pg_time_t, seconds since the Unix epoch.
+      - id: oldest_commit_ts_xid
+        type: u4
+        -orig-id: oldestCommitTsXid
+      - id: newest_commit_ts_xid
+        type: u4
+        -orig-id: newestCommitTsXid
+      - id: oldest_active_xid
+        type: u4
+        -orig-id: oldestActiveXid
+      - id: pad3
+        size: 4
+        doc: Struct tail padding.
+
+  xlog_checkpoint_pg17:
+    doc: |
+      CheckPoint of 17 and 18, 88 bytes: as 13-16 with wal_level in the padding after
+      fullPageWrites. Mirrors src/include/catalog/pg_control.h of REL_17_STABLE / REL_18_STABLE.
+    seq:
+      - id: redo
+        type: u8
+        -orig-id: redo
+      - id: this_timeline
+        type: u4
+        -orig-id: ThisTimeLineID
+      - id: prev_timeline
+        type: u4
+        -orig-id: PrevTimeLineID
+      - id: full_page_writes
+        type: u1
+        -orig-id: fullPageWrites
+      - id: pad1
+        size: 3
+      - id: wal_level
+        type: s4
+        -orig-id: wal_level
+        doc: 0 minimal, 1 replica, 2 logical.
+      - id: next_xid
+        type: u8
+        -orig-id: nextXid
+      - id: next_oid
+        type: u4
+        -orig-id: nextOid
+      - id: next_multi
+        type: u4
+        -orig-id: nextMulti
+      - id: next_multi_offset
+        type: u4
+        -orig-id: nextMultiOffset
+      - id: oldest_xid
+        type: u4
+        -orig-id: oldestXid
+      - id: oldest_xid_db
+        type: u4
+        -orig-id: oldestXidDB
+      - id: oldest_multi
+        type: u4
+        -orig-id: oldestMulti
+      - id: oldest_multi_db
+        type: u4
+        -orig-id: oldestMultiDB
+      - id: pad2
+        size: 4
+      - id: time
+        type: s8
+        -orig-id: time
+      - id: oldest_commit_ts_xid
+        type: u4
+        -orig-id: oldestCommitTsXid
+      - id: newest_commit_ts_xid
+        type: u4
+        -orig-id: newestCommitTsXid
+      - id: oldest_active_xid
+        type: u4
+        -orig-id: oldestActiveXid
+      - id: pad3
+        size: 4
+
+  xlog_checkpoint_pg19_beta1:
+    doc: |
+      CheckPoint of the 19 pre-releases (19beta1 to 19beta3, 20devel of mid-2026), 96
+      bytes: logicalDecodingEnabled after wal_level, a 64-bit nextMultiOffset, and the
+      online data-checksum state last. Mirrors src/include/catalog/pg_control.h of 19beta1.
+    seq:
+      - id: redo
+        type: u8
+        -orig-id: redo
+      - id: this_timeline
+        type: u4
+        -orig-id: ThisTimeLineID
+      - id: prev_timeline
+        type: u4
+        -orig-id: PrevTimeLineID
+      - id: full_page_writes
+        type: u1
+        -orig-id: fullPageWrites
+      - id: pad1
+        size: 3
+      - id: wal_level
+        type: s4
+        -orig-id: wal_level
+      - id: logical_decoding_enabled
+        type: u1
+        -orig-id: logicalDecodingEnabled
+        doc: bool.
+      - id: pad2
+        size: 7
+      - id: next_xid
+        type: u8
+        -orig-id: nextXid
+      - id: next_oid
+        type: u4
+        -orig-id: nextOid
+      - id: next_multi
+        type: u4
+        -orig-id: nextMulti
+      - id: next_multi_offset
+        type: u8
+        -orig-id: nextMultiOffset
+        doc: MultiXactOffset, 64-bit from 19.
+      - id: oldest_xid
+        type: u4
+        -orig-id: oldestXid
+      - id: oldest_xid_db
+        type: u4
+        -orig-id: oldestXidDB
+      - id: oldest_multi
+        type: u4
+        -orig-id: oldestMulti
+      - id: oldest_multi_db
+        type: u4
+        -orig-id: oldestMultiDB
+      - id: time
+        type: s8
+        -orig-id: time
+      - id: oldest_commit_ts_xid
+        type: u4
+        -orig-id: oldestCommitTsXid
+      - id: newest_commit_ts_xid
+        type: u4
+        -orig-id: newestCommitTsXid
+      - id: oldest_active_xid
+        type: u4
+        -orig-id: oldestActiveXid
+      - id: data_checksum_state
+        type: u4
+        -orig-id: dataChecksumState
+        doc: 0 off, 1 on, 2 inprogress-off, 3 inprogress-on.
+
+  xlog_checkpoint_pg19:
+    doc: |
+      CheckPoint of 19 as released (19rc1 on), 96 bytes: the pre-releases' layout without
+      dataChecksumState, whose 4 bytes are now the struct's tail padding (CreateCheckPoint
+      zeroes the struct). Mirrors src/include/catalog/pg_control.h of REL_19_STABLE.
+    seq:
+      - id: redo
+        type: u8
+        -orig-id: redo
+      - id: this_timeline
+        type: u4
+        -orig-id: ThisTimeLineID
+      - id: prev_timeline
+        type: u4
+        -orig-id: PrevTimeLineID
+      - id: full_page_writes
+        type: u1
+        -orig-id: fullPageWrites
+      - id: pad1
+        size: 3
+      - id: wal_level
+        type: s4
+        -orig-id: wal_level
+      - id: logical_decoding_enabled
+        type: u1
+        -orig-id: logicalDecodingEnabled
+      - id: pad2
+        size: 7
+      - id: next_xid
+        type: u8
+        -orig-id: nextXid
+      - id: next_oid
+        type: u4
+        -orig-id: nextOid
+      - id: next_multi
+        type: u4
+        -orig-id: nextMulti
+      - id: next_multi_offset
+        type: u8
+        -orig-id: nextMultiOffset
+      - id: oldest_xid
+        type: u4
+        -orig-id: oldestXid
+      - id: oldest_xid_db
+        type: u4
+        -orig-id: oldestXidDB
+      - id: oldest_multi
+        type: u4
+        -orig-id: oldestMulti
+      - id: oldest_multi_db
+        type: u4
+        -orig-id: oldestMultiDB
+      - id: time
+        type: s8
+        -orig-id: time
+      - id: oldest_commit_ts_xid
+        type: u4
+        -orig-id: oldestCommitTsXid
+      - id: newest_commit_ts_xid
+        type: u4
+        -orig-id: newestCommitTsXid
+      - id: oldest_active_xid
+        type: u4
+        -orig-id: oldestActiveXid
+      - id: pad3
+        size: 4
+        doc: Struct tail padding (the 8-byte alignment of the struct).
+
+  xlog_next_oid:
+    doc: XLOG_NEXTOID, the next OID (XLogPutNextOid), 4 bytes.
+    seq:
+      - id: next_oid
+        type: u4
+        -orig-id: nextOid
+
+  xlog_backup_end:
+    doc: XLOG_BACKUP_END, the backup's start LSN, 8 bytes.
+    seq:
+      - id: start_point
+        type: u8
+        -orig-id: startpoint
+
+  xlog_parameter_change:
+    doc: xl_parameter_change (XLOG_PARAMETER_CHANGE), 28 bytes in every version.
+    seq:
+      - id: max_connections
+        type: s4
+        -orig-id: MaxConnections
+      - id: max_worker_processes
+        type: s4
+        -orig-id: max_worker_processes
+      - id: max_wal_senders
+        type: s4
+        -orig-id: max_wal_senders
+      - id: max_prepared_xacts
+        type: s4
+        -orig-id: max_prepared_xacts
+      - id: max_locks_per_xact
+        type: s4
+        -orig-id: max_locks_per_xact
+      - id: wal_level
+        type: s4
+        -orig-id: wal_level
+      - id: wal_log_hints
+        type: u1
+        -orig-id: wal_log_hints
+        doc: bool.
+      - id: track_commit_timestamp
+        type: u1
+        -orig-id: track_commit_timestamp
+        doc: bool.
+      - id: pad
+        size: 2
+
+  xlog_restore_point:
+    doc: xl_restore_point (XLOG_RESTORE_POINT), 72 bytes.
+    seq:
+      - id: time
+        type: s8
+        -orig-id: rp_time
+        doc: TimestampTz, microseconds since 2000-01-01.
+      - id: name
+        type: strz
+        size: 64
+        encoding: UTF-8
+        -orig-id: rp_name
+        doc: char[MAXFNAMELEN], NUL-terminated.
+
+  xlog_fpw_change:
+    doc: XLOG_FPW_CHANGE, the new full_page_writes (bool), 1 byte.
+    seq:
+      - id: full_page_writes
+        type: u1
+        -orig-id: fpw
+
+  xlog_end_of_recovery_pg13:
+    doc: xl_end_of_recovery (XLOG_END_OF_RECOVERY) of 13-16, 16 bytes.
+    seq:
+      - id: end_time
+        type: s8
+        -orig-id: end_time
+      - id: this_timeline
+        type: u4
+        -orig-id: ThisTimeLineID
+      - id: prev_timeline
+        type: u4
+        -orig-id: PrevTimeLineID
+
+  xlog_end_of_recovery_pg17:
+    doc: xl_end_of_recovery (XLOG_END_OF_RECOVERY) of 17+, 24 bytes (wal_level, then tail padding).
+    seq:
+      - id: end_time
+        type: s8
+        -orig-id: end_time
+      - id: this_timeline
+        type: u4
+        -orig-id: ThisTimeLineID
+      - id: prev_timeline
+        type: u4
+        -orig-id: PrevTimeLineID
+      - id: wal_level
+        type: s4
+        -orig-id: wal_level
+      - id: pad
+        size: 4
+
+  xlog_overwrite_contrecord:
+    doc: xl_overwrite_contrecord (XLOG_OVERWRITE_CONTRECORD, 13.5+/14.1+), 16 bytes.
+    seq:
+      - id: overwritten_lsn
+        type: u8
+        -orig-id: overwritten_lsn
+      - id: overwrite_time
+        type: s8
+        -orig-id: overwrite_time
+
+  xlog_checkpoint_redo_pg17:
+    doc: |
+      XLOG_CHECKPOINT_REDO of 17, 18 and 19 as released: wal_level (int32), 4 bytes.
+      Mirrors CreateCheckPoint in src/backend/access/transam/xlog.c.
+    seq:
+      - id: wal_level
+        type: s4
+        -orig-id: wal_level
+
+  xlog_checkpoint_redo_pg19_beta1:
+    doc: |
+      xl_checkpoint_redo of the 19 pre-releases (19beta1 to 19beta3), 8 bytes: wal_level
+      and the data checksum version. Reverted before 19rc1.
+    seq:
+      - id: wal_level
+        type: s4
+        -orig-id: wal_level
+      - id: data_checksum_version
+        type: u4
+        -orig-id: data_checksum_version
+
+  xlog_logical_decoding_status_change:
+    doc: |
+      XLOG_LOGICAL_DECODING_STATUS_CHANGE (19): whether logical decoding is now enabled
+      (bool), 1 byte. Mirrors src/backend/replication/logical/logicalctl.c.
+    seq:
+      - id: enabled
+        type: u1
+        -orig-id: enabled
 
   # ---------------------------------------------------------------------------------
   # Heap2 (rmgr 9)
@@ -834,7 +1338,7 @@ types:
 
   heap_prune_pg19:
     doc: |
-      xl_heap_prune of 19 and master: 16-bit flags (the reason byte is gone) with the VM
+      xl_heap_prune of 19 (and its pre-releases): 16-bit flags (the reason byte is gone) with the VM
       bits; SizeOfHeapPrune = 2, main data 2 or 6 bytes. With XLHP_VM_ALL_VISIBLE the VM
       page is block 1.
     seq:
@@ -879,7 +1383,7 @@ types:
 
   heap_prune_block_pg17:
     doc: |
-      Block 0 data of the prune records of 17 to master: sub-records in this order, each
+      Block 0 data of the prune records of 17 to 19: sub-records in this order, each
       present only if its flag is set: freeze plans, redirections, dead items, now-unused
       items, then the frozen offsets grouped by plan.
     params:
@@ -1984,7 +2488,26 @@ enums:
     19: replication_origin
     20: generic
     21: logical_message
-    22: xlog2
+    22:
+      id: xlog2
+      doc: '19beta1-19beta3 (and 20devel of mid-2026) only: online data-checksum changes.'
+  xlog_layout:
+    0: unknown
+    1: checkpoint_pg13
+    2: checkpoint_pg17
+    3: checkpoint_pg19_beta1
+    4: checkpoint_pg19
+    5: next_oid
+    6: backup_end
+    7: parameter_change
+    8: restore_point
+    9: fpw_change
+    10: end_of_recovery_pg13
+    11: end_of_recovery_pg17
+    12: overwrite_contrecord
+    13: checkpoint_redo_pg17
+    14: checkpoint_redo_pg19_beta1
+    15: logical_decoding_status_change
   heap2_layout:
     0: unknown
     1: clean_pg13

@@ -16,7 +16,12 @@ public enum Category {
     PRUNE_FREEZE("prune_freeze"),
     /** VACUUM's second heap pass, LP_DEAD to LP_UNUSED (VACUUM, PRUNE_VACUUM_CLEANUP, 13's CLEAN/CLEANUP_INFO). */
     CLEANUP("cleanup"),
-    /** Sets visibility-map bits only (VISIBLE; a 19+ PRUNE_VACUUM_SCAN carrying only VM bits). */
+    /**
+     * Visibility-map work. Its records set visibility-map bits only (VISIBLE; a 19+ PRUNE_VACUUM_SCAN carrying only VM
+     * bits). Its bytes, images and FPI bytes also hold the VM page's block references (header, image, data) inside
+     * heap DML that clears VM bits (19, and back-patched minors such as 18.6), whose records stay in their own
+     * category; {@link CategoryStats#vmClearBytes()} says how many bytes that is.
+     */
     VM("vm"),
     /** Opportunistic pruning during a read (PRUNE_ON_ACCESS, 17+). */
     ON_ACCESS_PRUNE("on_access_prune"),
@@ -102,7 +107,8 @@ public enum Category {
     /**
      * Whether the category's records are VACUUM's ({@code vacuum_bytes}): its heap records (prune_only,
      * freeze_only, prune_freeze, cleanup, vm) and its index passes (index_vacuum); not on_access_prune, hint,
-     * xlog_fpi or other.
+     * xlog_fpi or other. The VM page references of heap DML that vm's bytes include are not VACUUM's
+     * ({@link CategoryStats#vmClearBytes()}).
      */
     public boolean vacuum() {
         return switch (this) {

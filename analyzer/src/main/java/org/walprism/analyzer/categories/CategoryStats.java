@@ -6,6 +6,7 @@ import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.codec.rmgr.heap2.Heap2Type;
 
 /**
  * Byte-exact attribution of a WAL range: every byte of every record goes to exactly one {@link Parts part}
@@ -13,6 +14,14 @@ import org.walprism.codec.rmgr.RmgrTable;
  * {@link FpiCause}, a compression method and a fork; plus per record type, per relation fork and per LSN bucket
  * breakdowns, and the WAL page headers, alignment padding and skipped bytes between records, so that
  * {@code records + page headers + padding + skipped} equals the bytes the range spans.
+ *
+ * <p>Visibility-map work inside heap DML: when a Heap record (INSERT, UPDATE, HOT_UPDATE, DELETE, LOCK, ...) or a
+ * Heap2 MULTI_INSERT / LOCK_UPDATED clears visibility-map bits it registers the VM page as a block reference (19,
+ * and 17/18 minor releases that back-patch it, e.g. 18.6). That block reference's bytes (its header,
+ * {@link Parts#VM_BLOCK}; its image header and image; its data) belong to {@link Category#VM} and its image's cause
+ * is {@link FpiCause#VM}, while the record itself, and the rest of its bytes, stays in its own category. The totals
+ * {@link #vmClearRecords()}, {@link #vmClearBytes()} and {@link #vmClearImages()} say how much of
+ * {@link Category#VM} is such DML work.
  *
  * <p>{@link #add(RecordView)} touches preallocated arrays only (a new relation or LSN bucket allocates once):
  * nothing is allocated per record. Chunks of a range read apart (in parallel) {@link #merge} into exactly what
@@ -76,6 +85,9 @@ public final class CategoryStats implements java.io.Serializable {
     private final long[] forkStored = new long[16];
 
     private long vmSetRecords;
+    private long vmClearRecords;
+    private long vmClearBytes;
+    private long vmClearImages;
     private long unparsedRecords;
 
     private final PageLayout layout;
@@ -115,18 +127,29 @@ public final class CategoryStats implements java.io.Serializable {
         int len = v.totalLength();
         int fpi = v.fpiLength();
         int ci = rmid == RmgrTable.HEAP2 ? heap2(v, scratch) : nonHeap2[rmid * 16 + ((v.info() & 0xF0) >> 4)];
-        // FpiCause mirrors Category: an image's cause is the category of its record (hint and xlog_fpi included)
+        // FpiCause mirrors Category: an image's cause is the category of its record (hint and xlog_fpi included),
+        // but for the VM page of heap DML (see the class comment)
         int cause = ci;
-        blocks(v, len, cause);
+        blocks(v, len, cause, heapDml(v));
         int recordImages = blockImages;
         parts(v, rmid, len, fpi, categoryParts[ci]);
+        int vm = vmBlockHeaders + vmImageHeaders + vmFpi + vmData;
+        if (vm > 0) {
+            moveVmBlocks(rmid, categoryParts[ci], categoryParts[VM]);
+            vmClearRecords++;
+            vmClearBytes += vm;
+            vmClearImages += vmImages;
+        }
 
         records++;
         bytes += len;
         catRecords[ci]++;
-        catBytes[ci] += len;
-        catFpiBytes[ci] += fpi;
-        catImages[ci] += recordImages;
+        catBytes[ci] += len - vm;
+        catFpiBytes[ci] += fpi - vmFpi;
+        catImages[ci] += recordImages - vmImages;
+        catBytes[VM] += vm;
+        catFpiBytes[VM] += vmFpi;
+        catImages[VM] += vmImages;
         int type = rmid * 16 + RecordNames.typeKey(rmid, v.info());
         if (typeRecords[type]++ == 0) {
             typesSeen[typeCount++] = type;
@@ -139,9 +162,9 @@ public final class CategoryStats implements java.io.Serializable {
 
         layout.add(v.lsn(), len);
         stamp = rmid == RmgrTable.TRANSACTION ? WalTime.of(v) : 0;
-        bucket(v.lsn(), len, fpi, recordImages, ci);
+        bucket(v.lsn(), len, fpi, recordImages, ci, vm);
         if (timeBuckets != null) {
-            timeBuckets.add(stamp, len, fpi, recordImages, ci);
+            timeBuckets.add(stamp, len, fpi, recordImages, ci, vm);
         }
         if (relationEvents != null) {
             relationEvents.accept(v);
@@ -185,18 +208,68 @@ public final class CategoryStats implements java.io.Serializable {
         this.names = n;
     }
 
+    private static final int VM = Category.VM.ordinal();
+    private static final int VM_FORK = 2;
+
     // What blocks() found in the block references of the record being added.
     private int blockHeaderBytes;
     private int imageHeaderBytes;
     private int blockDataBytes;
     private int blockImages;
+    // ... and in those of them that are the VM page of heap DML (their share of the above)
+    private int vmBlockHeaders;
+    private int vmImageHeaders;
+    private int vmFpi;
+    private int vmData;
+    private int vmImages;
 
-    /** One pass over the block references of {@code v}: their framing bytes, the relation counters, the images. */
-    private void blocks(RecordView v, int len, int cause) {
+    /**
+     * Whether {@code v} is heap DML, whose VM-fork block reference is visibility-map work: every Heap record, and
+     * Heap2 MULTI_INSERT and LOCK_UPDATED (heapam.c registers the VM page where they clear its bits). Vacuum's own
+     * Heap2 records are attributed by {@link Heap2Attribution}.
+     */
+    private static boolean heapDml(RecordView v) {
+        if (v.rmid() == RmgrTable.HEAP) {
+            return true;
+        }
+        if (v.rmid() != RmgrTable.HEAP2) {
+            return false;
+        }
+        Heap2Type t = Heap2Type.of(v.version(), v.info());
+        return t == Heap2Type.MULTI_INSERT || t == Heap2Type.LOCK_UPDATED;
+    }
+
+    /**
+     * Moves the bytes of the VM page's block references ({@link #blocks} found them) from the record's category
+     * {@code from} to {@link Category#VM}: the header to {@link Parts#VM_BLOCK}, image header, image and data to the
+     * same parts there.
+     */
+    private void moveVmBlocks(int rmid, long[] from, long[] to) {
+        from[Parts.BLOCK_HEADERS] -= vmBlockHeaders;
+        to[Parts.VM_BLOCK] += vmBlockHeaders;
+        from[Parts.IMAGE_HEADERS] -= vmImageHeaders;
+        to[Parts.IMAGE_HEADERS] += vmImageHeaders;
+        from[Parts.FPI] -= vmFpi;
+        to[Parts.FPI] += vmFpi;
+        // block data of a VM page (heapam.c logs none) would stay payload.<rmgr>, in vm
+        from[Parts.PAYLOAD_BASE + rmid] -= vmData;
+        to[Parts.PAYLOAD_BASE + rmid] += vmData;
+    }
+
+    /**
+     * One pass over the block references of {@code v}: their framing bytes, the relation counters, the images;
+     * with {@code heapDml}, the share of them that is the VM page.
+     */
+    private void blocks(RecordView v, int len, int cause, boolean heapDml) {
         int blockHeaders = 0;
         int imageHeaders = 0;
         int data = 0;
         int recordImages = 0;
+        int vmHeaders = 0;
+        int vmImgHeaders = 0;
+        int vmStored = 0;
+        int vmBlockData = 0;
+        int vmImageCount = 0;
         long spc = 0;
         long db = 0;
         long relNumber = 0;
@@ -222,15 +295,31 @@ public final class CategoryStats implements java.io.Serializable {
                     rel.vacuumBytes += len;
                 }
             }
+            boolean vmPage = heapDml && fork == VM_FORK;
+            if (vmPage) {
+                vmHeaders += sameRel ? 8 : 20;
+                vmBlockData += blockData;
+            }
             if ((ff & BlockRef.HAS_IMAGE) != 0) {
-                imageHeaders += image(v, b, fork, cause, rel);
+                int h = image(v, b, fork, vmPage ? VM : cause, rel);
+                imageHeaders += h;
                 recordImages++;
+                if (vmPage) {
+                    vmImgHeaders += h;
+                    vmStored += v.imageLength(b);
+                    vmImageCount++;
+                }
             }
         }
         blockHeaderBytes = blockHeaders;
         imageHeaderBytes = imageHeaders;
         blockDataBytes = data;
         blockImages = recordImages;
+        vmBlockHeaders = vmHeaders;
+        vmImageHeaders = vmImgHeaders;
+        vmFpi = vmStored;
+        vmData = vmBlockData;
+        vmImages = vmImageCount;
     }
 
     /**
@@ -310,7 +399,8 @@ public final class CategoryStats implements java.io.Serializable {
         categoryPart[part] += n;
     }
 
-    private void bucket(long lsn, int len, int fpi, int recordImages, int ci) {
+    /** Counts a record in its LSN bucket: {@code vm} of its {@code len} bytes go to {@link Category#VM}. */
+    private void bucket(long lsn, int len, int fpi, int recordImages, int ci, int vm) {
         int i = buckets.index(lsn);
         if (i < 0) {
             return;
@@ -320,7 +410,8 @@ public final class CategoryStats implements java.io.Serializable {
         k[i + B_BYTES] += len;
         k[i + B_FPI_BYTES] += fpi;
         k[i + B_IMAGES] += recordImages;
-        k[i + B_CATEGORY + ci] += len;
+        k[i + B_CATEGORY + ci] += len - vm;
+        k[i + B_CATEGORY + VM] += vm;
         if (stamp != 0) {
             long f = k[i + B_TIME_FIRST];
             k[i + B_TIME_FIRST] = f == 0 ? stamp : Math.min(f, stamp);
@@ -376,6 +467,9 @@ public final class CategoryStats implements java.io.Serializable {
         add(forkImages, o.forkImages);
         add(forkStored, o.forkStored);
         vmSetRecords += o.vmSetRecords;
+        vmClearRecords += o.vmClearRecords;
+        vmClearBytes += o.vmClearBytes;
+        vmClearImages += o.vmClearImages;
         unparsedRecords += o.unparsedRecords;
         relations.merge(o.relations);
         buckets.merge(o.buckets);
@@ -554,6 +648,24 @@ public final class CategoryStats implements java.io.Serializable {
     /** Records that set visibility-map bits (VISIBLE, or 19+ prune records with XLHP_VM_ALL_VISIBLE). */
     public long vmSetRecords() {
         return vmSetRecords;
+    }
+
+    /** Heap DML records that carry the VM page as a block reference (they clear VM bits; see the class comment). */
+    public long vmClearRecords() {
+        return vmClearRecords;
+    }
+
+    /**
+     * Bytes of those VM-page block references (header, image header, image, data): the part of
+     * {@link Category#VM}'s bytes that heap DML wrote, not VACUUM.
+     */
+    public long vmClearBytes() {
+        return vmClearBytes;
+    }
+
+    /** Images of the VM page in heap DML records (cause {@link FpiCause#VM}). */
+    public long vmClearImages() {
+        return vmClearImages;
     }
 
     /** Heap2 records whose payload did not match the expected layout (attributed whole to payload.Heap2). */

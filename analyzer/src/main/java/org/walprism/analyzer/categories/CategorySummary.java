@@ -12,7 +12,8 @@ import org.walprism.codec.record.BlockRef;
  * A {@link CategoryStats} flattened into sections of named rows of named metrics, the shape every output
  * (text, JSON, CSV, HTML) and the diff work from. Sections and their metrics:
  * <ul>
- * <li>{@code totals}: row {@code all} with records, bytes, fpi_bytes, images, vm_set_records</li>
+ * <li>{@code totals}: row {@code all} with records, bytes, fpi_bytes, images, vm_set_records, vm_clear_records,
+ * vm_clear_bytes, vm_clear_images (the VM page references of heap DML, counted in category vm)</li>
  * <li>{@code category}: one row per {@link Category} key: records, bytes, fpi_bytes, images</li>
  * <li>{@code record_type}: one row per {@code Rmgr/TYPE} seen: records, bytes, fpi_bytes, images</li>
  * <li>{@code part}: one row per non-empty {@link Parts part}: bytes</li>
@@ -52,6 +53,9 @@ public final class CategorySummary {
         t.put("fpi_bytes", s.partBytes(Parts.FPI));
         t.put("images", s.images());
         t.put("vm_set_records", s.vmSetRecords());
+        t.put("vm_clear_records", s.vmClearRecords());
+        t.put("vm_clear_bytes", s.vmClearBytes());
+        t.put("vm_clear_images", s.vmClearImages());
         for (Category c : Category.values()) {
             Map<String, Long> r = row("category", c.key());
             r.put("records", s.categoryRecords(c));

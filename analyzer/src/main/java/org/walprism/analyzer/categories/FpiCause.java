@@ -14,7 +14,7 @@ public enum FpiCause {
     PRUNE_FREEZE("prune_freeze"),
     /** Vacuum's second pass (dead items made unused). */
     CLEANUP("cleanup"),
-    /** Visibility-map changes. */
+    /** Visibility-map changes: VISIBLE and VM-only prune records, and the VM page's images inside heap DML. */
     VM("vm"),
     /** Pruning outside vacuum (on access). */
     ON_ACCESS_PRUNE("on_access_prune"),

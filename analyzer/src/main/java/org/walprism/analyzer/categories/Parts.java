@@ -52,7 +52,10 @@ public final class Parts {
     public static final int VM_VISIBLE = 17;
     /** The high byte of the 19+ prune flags (XLHP_VM_ALL_VISIBLE / ALL_FROZEN). */
     public static final int VM_FLAGS = 18;
-    /** Block-reference header of the VM page in a 19+ prune record. */
+    /**
+     * Block-reference header of the VM page: in a 19+ prune record, and in heap DML that clears VM bits (19, and
+     * back-patched minors such as 18.6; counted in {@link Category#VM}).
+     */
     public static final int VM_BLOCK = 19;
     /** {@code reason} byte of 17/18 prune records. */
     public static final int SHARED_REASON = 20;

@@ -34,7 +34,8 @@ public final class TimeBuckets {
         this.pending = new long[fields];
     }
 
-    void add(long stamp, int len, int fpi, int images, int ci) {
+    /** Counts a record: {@code vm} of its {@code len} bytes are {@link Category#VM}'s (see {@link CategoryStats}). */
+    void add(long stamp, int len, int fpi, int images, int ci, int vm) {
         long[] k;
         if (stamp != 0) {
             current = Math.floorDiv(stamp, width);
@@ -49,7 +50,8 @@ public final class TimeBuckets {
         k[CategoryStats.B_BYTES] += len;
         k[CategoryStats.B_FPI_BYTES] += fpi;
         k[CategoryStats.B_IMAGES] += images;
-        k[CategoryStats.B_CATEGORY + ci] += len;
+        k[CategoryStats.B_CATEGORY + ci] += len - vm;
+        k[CategoryStats.B_CATEGORY + Category.VM.ordinal()] += vm;
         if (stamp != 0) {
             long f = k[CategoryStats.B_TIME_FIRST];
             k[CategoryStats.B_TIME_FIRST] = f == 0 ? stamp : Math.min(f, stamp);

@@ -86,7 +86,9 @@ public final class CategoryFormatter {
             }
         }
         sb.append(String.format(Locale.ROOT, "%-28s %-8s %11d%n", "Total", "", total));
-        sb.append(String.format(Locale.ROOT, "Records setting VM bits: %d%n%n", st.vmSetRecords()));
+        sb.append(String.format(Locale.ROOT, "Records setting VM bits: %d%n", st.vmSetRecords()));
+        sb.append(String.format(Locale.ROOT, "Heap DML clearing VM bits: %d records, %d bytes, %d images (in vm)%n%n",
+                st.vmClearRecords(), st.vmClearBytes(), st.vmClearImages()));
 
         sb.append(String.format(Locale.ROOT,
                 "Full-page images: %d, stored %d bytes, raw %d bytes (8192 - hole),%n  hole %d bytes%n", st.images(),

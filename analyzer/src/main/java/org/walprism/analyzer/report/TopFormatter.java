@@ -54,7 +54,10 @@ public final class TopFormatter {
         return whole == 0 ? "0.0" : String.format(Locale.ROOT, "%.1f", 100.0 * part / whole);
     }
 
-    /** Bytes of VACUUM's records in the whole range (the categories whose {@code Category.vacuum()} is true). */
+    /**
+     * Bytes of VACUUM's records in the whole range (the categories whose {@code Category.vacuum()} is true), without
+     * the VM page references of heap DML that category vm's bytes include.
+     */
     static long vacuumBytes(CategoryStats st) {
         long v = 0;
         for (org.walprism.analyzer.categories.Category c : org.walprism.analyzer.categories.Category.values()) {
@@ -62,7 +65,7 @@ public final class TopFormatter {
                 v += st.categoryBytes(c);
             }
         }
-        return v;
+        return v - st.vmClearBytes();
     }
 
     private static String json(CategoryStats st, TableRollup.Metric by, List<TableRollup.Table> shown, int total,

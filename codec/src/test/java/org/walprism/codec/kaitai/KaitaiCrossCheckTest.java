@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.walprism.codec.Lsn;
+import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
@@ -23,6 +24,7 @@ import org.walprism.codec.rmgr.btree.BtreeCodec;
 import org.walprism.codec.rmgr.heap.HeapCodec;
 import org.walprism.codec.rmgr.heap2.Heap2Codec;
 import org.walprism.codec.rmgr.xact.XactCodec;
+import org.walprism.codec.rmgr.xlog.XlogCodec;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 import org.walprism.testdata.kaitai.KaitaiWalRecords;
@@ -33,9 +35,11 @@ import org.walprism.testdata.kaitai.PostgresqlWal;
  * Cross-checks the Netty codec against the parser generated from testdata/ksy/postgresql_wal.ksy: for every
  * capture, both read the whole WAL directory (the Kaitai side with its own page-based reassembly) and must
  * yield the same records at the same LSNs, agreeing field by field: record header, every block header and
- * image header, relation, block number, block data, origin, top-level xid and main data; and for Heap2, Heap,
- * Transaction and Btree records the codec's typed value ({@code Heap2Codec}, {@code HeapCodec}, {@code XactCodec},
- * {@code BtreeCodec}) against the Kaitai types, field by field.
+ * image header, relation, block number, block data, origin, top-level xid and main data; and for XLOG, Heap2, Heap,
+ * Transaction and Btree records the codec's typed value ({@code XlogCodec}, {@code Heap2Codec}, {@code HeapCodec},
+ * {@code XactCodec}, {@code BtreeCodec}) against the Kaitai types, field by field. The page magic's major and
+ * pre-release ({@code page_header.major}, {@code pre_release}) must name the codec's {@link WalVersion}: the
+ * checkpoint records and CHECKPOINT_REDO of 19 and of its pre-releases have different bytes.
  */
 class KaitaiCrossCheckTest {
 
@@ -55,6 +59,7 @@ class KaitaiCrossCheckTest {
         int n = 0;
         int heap2 = 0;
         int typed = 0;
+        java.util.EnumMap<KaitaiXlogCheck.Kind, Integer> xlog = new java.util.EnumMap<>(KaitaiXlogCheck.Kind.class);
         try (WalReader reader = WalReader.open(walDir, 0, 0)) {
             DecodedRecord d;
             while ((d = reader.next()) != null) {
@@ -62,7 +67,10 @@ class KaitaiCrossCheckTest {
                         + ") in " + capture.name() + "; Kaitai stopped: " + kaitai.stopReason() + "; next codec record at "
                         + lsn(d, d.lsn()));
                 compare(expected.get(n), d);
-                if (d.rmid() == RmgrTable.HEAP2) {
+                if (d.rmid() == RmgrTable.XLOG) {
+                    xlog.merge(KaitaiXlogCheck.compare(XlogCodec.decode(d), expected.get(n).parsed(), "record at "
+                            + lsn(d, d.lsn()) + " of " + capture.name()), 1, Integer::sum);
+                } else if (d.rmid() == RmgrTable.HEAP2) {
                     KaitaiHeap2Check.compare(Heap2Codec.decode(d), expected.get(n).parsed(), "record at "
                             + lsn(d, d.lsn()) + " of " + capture.name());
                     heap2++;
@@ -83,8 +91,17 @@ class KaitaiCrossCheckTest {
             }
         }
         assertEquals(expected.size(), n, "record count of " + capture.name());
-        System.out.printf("%s: %d records agree, %d of them Heap2 and %d Heap/Transaction/Btree with typed fields"
-                + " (Kaitai stopped: %s)%n", capture.name(), n, heap2, typed, kaitai.stopReason());
+        System.out.printf("%s: %d records agree, %d of them Heap2, %d Heap/Transaction/Btree and XLOG %s with typed"
+                + " fields (Kaitai stopped: %s)%n", capture.name(), n, heap2, typed, xlog, kaitai.stopReason());
+    }
+
+    /** {@code page_header.pre_release} of the version's magic: 0 for a release. */
+    private static int preRelease(WalVersion v) {
+        return switch (v) {
+            case PG13, PG14, PG15, PG16, PG17, PG18, PG19 -> 0;
+            case PG19_BETA1 -> 1;
+            case PG19_BETA3 -> 3;
+        };
     }
 
     private static String lsn(DecodedRecord d, long lsn) {
@@ -95,7 +112,8 @@ class KaitaiCrossCheckTest {
         String at = "record at " + lsn(d, k.lsn());
         assertEquals(k.lsn(), d.lsn(), "LSN of the next record (Kaitai " + lsn(d, k.lsn()) + ")");
         PostgresqlWal.XlogRecord p = k.parsed();
-        assertEquals(k.major(), d.version().major(), "version of " + at);
+        assertEquals(d.version().major(), k.major(), "major of the page magic of " + at);
+        assertEquals(preRelease(d.version()), k.preRelease(), "pre-release of the page magic of " + at);
         assertEquals(p.lenTotal(), d.totalLength(), "xl_tot_len of " + at);
         assertEquals(p.xid(), d.xid(), "xl_xid of " + at);
         assertEquals(p.prevLsn(), d.prev(), "xl_prev of " + at);

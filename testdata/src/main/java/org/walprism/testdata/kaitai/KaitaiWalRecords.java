@@ -34,8 +34,11 @@ public final class KaitaiWalRecords {
     private static final int XLOG_SWITCH = 0x40;
     private static final int SIZE_OF_XLOG_RECORD = 24;
 
-    /** One record: where it starts, its reassembled bytes, and the Kaitai parse of them. */
-    public record KaitaiRecord(long lsn, int major, byte[] bytes, PostgresqlWal.XlogRecord parsed) {
+    /**
+     * One record: where it starts, the major and pre-release of its page magic ({@code page_header.major},
+     * {@code page_header.pre_release}), its reassembled bytes, and the Kaitai parse of them.
+     */
+    public record KaitaiRecord(long lsn, int major, int preRelease, byte[] bytes, PostgresqlWal.XlogRecord parsed) {
     }
 
     /**
@@ -181,6 +184,7 @@ public final class KaitaiWalRecords {
     private Result readRecords() {
         List<KaitaiRecord> out = new ArrayList<>();
         int major = -1;
+        int preRelease = -1;
         long lsn = firstRecordLsn();
         long prevLsn = -1;
         while (lsn >= 0) {
@@ -191,6 +195,7 @@ public final class KaitaiWalRecords {
             }
             if (major < 0) {
                 major = page.header.major();
+                preRelease = page.header.preRelease();
             }
             if (lsn == pageStart) {
                 lsn += page.header.lenHeader();
@@ -208,7 +213,7 @@ public final class KaitaiWalRecords {
             }
             PostgresqlWal.XlogRecord parsed;
             try {
-                parsed = new PostgresqlWal.XlogRecord(new ByteBufferKaitaiStream(rec), major);
+                parsed = new PostgresqlWal.XlogRecord(new ByteBufferKaitaiStream(rec), major, preRelease);
             } catch (RuntimeException e) {
                 stopReason = String.format("record at %X does not parse: %s", lsn, e);
                 break;
@@ -221,7 +226,7 @@ public final class KaitaiWalRecords {
                 stopReason = String.format("incorrect CRC in record at %X", lsn);
                 break;
             }
-            out.add(new KaitaiRecord(lsn, major, rec, parsed));
+            out.add(new KaitaiRecord(lsn, major, preRelease, rec, parsed));
             prevLsn = lsn;
             if (parsed.rmgrId() == RM_XLOG_ID && (parsed.info() & 0xF0) == XLOG_SWITCH) {
                 lsn = lsn - Long.remainderUnsigned(lsn, segmentSize) + segmentSize;

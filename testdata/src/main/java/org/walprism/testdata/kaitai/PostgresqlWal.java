@@ -28,6 +28,9 @@ import java.nio.charset.StandardCharsets;
  *   (concatenate payload bytes, skipping page headers, until `len_total` bytes are
  *   collected). Parses the record header, every block header, image header, the origin,
  *   top-level xid and main-data headers, the images, block data and main data.
+ * * `xlog_main_data`: the typed XLOG (rmgr 0) main data (checkpoints, CHECKPOINT_REDO,
+ *   LOGICAL_DECODING_STATUS_CHANGE, NEXTOID, PARAMETER_CHANGE, ...), also reachable as
+ *   `xlog_record.xlog_main`.
  * * `heap2_main_data` / `heap2_block_data`: the typed Heap2 (rmgr 9) payloads, also
  *   reachable as `xlog_record.heap2_main` and `xlog_record.heap2_block0`; likewise
  *   `heap_main_data` / `heap_block_data` (Heap, rmgr 10, `xlog_record.heap_main`,
@@ -36,12 +39,17 @@ import java.nio.charset.StandardCharsets;
  *   `xlog_record.btree_main`, `btree_block0`, `btree_meta0`, `btree_meta_last`).
  * 
  * The WAL format version is the page magic (`xlp_magic`). `page_header.major` maps it to
- * the PostgreSQL major (13..19, 20 = master); every version-dependent type takes that
- * `major` as a parameter. All multi-byte fields are little-endian: WAL is written in the
+ * the PostgreSQL major (13..19); every version-dependent type takes that `major` as a
+ * parameter. Three magics map to 19: 0xD122 (19 as released, 19rc1 on) and the
+ * pre-releases 0xD120 (19beta1-19beta2) and 0xD121 (19beta3, and 20devel builds of
+ * mid-2026), told apart by `page_header.pre_release`, which the types whose bytes differ
+ * between them take as a second parameter (the checkpoint records, CHECKPOINT_REDO; the
+ * XLOG2 resource manager exists in the pre-releases only). All multi-byte fields are little-endian: WAL is written in the
  * server's native byte order, and only little-endian servers (x86-64, aarch64) are covered.
  * BLCKSZ (relation page size) is assumed to be 8192.
  * @see <a href="https://github.com/postgres/postgres/blob/master/src/include/access/xlog_internal.h">Source</a>
  * @see <a href="https://github.com/postgres/postgres/blob/master/src/include/access/xlogrecord.h">Source</a>
+ * @see <a href="https://github.com/postgres/postgres/blob/REL_19_STABLE/src/include/catalog/pg_control.h">Source</a>
  * @see <a href="https://github.com/postgres/postgres/blob/master/src/include/access/heapam_xlog.h">Source</a>
  * @see <a href="https://github.com/postgres/postgres/blob/master/src/include/access/xact.h">Source</a>
  * @see <a href="https://github.com/postgres/postgres/blob/master/src/include/access/nbtxlog.h">Source</a>
@@ -217,6 +225,35 @@ public class PostgresqlWal extends KaitaiStruct {
                 byId.put(e.id(), e);
         }
         public static XactLayout byId(long id) { return byId.get(id); }
+    }
+
+    public enum XlogLayout {
+        UNKNOWN(0),
+        CHECKPOINT_PG13(1),
+        CHECKPOINT_PG17(2),
+        CHECKPOINT_PG19_BETA1(3),
+        CHECKPOINT_PG19(4),
+        NEXT_OID(5),
+        BACKUP_END(6),
+        PARAMETER_CHANGE(7),
+        RESTORE_POINT(8),
+        FPW_CHANGE(9),
+        END_OF_RECOVERY_PG13(10),
+        END_OF_RECOVERY_PG17(11),
+        OVERWRITE_CONTRECORD(12),
+        CHECKPOINT_REDO_PG17(13),
+        CHECKPOINT_REDO_PG19_BETA1(14),
+        LOGICAL_DECODING_STATUS_CHANGE(15);
+
+        private final long id;
+        XlogLayout(long id) { this.id = id; }
+        public long id() { return id; }
+        private static final Map<Long, XlogLayout> byId = new HashMap<Long, XlogLayout>(16);
+        static {
+            for (XlogLayout e : XlogLayout.values())
+                byId.put(e.id(), e);
+        }
+        public static XlogLayout byId(long id) { return byId.get(id); }
     }
 
     public PostgresqlWal(KaitaiStream _io) {
@@ -3282,7 +3319,7 @@ public class PostgresqlWal extends KaitaiStruct {
     }
 
     /**
-     * Block 0 data of the prune records of 17 to master: sub-records in this order, each
+     * Block 0 data of the prune records of 17 to 19: sub-records in this order, each
      * present only if its flag is set: freeze plans, redirections, dead items, now-unused
      * items, then the frozen offsets grouped by plan.
      */
@@ -3568,7 +3605,7 @@ public class PostgresqlWal extends KaitaiStruct {
     }
 
     /**
-     * xl_heap_prune of 19 and master: 16-bit flags (the reason byte is gone) with the VM
+     * xl_heap_prune of 19 (and its pre-releases): 16-bit flags (the reason byte is gone) with the VM
      * bits; SizeOfHeapPrune = 2, main data 2 or 6 bytes. With XLHP_VM_ALL_VISIBLE the VM
      * page is block 1.
      */
@@ -4190,7 +4227,7 @@ public class PostgresqlWal extends KaitaiStruct {
     /**
      * XLogPageHeaderData (24 bytes), or XLogLongPageHeaderData (40 bytes) when
      * XLP_LONG_HEADER is set, which happens on, and only on, the first page of a segment.
-     * The layout is the same in 13 to master; the meaning of the flag bits is not.
+     * The layout is the same in 13 to 19; the meaning of the flag bits is not.
      */
     public static class PageHeader extends KaitaiStruct {
         public static PageHeader fromFile(String fileName) throws IOException {
@@ -4273,7 +4310,7 @@ public class PostgresqlWal extends KaitaiStruct {
         private Boolean isFirstOverwriteContrecord;
 
         /**
-         * 0x0008 in 13.5+/14.1+ to 18, renumbered to 0x0004 in 19 and master. The page
+         * 0x0008 in 13.5+/14.1+ to 18, renumbered to 0x0004 in 19 (and its pre-releases). The page
          * starts a fresh record after an abandoned multi-page record.
          */
         public Boolean isFirstOverwriteContrecord() {
@@ -4303,14 +4340,30 @@ public class PostgresqlWal extends KaitaiStruct {
         private Byte major;
 
         /**
-         * PostgreSQL major of the page magic: 13..19, 20 for master (20devel), 0 for an
-         * unknown magic (a zero-filled page never written has magic 0).
+         * PostgreSQL major of the page magic: 13..19, 0 for an unknown magic (a zero-filled
+         * page never written has magic 0). 19 covers the release (0xD122) and its
+         * pre-releases (0xD120, 0xD121; see `pre_release`).
          */
         public Byte major() {
             if (this.major != null)
                 return this.major;
-            this.major = ((Number) ((magic() == 53510 ? 13 : (magic() == 53517 ? 14 : (magic() == 53520 ? 15 : (magic() == 53523 ? 16 : (magic() == 53526 ? 17 : (magic() == 53528 ? 18 : (magic() == 53536 ? 19 : (magic() == 53537 ? 20 : 0)))))))))).byteValue();
+            this.major = ((Number) ((magic() == 53510 ? 13 : (magic() == 53517 ? 14 : (magic() == 53520 ? 15 : (magic() == 53523 ? 16 : (magic() == 53526 ? 17 : (magic() == 53528 ? 18 : (magic() == 53536 ? 19 : (magic() == 53537 ? 19 : (magic() == 53538 ? 19 : 0))))))))))).byteValue();
             return this.major;
+        }
+        private Byte preRelease;
+
+        /**
+         * Which pre-release of `major` wrote the page: 0 for a release; 1 for 0xD120
+         * (19beta1-19beta2, and master from the REL_19 branch point), 3 for 0xD121 (19beta3
+         * and 20devel of mid-2026). Both pre-releases log online data-checksum changes
+         * (the XLOG2 resource manager, checksum state in checkpoints and CHECKPOINT_REDO),
+         * which 19rc1 no longer has.
+         */
+        public Byte preRelease() {
+            if (this.preRelease != null)
+                return this.preRelease;
+            this.preRelease = ((Number) ((magic() == 53536 ? 1 : (magic() == 53537 ? 3 : 0)))).byteValue();
+            return this.preRelease;
         }
         private int magic;
         private int info;
@@ -5348,6 +5401,1065 @@ public class PostgresqlWal extends KaitaiStruct {
     }
 
     /**
+     * XLOG_BACKUP_END, the backup's start LSN, 8 bytes.
+     */
+    public static class XlogBackupEnd extends KaitaiStruct {
+        public static XlogBackupEnd fromFile(String fileName) throws IOException {
+            return new XlogBackupEnd(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public XlogBackupEnd(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public XlogBackupEnd(KaitaiStream _io, PostgresqlWal.XlogMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public XlogBackupEnd(KaitaiStream _io, PostgresqlWal.XlogMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.startPoint = this._io.readU8le();
+        }
+
+        public void _fetchInstances() {
+        }
+        private long startPoint;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XlogMainData _parent;
+        public long startPoint() { return startPoint; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XlogMainData _parent() { return _parent; }
+    }
+
+    /**
+     * CheckPoint of 13-16 (XLOG_CHECKPOINT_SHUTDOWN / _ONLINE main data), 88 bytes.
+     * Mirrors src/include/catalog/pg_control.h of REL_13_STABLE .. REL_16_STABLE.
+     */
+    public static class XlogCheckpointPg13 extends KaitaiStruct {
+        public static XlogCheckpointPg13 fromFile(String fileName) throws IOException {
+            return new XlogCheckpointPg13(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public XlogCheckpointPg13(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public XlogCheckpointPg13(KaitaiStream _io, PostgresqlWal.XlogMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public XlogCheckpointPg13(KaitaiStream _io, PostgresqlWal.XlogMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.redo = this._io.readU8le();
+            this.thisTimeline = this._io.readU4le();
+            this.prevTimeline = this._io.readU4le();
+            this.fullPageWrites = this._io.readU1();
+            this.pad1 = this._io.readBytes(7);
+            this.nextXid = this._io.readU8le();
+            this.nextOid = this._io.readU4le();
+            this.nextMulti = this._io.readU4le();
+            this.nextMultiOffset = this._io.readU4le();
+            this.oldestXid = this._io.readU4le();
+            this.oldestXidDb = this._io.readU4le();
+            this.oldestMulti = this._io.readU4le();
+            this.oldestMultiDb = this._io.readU4le();
+            this.pad2 = this._io.readBytes(4);
+            this.time = this._io.readS8le();
+            this.oldestCommitTsXid = this._io.readU4le();
+            this.newestCommitTsXid = this._io.readU4le();
+            this.oldestActiveXid = this._io.readU4le();
+            this.pad3 = this._io.readBytes(4);
+        }
+
+        public void _fetchInstances() {
+        }
+        private long redo;
+        private long thisTimeline;
+        private long prevTimeline;
+        private int fullPageWrites;
+        private byte[] pad1;
+        private long nextXid;
+        private long nextOid;
+        private long nextMulti;
+        private long nextMultiOffset;
+        private long oldestXid;
+        private long oldestXidDb;
+        private long oldestMulti;
+        private long oldestMultiDb;
+        private byte[] pad2;
+        private long time;
+        private long oldestCommitTsXid;
+        private long newestCommitTsXid;
+        private long oldestActiveXid;
+        private byte[] pad3;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XlogMainData _parent;
+
+        /**
+         * LSN of the checkpoint's redo point.
+         */
+        public long redo() { return redo; }
+        public long thisTimeline() { return thisTimeline; }
+        public long prevTimeline() { return prevTimeline; }
+
+        /**
+         * bool.
+         */
+        public int fullPageWrites() { return fullPageWrites; }
+
+        /**
+         * Alignment of nextXid (where 17 put wal_level).
+         */
+        public byte[] pad1() { return pad1; }
+
+        /**
+         * FullTransactionId, epoch in the high 32 bits.
+         */
+        public long nextXid() { return nextXid; }
+        public long nextOid() { return nextOid; }
+        public long nextMulti() { return nextMulti; }
+        public long nextMultiOffset() { return nextMultiOffset; }
+        public long oldestXid() { return oldestXid; }
+        public long oldestXidDb() { return oldestXidDb; }
+        public long oldestMulti() { return oldestMulti; }
+        public long oldestMultiDb() { return oldestMultiDb; }
+
+        /**
+         * Alignment of time.
+         */
+        public byte[] pad2() { return pad2; }
+
+        /**
+         * pg_time_t, seconds since the Unix epoch.
+         */
+        public long time() { return time; }
+        public long oldestCommitTsXid() { return oldestCommitTsXid; }
+        public long newestCommitTsXid() { return newestCommitTsXid; }
+        public long oldestActiveXid() { return oldestActiveXid; }
+
+        /**
+         * Struct tail padding.
+         */
+        public byte[] pad3() { return pad3; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XlogMainData _parent() { return _parent; }
+    }
+
+    /**
+     * CheckPoint of 17 and 18, 88 bytes: as 13-16 with wal_level in the padding after
+     * fullPageWrites. Mirrors src/include/catalog/pg_control.h of REL_17_STABLE / REL_18_STABLE.
+     */
+    public static class XlogCheckpointPg17 extends KaitaiStruct {
+        public static XlogCheckpointPg17 fromFile(String fileName) throws IOException {
+            return new XlogCheckpointPg17(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public XlogCheckpointPg17(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public XlogCheckpointPg17(KaitaiStream _io, PostgresqlWal.XlogMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public XlogCheckpointPg17(KaitaiStream _io, PostgresqlWal.XlogMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.redo = this._io.readU8le();
+            this.thisTimeline = this._io.readU4le();
+            this.prevTimeline = this._io.readU4le();
+            this.fullPageWrites = this._io.readU1();
+            this.pad1 = this._io.readBytes(3);
+            this.walLevel = this._io.readS4le();
+            this.nextXid = this._io.readU8le();
+            this.nextOid = this._io.readU4le();
+            this.nextMulti = this._io.readU4le();
+            this.nextMultiOffset = this._io.readU4le();
+            this.oldestXid = this._io.readU4le();
+            this.oldestXidDb = this._io.readU4le();
+            this.oldestMulti = this._io.readU4le();
+            this.oldestMultiDb = this._io.readU4le();
+            this.pad2 = this._io.readBytes(4);
+            this.time = this._io.readS8le();
+            this.oldestCommitTsXid = this._io.readU4le();
+            this.newestCommitTsXid = this._io.readU4le();
+            this.oldestActiveXid = this._io.readU4le();
+            this.pad3 = this._io.readBytes(4);
+        }
+
+        public void _fetchInstances() {
+        }
+        private long redo;
+        private long thisTimeline;
+        private long prevTimeline;
+        private int fullPageWrites;
+        private byte[] pad1;
+        private int walLevel;
+        private long nextXid;
+        private long nextOid;
+        private long nextMulti;
+        private long nextMultiOffset;
+        private long oldestXid;
+        private long oldestXidDb;
+        private long oldestMulti;
+        private long oldestMultiDb;
+        private byte[] pad2;
+        private long time;
+        private long oldestCommitTsXid;
+        private long newestCommitTsXid;
+        private long oldestActiveXid;
+        private byte[] pad3;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XlogMainData _parent;
+        public long redo() { return redo; }
+        public long thisTimeline() { return thisTimeline; }
+        public long prevTimeline() { return prevTimeline; }
+        public int fullPageWrites() { return fullPageWrites; }
+        public byte[] pad1() { return pad1; }
+
+        /**
+         * 0 minimal, 1 replica, 2 logical.
+         */
+        public int walLevel() { return walLevel; }
+        public long nextXid() { return nextXid; }
+        public long nextOid() { return nextOid; }
+        public long nextMulti() { return nextMulti; }
+        public long nextMultiOffset() { return nextMultiOffset; }
+        public long oldestXid() { return oldestXid; }
+        public long oldestXidDb() { return oldestXidDb; }
+        public long oldestMulti() { return oldestMulti; }
+        public long oldestMultiDb() { return oldestMultiDb; }
+        public byte[] pad2() { return pad2; }
+        public long time() { return time; }
+        public long oldestCommitTsXid() { return oldestCommitTsXid; }
+        public long newestCommitTsXid() { return newestCommitTsXid; }
+        public long oldestActiveXid() { return oldestActiveXid; }
+        public byte[] pad3() { return pad3; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XlogMainData _parent() { return _parent; }
+    }
+
+    /**
+     * CheckPoint of 19 as released (19rc1 on), 96 bytes: the pre-releases' layout without
+     * dataChecksumState, whose 4 bytes are now the struct's tail padding (CreateCheckPoint
+     * zeroes the struct). Mirrors src/include/catalog/pg_control.h of REL_19_STABLE.
+     */
+    public static class XlogCheckpointPg19 extends KaitaiStruct {
+        public static XlogCheckpointPg19 fromFile(String fileName) throws IOException {
+            return new XlogCheckpointPg19(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public XlogCheckpointPg19(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public XlogCheckpointPg19(KaitaiStream _io, PostgresqlWal.XlogMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public XlogCheckpointPg19(KaitaiStream _io, PostgresqlWal.XlogMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.redo = this._io.readU8le();
+            this.thisTimeline = this._io.readU4le();
+            this.prevTimeline = this._io.readU4le();
+            this.fullPageWrites = this._io.readU1();
+            this.pad1 = this._io.readBytes(3);
+            this.walLevel = this._io.readS4le();
+            this.logicalDecodingEnabled = this._io.readU1();
+            this.pad2 = this._io.readBytes(7);
+            this.nextXid = this._io.readU8le();
+            this.nextOid = this._io.readU4le();
+            this.nextMulti = this._io.readU4le();
+            this.nextMultiOffset = this._io.readU8le();
+            this.oldestXid = this._io.readU4le();
+            this.oldestXidDb = this._io.readU4le();
+            this.oldestMulti = this._io.readU4le();
+            this.oldestMultiDb = this._io.readU4le();
+            this.time = this._io.readS8le();
+            this.oldestCommitTsXid = this._io.readU4le();
+            this.newestCommitTsXid = this._io.readU4le();
+            this.oldestActiveXid = this._io.readU4le();
+            this.pad3 = this._io.readBytes(4);
+        }
+
+        public void _fetchInstances() {
+        }
+        private long redo;
+        private long thisTimeline;
+        private long prevTimeline;
+        private int fullPageWrites;
+        private byte[] pad1;
+        private int walLevel;
+        private int logicalDecodingEnabled;
+        private byte[] pad2;
+        private long nextXid;
+        private long nextOid;
+        private long nextMulti;
+        private long nextMultiOffset;
+        private long oldestXid;
+        private long oldestXidDb;
+        private long oldestMulti;
+        private long oldestMultiDb;
+        private long time;
+        private long oldestCommitTsXid;
+        private long newestCommitTsXid;
+        private long oldestActiveXid;
+        private byte[] pad3;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XlogMainData _parent;
+        public long redo() { return redo; }
+        public long thisTimeline() { return thisTimeline; }
+        public long prevTimeline() { return prevTimeline; }
+        public int fullPageWrites() { return fullPageWrites; }
+        public byte[] pad1() { return pad1; }
+        public int walLevel() { return walLevel; }
+        public int logicalDecodingEnabled() { return logicalDecodingEnabled; }
+        public byte[] pad2() { return pad2; }
+        public long nextXid() { return nextXid; }
+        public long nextOid() { return nextOid; }
+        public long nextMulti() { return nextMulti; }
+        public long nextMultiOffset() { return nextMultiOffset; }
+        public long oldestXid() { return oldestXid; }
+        public long oldestXidDb() { return oldestXidDb; }
+        public long oldestMulti() { return oldestMulti; }
+        public long oldestMultiDb() { return oldestMultiDb; }
+        public long time() { return time; }
+        public long oldestCommitTsXid() { return oldestCommitTsXid; }
+        public long newestCommitTsXid() { return newestCommitTsXid; }
+        public long oldestActiveXid() { return oldestActiveXid; }
+
+        /**
+         * Struct tail padding (the 8-byte alignment of the struct).
+         */
+        public byte[] pad3() { return pad3; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XlogMainData _parent() { return _parent; }
+    }
+
+    /**
+     * CheckPoint of the 19 pre-releases (19beta1 to 19beta3, 20devel of mid-2026), 96
+     * bytes: logicalDecodingEnabled after wal_level, a 64-bit nextMultiOffset, and the
+     * online data-checksum state last. Mirrors src/include/catalog/pg_control.h of 19beta1.
+     */
+    public static class XlogCheckpointPg19Beta1 extends KaitaiStruct {
+        public static XlogCheckpointPg19Beta1 fromFile(String fileName) throws IOException {
+            return new XlogCheckpointPg19Beta1(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public XlogCheckpointPg19Beta1(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public XlogCheckpointPg19Beta1(KaitaiStream _io, PostgresqlWal.XlogMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public XlogCheckpointPg19Beta1(KaitaiStream _io, PostgresqlWal.XlogMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.redo = this._io.readU8le();
+            this.thisTimeline = this._io.readU4le();
+            this.prevTimeline = this._io.readU4le();
+            this.fullPageWrites = this._io.readU1();
+            this.pad1 = this._io.readBytes(3);
+            this.walLevel = this._io.readS4le();
+            this.logicalDecodingEnabled = this._io.readU1();
+            this.pad2 = this._io.readBytes(7);
+            this.nextXid = this._io.readU8le();
+            this.nextOid = this._io.readU4le();
+            this.nextMulti = this._io.readU4le();
+            this.nextMultiOffset = this._io.readU8le();
+            this.oldestXid = this._io.readU4le();
+            this.oldestXidDb = this._io.readU4le();
+            this.oldestMulti = this._io.readU4le();
+            this.oldestMultiDb = this._io.readU4le();
+            this.time = this._io.readS8le();
+            this.oldestCommitTsXid = this._io.readU4le();
+            this.newestCommitTsXid = this._io.readU4le();
+            this.oldestActiveXid = this._io.readU4le();
+            this.dataChecksumState = this._io.readU4le();
+        }
+
+        public void _fetchInstances() {
+        }
+        private long redo;
+        private long thisTimeline;
+        private long prevTimeline;
+        private int fullPageWrites;
+        private byte[] pad1;
+        private int walLevel;
+        private int logicalDecodingEnabled;
+        private byte[] pad2;
+        private long nextXid;
+        private long nextOid;
+        private long nextMulti;
+        private long nextMultiOffset;
+        private long oldestXid;
+        private long oldestXidDb;
+        private long oldestMulti;
+        private long oldestMultiDb;
+        private long time;
+        private long oldestCommitTsXid;
+        private long newestCommitTsXid;
+        private long oldestActiveXid;
+        private long dataChecksumState;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XlogMainData _parent;
+        public long redo() { return redo; }
+        public long thisTimeline() { return thisTimeline; }
+        public long prevTimeline() { return prevTimeline; }
+        public int fullPageWrites() { return fullPageWrites; }
+        public byte[] pad1() { return pad1; }
+        public int walLevel() { return walLevel; }
+
+        /**
+         * bool.
+         */
+        public int logicalDecodingEnabled() { return logicalDecodingEnabled; }
+        public byte[] pad2() { return pad2; }
+        public long nextXid() { return nextXid; }
+        public long nextOid() { return nextOid; }
+        public long nextMulti() { return nextMulti; }
+
+        /**
+         * MultiXactOffset, 64-bit from 19.
+         */
+        public long nextMultiOffset() { return nextMultiOffset; }
+        public long oldestXid() { return oldestXid; }
+        public long oldestXidDb() { return oldestXidDb; }
+        public long oldestMulti() { return oldestMulti; }
+        public long oldestMultiDb() { return oldestMultiDb; }
+        public long time() { return time; }
+        public long oldestCommitTsXid() { return oldestCommitTsXid; }
+        public long newestCommitTsXid() { return newestCommitTsXid; }
+        public long oldestActiveXid() { return oldestActiveXid; }
+
+        /**
+         * 0 off, 1 on, 2 inprogress-off, 3 inprogress-on.
+         */
+        public long dataChecksumState() { return dataChecksumState; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XlogMainData _parent() { return _parent; }
+    }
+
+    /**
+     * XLOG_CHECKPOINT_REDO of 17, 18 and 19 as released: wal_level (int32), 4 bytes.
+     * Mirrors CreateCheckPoint in src/backend/access/transam/xlog.c.
+     */
+    public static class XlogCheckpointRedoPg17 extends KaitaiStruct {
+        public static XlogCheckpointRedoPg17 fromFile(String fileName) throws IOException {
+            return new XlogCheckpointRedoPg17(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public XlogCheckpointRedoPg17(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public XlogCheckpointRedoPg17(KaitaiStream _io, PostgresqlWal.XlogMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public XlogCheckpointRedoPg17(KaitaiStream _io, PostgresqlWal.XlogMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.walLevel = this._io.readS4le();
+        }
+
+        public void _fetchInstances() {
+        }
+        private int walLevel;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XlogMainData _parent;
+        public int walLevel() { return walLevel; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XlogMainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_checkpoint_redo of the 19 pre-releases (19beta1 to 19beta3), 8 bytes: wal_level
+     * and the data checksum version. Reverted before 19rc1.
+     */
+    public static class XlogCheckpointRedoPg19Beta1 extends KaitaiStruct {
+        public static XlogCheckpointRedoPg19Beta1 fromFile(String fileName) throws IOException {
+            return new XlogCheckpointRedoPg19Beta1(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public XlogCheckpointRedoPg19Beta1(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public XlogCheckpointRedoPg19Beta1(KaitaiStream _io, PostgresqlWal.XlogMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public XlogCheckpointRedoPg19Beta1(KaitaiStream _io, PostgresqlWal.XlogMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.walLevel = this._io.readS4le();
+            this.dataChecksumVersion = this._io.readU4le();
+        }
+
+        public void _fetchInstances() {
+        }
+        private int walLevel;
+        private long dataChecksumVersion;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XlogMainData _parent;
+        public int walLevel() { return walLevel; }
+        public long dataChecksumVersion() { return dataChecksumVersion; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XlogMainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_end_of_recovery (XLOG_END_OF_RECOVERY) of 13-16, 16 bytes.
+     */
+    public static class XlogEndOfRecoveryPg13 extends KaitaiStruct {
+        public static XlogEndOfRecoveryPg13 fromFile(String fileName) throws IOException {
+            return new XlogEndOfRecoveryPg13(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public XlogEndOfRecoveryPg13(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public XlogEndOfRecoveryPg13(KaitaiStream _io, PostgresqlWal.XlogMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public XlogEndOfRecoveryPg13(KaitaiStream _io, PostgresqlWal.XlogMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.endTime = this._io.readS8le();
+            this.thisTimeline = this._io.readU4le();
+            this.prevTimeline = this._io.readU4le();
+        }
+
+        public void _fetchInstances() {
+        }
+        private long endTime;
+        private long thisTimeline;
+        private long prevTimeline;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XlogMainData _parent;
+        public long endTime() { return endTime; }
+        public long thisTimeline() { return thisTimeline; }
+        public long prevTimeline() { return prevTimeline; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XlogMainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_end_of_recovery (XLOG_END_OF_RECOVERY) of 17+, 24 bytes (wal_level, then tail padding).
+     */
+    public static class XlogEndOfRecoveryPg17 extends KaitaiStruct {
+        public static XlogEndOfRecoveryPg17 fromFile(String fileName) throws IOException {
+            return new XlogEndOfRecoveryPg17(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public XlogEndOfRecoveryPg17(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public XlogEndOfRecoveryPg17(KaitaiStream _io, PostgresqlWal.XlogMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public XlogEndOfRecoveryPg17(KaitaiStream _io, PostgresqlWal.XlogMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.endTime = this._io.readS8le();
+            this.thisTimeline = this._io.readU4le();
+            this.prevTimeline = this._io.readU4le();
+            this.walLevel = this._io.readS4le();
+            this.pad = this._io.readBytes(4);
+        }
+
+        public void _fetchInstances() {
+        }
+        private long endTime;
+        private long thisTimeline;
+        private long prevTimeline;
+        private int walLevel;
+        private byte[] pad;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XlogMainData _parent;
+        public long endTime() { return endTime; }
+        public long thisTimeline() { return thisTimeline; }
+        public long prevTimeline() { return prevTimeline; }
+        public int walLevel() { return walLevel; }
+        public byte[] pad() { return pad; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XlogMainData _parent() { return _parent; }
+    }
+
+    /**
+     * XLOG_FPW_CHANGE, the new full_page_writes (bool), 1 byte.
+     */
+    public static class XlogFpwChange extends KaitaiStruct {
+        public static XlogFpwChange fromFile(String fileName) throws IOException {
+            return new XlogFpwChange(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public XlogFpwChange(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public XlogFpwChange(KaitaiStream _io, PostgresqlWal.XlogMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public XlogFpwChange(KaitaiStream _io, PostgresqlWal.XlogMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.fullPageWrites = this._io.readU1();
+        }
+
+        public void _fetchInstances() {
+        }
+        private int fullPageWrites;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XlogMainData _parent;
+        public int fullPageWrites() { return fullPageWrites; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XlogMainData _parent() { return _parent; }
+    }
+
+    /**
+     * XLOG_LOGICAL_DECODING_STATUS_CHANGE (19): whether logical decoding is now enabled
+     * (bool), 1 byte. Mirrors src/backend/replication/logical/logicalctl.c.
+     */
+    public static class XlogLogicalDecodingStatusChange extends KaitaiStruct {
+        public static XlogLogicalDecodingStatusChange fromFile(String fileName) throws IOException {
+            return new XlogLogicalDecodingStatusChange(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public XlogLogicalDecodingStatusChange(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public XlogLogicalDecodingStatusChange(KaitaiStream _io, PostgresqlWal.XlogMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public XlogLogicalDecodingStatusChange(KaitaiStream _io, PostgresqlWal.XlogMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.enabled = this._io.readU1();
+        }
+
+        public void _fetchInstances() {
+        }
+        private int enabled;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XlogMainData _parent;
+        public int enabled() { return enabled; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XlogMainData _parent() { return _parent; }
+    }
+
+    /**
+     * Main data of an XLOG record, chosen by the record type (info & 0xf0), the major and,
+     * for the checkpoint records and CHECKPOINT_REDO of 19, whether a pre-release wrote it.
+     * NOOP (0x20) carries free-form bytes; SWITCH (0x40), FPI_FOR_HINT (0xa0), FPI (0xb0)
+     * and ASSIGN_LSN (0xc0, 19) carry none (their images are block references).
+     */
+    public static class XlogMainData extends KaitaiStruct {
+
+        public XlogMainData(KaitaiStream _io, int major, int preRelease, int info) {
+            this(_io, null, null, major, preRelease, info);
+        }
+
+        public XlogMainData(KaitaiStream _io, PostgresqlWal.XlogRecord _parent, int major, int preRelease, int info) {
+            this(_io, _parent, null, major, preRelease, info);
+        }
+
+        public XlogMainData(KaitaiStream _io, PostgresqlWal.XlogRecord _parent, PostgresqlWal _root, int major, int preRelease, int info) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            this.major = major;
+            this.preRelease = preRelease;
+            this.info = info;
+            _read();
+        }
+        private void _read() {
+            {
+                XlogLayout on = layout();
+                if (on != null) {
+                    switch (layout()) {
+                    case BACKUP_END: {
+                        this.body = new XlogBackupEnd(this._io, this, _root);
+                        break;
+                    }
+                    case CHECKPOINT_PG13: {
+                        this.body = new XlogCheckpointPg13(this._io, this, _root);
+                        break;
+                    }
+                    case CHECKPOINT_PG17: {
+                        this.body = new XlogCheckpointPg17(this._io, this, _root);
+                        break;
+                    }
+                    case CHECKPOINT_PG19: {
+                        this.body = new XlogCheckpointPg19(this._io, this, _root);
+                        break;
+                    }
+                    case CHECKPOINT_PG19_BETA1: {
+                        this.body = new XlogCheckpointPg19Beta1(this._io, this, _root);
+                        break;
+                    }
+                    case CHECKPOINT_REDO_PG17: {
+                        this.body = new XlogCheckpointRedoPg17(this._io, this, _root);
+                        break;
+                    }
+                    case CHECKPOINT_REDO_PG19_BETA1: {
+                        this.body = new XlogCheckpointRedoPg19Beta1(this._io, this, _root);
+                        break;
+                    }
+                    case END_OF_RECOVERY_PG13: {
+                        this.body = new XlogEndOfRecoveryPg13(this._io, this, _root);
+                        break;
+                    }
+                    case END_OF_RECOVERY_PG17: {
+                        this.body = new XlogEndOfRecoveryPg17(this._io, this, _root);
+                        break;
+                    }
+                    case FPW_CHANGE: {
+                        this.body = new XlogFpwChange(this._io, this, _root);
+                        break;
+                    }
+                    case LOGICAL_DECODING_STATUS_CHANGE: {
+                        this.body = new XlogLogicalDecodingStatusChange(this._io, this, _root);
+                        break;
+                    }
+                    case NEXT_OID: {
+                        this.body = new XlogNextOid(this._io, this, _root);
+                        break;
+                    }
+                    case OVERWRITE_CONTRECORD: {
+                        this.body = new XlogOverwriteContrecord(this._io, this, _root);
+                        break;
+                    }
+                    case PARAMETER_CHANGE: {
+                        this.body = new XlogParameterChange(this._io, this, _root);
+                        break;
+                    }
+                    case RESTORE_POINT: {
+                        this.body = new XlogRestorePoint(this._io, this, _root);
+                        break;
+                    }
+                    }
+                }
+            }
+        }
+
+        public void _fetchInstances() {
+            {
+                XlogLayout on = layout();
+                if (on != null) {
+                    switch (layout()) {
+                    case BACKUP_END: {
+                        ((XlogBackupEnd) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case CHECKPOINT_PG13: {
+                        ((XlogCheckpointPg13) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case CHECKPOINT_PG17: {
+                        ((XlogCheckpointPg17) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case CHECKPOINT_PG19: {
+                        ((XlogCheckpointPg19) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case CHECKPOINT_PG19_BETA1: {
+                        ((XlogCheckpointPg19Beta1) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case CHECKPOINT_REDO_PG17: {
+                        ((XlogCheckpointRedoPg17) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case CHECKPOINT_REDO_PG19_BETA1: {
+                        ((XlogCheckpointRedoPg19Beta1) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case END_OF_RECOVERY_PG13: {
+                        ((XlogEndOfRecoveryPg13) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case END_OF_RECOVERY_PG17: {
+                        ((XlogEndOfRecoveryPg17) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case FPW_CHANGE: {
+                        ((XlogFpwChange) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case LOGICAL_DECODING_STATUS_CHANGE: {
+                        ((XlogLogicalDecodingStatusChange) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case NEXT_OID: {
+                        ((XlogNextOid) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case OVERWRITE_CONTRECORD: {
+                        ((XlogOverwriteContrecord) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case PARAMETER_CHANGE: {
+                        ((XlogParameterChange) (this.body))._fetchInstances();
+                        break;
+                    }
+                    case RESTORE_POINT: {
+                        ((XlogRestorePoint) (this.body))._fetchInstances();
+                        break;
+                    }
+                    }
+                }
+            }
+        }
+        private Boolean isShutdown;
+
+        /**
+         * CHECKPOINT_SHUTDOWN (0x00) rather than CHECKPOINT_ONLINE (0x10).
+         */
+        public Boolean isShutdown() {
+            if (this.isShutdown != null)
+                return this.isShutdown;
+            this.isShutdown = opcode() == 0;
+            return this.isShutdown;
+        }
+        private XlogLayout layout;
+
+        /**
+         * 0x00 CHECKPOINT_SHUTDOWN and 0x10 CHECKPOINT_ONLINE (CheckPoint: 13-16, 17-18,
+         * 19's pre-releases, 19); 0x30 NEXTOID; 0x50 BACKUP_END; 0x60 PARAMETER_CHANGE;
+         * 0x70 RESTORE_POINT; 0x80 FPW_CHANGE; 0x90 END_OF_RECOVERY (13-16, 17+);
+         * 0xd0 OVERWRITE_CONTRECORD; 0xe0 CHECKPOINT_REDO (17+: wal_level; the 19
+         * pre-releases add the checksum version); 0xf0 LOGICAL_DECODING_STATUS_CHANGE (19).
+         */
+        public XlogLayout layout() {
+            if (this.layout != null)
+                return this.layout;
+            this.layout = PostgresqlWal.XlogLayout.byId(( ((major() < 13) || (major() > 19))  ? 0 : ( ((opcode() == 0) || (opcode() == 16))  ? (major() <= 16 ? 1 : (major() <= 18 ? 2 : (preRelease() != 0 ? 3 : 4))) : (opcode() == 48 ? 5 : (opcode() == 80 ? 6 : (opcode() == 96 ? 7 : (opcode() == 112 ? 8 : (opcode() == 128 ? 9 : (opcode() == 144 ? (major() <= 16 ? 10 : 11) : (opcode() == 208 ? 12 : (opcode() == 224 ? (major() <= 16 ? 0 : (major() <= 18 ? 13 : (preRelease() != 0 ? 14 : 13))) : (opcode() == 240 ? (major() >= 19 ? 15 : 0) : 0))))))))))));
+            return this.layout;
+        }
+        private Integer opcode;
+        public Integer opcode() {
+            if (this.opcode != null)
+                return this.opcode;
+            this.opcode = ((Number) (info() & 240)).intValue();
+            return this.opcode;
+        }
+        private KaitaiStruct body;
+        private int major;
+        private int preRelease;
+        private int info;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XlogRecord _parent;
+        public KaitaiStruct body() { return body; }
+        public int major() { return major; }
+        public int preRelease() { return preRelease; }
+        public int info() { return info; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XlogRecord _parent() { return _parent; }
+    }
+
+    /**
+     * XLOG_NEXTOID, the next OID (XLogPutNextOid), 4 bytes.
+     */
+    public static class XlogNextOid extends KaitaiStruct {
+        public static XlogNextOid fromFile(String fileName) throws IOException {
+            return new XlogNextOid(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public XlogNextOid(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public XlogNextOid(KaitaiStream _io, PostgresqlWal.XlogMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public XlogNextOid(KaitaiStream _io, PostgresqlWal.XlogMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.nextOid = this._io.readU4le();
+        }
+
+        public void _fetchInstances() {
+        }
+        private long nextOid;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XlogMainData _parent;
+        public long nextOid() { return nextOid; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XlogMainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_overwrite_contrecord (XLOG_OVERWRITE_CONTRECORD, 13.5+/14.1+), 16 bytes.
+     */
+    public static class XlogOverwriteContrecord extends KaitaiStruct {
+        public static XlogOverwriteContrecord fromFile(String fileName) throws IOException {
+            return new XlogOverwriteContrecord(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public XlogOverwriteContrecord(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public XlogOverwriteContrecord(KaitaiStream _io, PostgresqlWal.XlogMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public XlogOverwriteContrecord(KaitaiStream _io, PostgresqlWal.XlogMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.overwrittenLsn = this._io.readU8le();
+            this.overwriteTime = this._io.readS8le();
+        }
+
+        public void _fetchInstances() {
+        }
+        private long overwrittenLsn;
+        private long overwriteTime;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XlogMainData _parent;
+        public long overwrittenLsn() { return overwrittenLsn; }
+        public long overwriteTime() { return overwriteTime; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XlogMainData _parent() { return _parent; }
+    }
+
+    /**
+     * xl_parameter_change (XLOG_PARAMETER_CHANGE), 28 bytes in every version.
+     */
+    public static class XlogParameterChange extends KaitaiStruct {
+        public static XlogParameterChange fromFile(String fileName) throws IOException {
+            return new XlogParameterChange(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public XlogParameterChange(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public XlogParameterChange(KaitaiStream _io, PostgresqlWal.XlogMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public XlogParameterChange(KaitaiStream _io, PostgresqlWal.XlogMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.maxConnections = this._io.readS4le();
+            this.maxWorkerProcesses = this._io.readS4le();
+            this.maxWalSenders = this._io.readS4le();
+            this.maxPreparedXacts = this._io.readS4le();
+            this.maxLocksPerXact = this._io.readS4le();
+            this.walLevel = this._io.readS4le();
+            this.walLogHints = this._io.readU1();
+            this.trackCommitTimestamp = this._io.readU1();
+            this.pad = this._io.readBytes(2);
+        }
+
+        public void _fetchInstances() {
+        }
+        private int maxConnections;
+        private int maxWorkerProcesses;
+        private int maxWalSenders;
+        private int maxPreparedXacts;
+        private int maxLocksPerXact;
+        private int walLevel;
+        private int walLogHints;
+        private int trackCommitTimestamp;
+        private byte[] pad;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XlogMainData _parent;
+        public int maxConnections() { return maxConnections; }
+        public int maxWorkerProcesses() { return maxWorkerProcesses; }
+        public int maxWalSenders() { return maxWalSenders; }
+        public int maxPreparedXacts() { return maxPreparedXacts; }
+        public int maxLocksPerXact() { return maxLocksPerXact; }
+        public int walLevel() { return walLevel; }
+
+        /**
+         * bool.
+         */
+        public int walLogHints() { return walLogHints; }
+
+        /**
+         * bool.
+         */
+        public int trackCommitTimestamp() { return trackCommitTimestamp; }
+        public byte[] pad() { return pad; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XlogMainData _parent() { return _parent; }
+    }
+
+    /**
      * One whole WAL record, `len_total` bytes, reassembled from the page payloads.
      * Order: XLogRecord header (24 bytes); then the header part: one block header per
      * registered block (ascending block id), the origin (253), the top-level xid (252) and
@@ -5356,19 +6468,20 @@ public class PostgresqlWal extends KaitaiStruct {
      */
     public static class XlogRecord extends KaitaiStruct {
 
-        public XlogRecord(KaitaiStream _io, int major) {
-            this(_io, null, null, major);
+        public XlogRecord(KaitaiStream _io, int major, int preRelease) {
+            this(_io, null, null, major, preRelease);
         }
 
-        public XlogRecord(KaitaiStream _io, KaitaiStruct _parent, int major) {
-            this(_io, _parent, null, major);
+        public XlogRecord(KaitaiStream _io, KaitaiStruct _parent, int major, int preRelease) {
+            this(_io, _parent, null, major, preRelease);
         }
 
-        public XlogRecord(KaitaiStream _io, KaitaiStruct _parent, PostgresqlWal _root, int major) {
+        public XlogRecord(KaitaiStream _io, KaitaiStruct _parent, PostgresqlWal _root, int major, int preRelease) {
             super(_io);
             this._parent = _parent;
             this._root = _root;
             this.major = major;
+            this.preRelease = preRelease;
             _read();
         }
         private void _read() {
@@ -5442,6 +6555,10 @@ public class PostgresqlWal extends KaitaiStruct {
             xactMain();
             if (this.xactMain != null) {
                 this.xactMain._fetchInstances();
+            }
+            xlogMain();
+            if (this.xlogMain != null) {
+                this.xlogMain._fetchInstances();
             }
         }
         private BtreeBlockData btreeBlock0;
@@ -5720,6 +6837,23 @@ public class PostgresqlWal extends KaitaiStruct {
             }
             return this.xactMain;
         }
+        private XlogMainData xlogMain;
+
+        /**
+         * Main data of an XLOG record, typed by version and record type.
+         */
+        public XlogMainData xlogMain() {
+            if (this.xlogMain != null)
+                return this.xlogMain;
+            if ( ((rmgrId() == 0) && (lenMainData() > 0)) ) {
+                long _pos = this._io.pos();
+                this._io.seek(ofsMainData());
+                KaitaiStream _io_xlogMain = this._io.substream(lenMainData());
+                this.xlogMain = new XlogMainData(_io_xlogMain, this, _root, major(), preRelease(), info());
+                this._io.seek(_pos);
+            }
+            return this.xlogMain;
+        }
         private long lenTotal;
         private long xid;
         private long prevLsn;
@@ -5731,6 +6865,7 @@ public class PostgresqlWal extends KaitaiStruct {
         private List<BlockPayload> payloads;
         private byte[] mainData;
         private int major;
+        private int preRelease;
         private PostgresqlWal _root;
         private KaitaiStruct _parent;
 
@@ -5790,8 +6925,60 @@ public class PostgresqlWal extends KaitaiStruct {
          * PostgreSQL major of the page magic (`page_header.major`).
          */
         public int major() { return major; }
+
+        /**
+         * Pre-release of the page magic (`page_header.pre_release`), 0 for a release.
+         */
+        public int preRelease() { return preRelease; }
         public PostgresqlWal _root() { return _root; }
         public KaitaiStruct _parent() { return _parent; }
+    }
+
+    /**
+     * xl_restore_point (XLOG_RESTORE_POINT), 72 bytes.
+     */
+    public static class XlogRestorePoint extends KaitaiStruct {
+        public static XlogRestorePoint fromFile(String fileName) throws IOException {
+            return new XlogRestorePoint(new ByteBufferKaitaiStream(fileName));
+        }
+
+        public XlogRestorePoint(KaitaiStream _io) {
+            this(_io, null, null);
+        }
+
+        public XlogRestorePoint(KaitaiStream _io, PostgresqlWal.XlogMainData _parent) {
+            this(_io, _parent, null);
+        }
+
+        public XlogRestorePoint(KaitaiStream _io, PostgresqlWal.XlogMainData _parent, PostgresqlWal _root) {
+            super(_io);
+            this._parent = _parent;
+            this._root = _root;
+            _read();
+        }
+        private void _read() {
+            this.time = this._io.readS8le();
+            this.name = new String(KaitaiStream.bytesTerminate(this._io.readBytes(64), (byte) 0, false), StandardCharsets.UTF_8);
+        }
+
+        public void _fetchInstances() {
+        }
+        private long time;
+        private String name;
+        private PostgresqlWal _root;
+        private PostgresqlWal.XlogMainData _parent;
+
+        /**
+         * TimestampTz, microseconds since 2000-01-01.
+         */
+        public long time() { return time; }
+
+        /**
+         * char[MAXFNAMELEN], NUL-terminated.
+         */
+        public String name() { return name; }
+        public PostgresqlWal _root() { return _root; }
+        public PostgresqlWal.XlogMainData _parent() { return _parent; }
     }
     private Long lenPage;
 

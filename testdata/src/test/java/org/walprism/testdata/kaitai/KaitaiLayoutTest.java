@@ -15,12 +15,14 @@ import java.util.stream.IntStream;
 import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 import org.walprism.testdata.kaitai.PostgresqlWal.Heap2Layout;
+import org.walprism.testdata.kaitai.PostgresqlWal.XlogLayout;
 
 /**
- * The layouts of postgresql_wal.ksy that the 19/master captures do not exercise (13 to 18), checked on the
- * real bytes taken from 13, 14, 16, 17, 18 and master WAL (page headers of access/xlog_internal.h, image headers
- * of access/xlogrecord.h, Heap2 records of access/heapam_xlog.h in each branch). The capture-based tests (KaitaiOracleTest and the
- * codec's cross-check) take over for each version as the corpus gains its captures.
+ * Layouts of postgresql_wal.ksy checked on single records: real bytes taken from 13, 14, 16, 17, 18 and 19beta3 WAL
+ * (page headers of access/xlog_internal.h, image headers of access/xlogrecord.h, Heap2 records of
+ * access/heapam_xlog.h in each branch), the version dispatch of the page magics and XLOG layouts, and the XLOG
+ * record no capture holds (LOGICAL_DECODING_STATUS_CHANGE). The capture-based tests (KaitaiOracleTest and the
+ * codec's cross-check) check every record of every capture.
  */
 class KaitaiLayoutTest {
 
@@ -31,7 +33,7 @@ class KaitaiLayoutTest {
     }
 
     private static PostgresqlWal.XlogRecord record(int major, byte[] bytes) {
-        return new PostgresqlWal.XlogRecord(new ByteBufferKaitaiStream(bytes), major);
+        return new PostgresqlWal.XlogRecord(new ByteBufferKaitaiStream(bytes), major, 0);
     }
 
     /** Little-endian uint16 array bytes. */
@@ -138,9 +140,10 @@ class KaitaiLayoutTest {
     }
 
     @Test
-    void masterPruneFlagsWithVmBits() {
-        // xl_heap_prune (master, VM bits in flags): main 1c 03 | b8020000 = flags 0x031C, horizon 696; and ac 01 | ba020000 = 0x01AC, 698
-        PostgresqlWal.XlogRecord r = record(20, heap2Record(0x20, null, "1c03b8020000"));
+    void pg19PruneFlagsWithVmBits() {
+        // xl_heap_prune (19beta3 WAL, VM bits in flags): main 1c 03 | b8020000 = flags 0x031C, horizon 696; and ac 01 | ba020000 = 0x01AC, 698
+        PostgresqlWal.XlogRecord r = new PostgresqlWal.XlogRecord(
+                new ByteBufferKaitaiStream(heap2Record(0x20, null, "1c03b8020000")), 19, 3);
         PostgresqlWal.HeapPrunePg19 m = (PostgresqlWal.HeapPrunePg19) r.heap2Main().body();
         assertEquals(0x031C, m.flags());
         assertEquals(696L, m.snapshotConflictHorizon());
@@ -231,7 +234,7 @@ class KaitaiLayoutTest {
     @Test
     void heap2LayoutPerVersionAndCode() {
         // XLOG_HEAP2_* (heapam_xlog.h): the same info code means different layouts per version
-        int[] majors = {13, 14, 15, 16, 17, 18, 19, 20};
+        int[] majors = {13, 14, 15, 16, 17, 18, 19};
         Heap2Layout[][] expected = {
             // 0x10, 0x20, 0x30, 0x40
             {Heap2Layout.CLEAN_PG13, Heap2Layout.FREEZE_PAGE_PG13, Heap2Layout.CLEANUP_INFO_PG13, Heap2Layout.VISIBLE_PG13},
@@ -240,7 +243,6 @@ class KaitaiLayoutTest {
             {Heap2Layout.PRUNE_PG16, Heap2Layout.VACUUM_PG14, Heap2Layout.FREEZE_PAGE_PG16, Heap2Layout.VISIBLE_PG13},
             {Heap2Layout.PRUNE_PG17, Heap2Layout.PRUNE_PG17, Heap2Layout.PRUNE_PG17, Heap2Layout.VISIBLE_PG13},
             {Heap2Layout.PRUNE_PG17, Heap2Layout.PRUNE_PG17, Heap2Layout.PRUNE_PG17, Heap2Layout.VISIBLE_PG13},
-            {Heap2Layout.PRUNE_PG19, Heap2Layout.PRUNE_PG19, Heap2Layout.PRUNE_PG19, Heap2Layout.UNKNOWN},
             {Heap2Layout.PRUNE_PG19, Heap2Layout.PRUNE_PG19, Heap2Layout.PRUNE_PG19, Heap2Layout.UNKNOWN},
         };
         for (int v = 0; v < majors.length; v++) {
@@ -331,7 +333,8 @@ class KaitaiLayoutTest {
         // 19+: 0x0004 is OVERWRITE_CONTRECORD, not BKP_REMOVABLE
         PostgresqlWal.PageHeader m = new PostgresqlWal.PageHeader(new ByteBufferKaitaiStream(hex(
                 "21d1 0400 0100 0000 0020 0001 0000 0000 0000 0000 0000 0000")));
-        assertEquals(20, (int) m.major());
+        assertEquals(19, (int) m.major());
+        assertEquals(3, (int) m.preRelease());
         assertTrue(m.isFirstOverwriteContrecord());
         assertFalse(m.isBkpRemovable());
     }
@@ -377,5 +380,59 @@ class KaitaiLayoutTest {
         assertEquals(0, r.payloads().size());
         assertEquals(0L, r.lenMainData());
         assertEquals(0, r.mainData().length);
+    }
+
+    @Test
+    void pg19MagicsMapToMajor19AndTheirPreRelease() {
+        // XLOG_PAGE_MAGIC (access/xlog_internal.h): 0xD122 19rc1 on, 0xD121 19beta3, 0xD120 19beta1; 0xD123 unknown
+        int[][] cases = {{0xD118, 18, 0}, {0xD120, 19, 1}, {0xD121, 19, 3}, {0xD122, 19, 0}, {0xD123, 0, 0}};
+        for (int[] c : cases) {
+            byte[] page = new byte[24];
+            page[0] = (byte) c[0];          // xlp_magic, little-endian
+            page[1] = (byte) (c[0] >>> 8);
+            page[4] = 1;                    // xlp_tli = 1; xlp_info, xlp_pageaddr, xlp_rem_len zero
+            PostgresqlWal.PageHeader h = new PostgresqlWal.PageHeader(new ByteBufferKaitaiStream(page));
+            assertEquals(c[1], (int) h.major(), String.format("major of %04X", c[0]));
+            assertEquals(c[2], (int) h.preRelease(), String.format("pre-release of %04X", c[0]));
+        }
+    }
+
+    @Test
+    void xlogLayoutPerVersionAndPreRelease() {
+        // {major, pre_release, info, layout}: the checkpoint records and CHECKPOINT_REDO differ between 19 and its
+        // pre-releases (pg_control.h, xlog_internal.h of each); LOGICAL_DECODING_STATUS_CHANGE exists from 19 on
+        Object[][] cases = {
+            {13, 0, 0x10, XlogLayout.CHECKPOINT_PG13}, {16, 0, 0x00, XlogLayout.CHECKPOINT_PG13},
+            {17, 0, 0x10, XlogLayout.CHECKPOINT_PG17}, {18, 0, 0x00, XlogLayout.CHECKPOINT_PG17},
+            {19, 1, 0x10, XlogLayout.CHECKPOINT_PG19_BETA1}, {19, 3, 0x00, XlogLayout.CHECKPOINT_PG19_BETA1},
+            {19, 0, 0x10, XlogLayout.CHECKPOINT_PG19},
+            {16, 0, 0xE0, XlogLayout.UNKNOWN}, {17, 0, 0xE0, XlogLayout.CHECKPOINT_REDO_PG17},
+            {18, 0, 0xE0, XlogLayout.CHECKPOINT_REDO_PG17}, {19, 1, 0xE0, XlogLayout.CHECKPOINT_REDO_PG19_BETA1},
+            {19, 3, 0xE0, XlogLayout.CHECKPOINT_REDO_PG19_BETA1}, {19, 0, 0xE0, XlogLayout.CHECKPOINT_REDO_PG17},
+            {18, 0, 0xF0, XlogLayout.UNKNOWN}, {19, 0, 0xF0, XlogLayout.LOGICAL_DECODING_STATUS_CHANGE},
+            {19, 1, 0xF0, XlogLayout.LOGICAL_DECODING_STATUS_CHANGE},
+            {16, 0, 0x90, XlogLayout.END_OF_RECOVERY_PG13}, {17, 0, 0x90, XlogLayout.END_OF_RECOVERY_PG17},
+            {19, 0, 0xC0, XlogLayout.UNKNOWN}, {19, 0, 0x20, XlogLayout.UNKNOWN},
+        };
+        for (Object[] c : cases) {
+            PostgresqlWal.XlogMainData m = new PostgresqlWal.XlogMainData(new ByteBufferKaitaiStream(new byte[96]),
+                    (Integer) c[0], (Integer) c[1], (Integer) c[2]);
+            assertEquals(c[3], m.layout(), String.format("major %d pre-release %d info %02X", c[0], c[1], c[2]));
+        }
+    }
+
+    @Test
+    void logicalDecodingStatusChangeRecord() {
+        // No capture has one: a record as logicalctl.c writes it, XLogRegisterData of one bool, no block
+        byte[] rec = new byte[24 + 2 + 1];
+        writeHeader(rec, rec.length, 0);    // xl_tot_len 27, xl_rmid 0 (XLOG)
+        rec[16] = (byte) 0xF0;              // xl_info XLOG_LOGICAL_DECODING_STATUS_CHANGE
+        rec[24] = (byte) 0xFF;              // XLR_BLOCK_ID_DATA_SHORT
+        rec[25] = 1;                        // main data length 1
+        rec[26] = 1;                        // enabled = true
+        PostgresqlWal.XlogRecord r = new PostgresqlWal.XlogRecord(new ByteBufferKaitaiStream(rec), 19, 0);
+        assertEquals(XlogLayout.LOGICAL_DECODING_STATUS_CHANGE, r.xlogMain().layout());
+        assertEquals(1, ((PostgresqlWal.XlogLogicalDecodingStatusChange) r.xlogMain().body()).enabled());
+        assertTrue(r.xlogMain()._io().isEof());
     }
 }

@@ -10,6 +10,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -26,9 +29,12 @@ import org.walprism.testdata.kaitai.KaitaiWalRecords.KaitaiRecord;
  * Checks the Kaitai-generated parser against PostgreSQL itself: every record pg_waldump printed for a
  * capture ({@code waldump-b.txt}, pg_waldump's {@code -b} output of the same major) must be found by the
  * Kaitai reassembly at the same LSN with the same lengths, xid, prev-link and resource manager, the same
- * block references (relation, fork, block, FPW, hole offset and length, compression), and, for Heap2
- * prune records, the same typed fields pg_waldump's desc shows (horizon, catalog flag, VM flags, counts,
- * freeze plans and every offset array).
+ * block references (relation, fork, block, FPW, hole offset and length, compression), for Heap2
+ * prune records the same typed fields pg_waldump's desc shows (horizon, catalog flag, VM flags, counts,
+ * freeze plans and every offset array), and for the XLOG records the spec types (checkpoints, CHECKPOINT_REDO,
+ * LOGICAL_DECODING_STATUS_CHANGE, NEXTOID, PARAMETER_CHANGE, FPW_CHANGE, END_OF_RECOVERY, OVERWRITE_CONTRECORD,
+ * BACKUP_END, RESTORE_POINT) the whole desc, rebuilt from the Kaitai fields as xlog_desc (rmgrdesc/xlogdesc.c)
+ * prints it: 19's checkpoint records carry no checksum state, its pre-releases' do.
  */
 class KaitaiOracleTest {
 
@@ -65,6 +71,7 @@ class KaitaiOracleTest {
         List<OracleRecord> oracle = readWaldumpB(capture.oracle("waldump-b.txt"));
         assertFalse(oracle.isEmpty(), "no records in the oracle of " + capture.name());
         int heap2Checked = 0;
+        int xlogChecked = 0;
         for (OracleRecord o : oracle) {
             KaitaiRecord k = byLsn.get(o.lsn);
             String at = capture.name() + " " + String.format("%X/%08X", o.lsn >>> 32, o.lsn & 0xFFFFFFFFL);
@@ -78,10 +85,16 @@ class KaitaiOracleTest {
             if (p.rmgrId() == 9 && p.heap2Main() != null) {
                 heap2Checked += checkHeap2Desc(o, p, at) ? 1 : 0;
             }
+            if (p.rmgrId() == 0 && p.xlogMain() != null) {
+                xlogChecked += checkXlogDesc(o, p, k.major(), at) ? 1 : 0;
+            }
         }
         System.out.printf("%s: Kaitai read %d records (stopped: %s); %d pg_waldump records compared,"
-                + " %d of them Heap2 prune records with typed fields%n", capture.name(), result.records().size(),
-                result.stopReason(), oracle.size(), heap2Checked);
+                + " %d of them Heap2 prune records and %d XLOG records with typed fields%n", capture.name(),
+                result.records().size(), result.stopReason(), oracle.size(), heap2Checked, xlogChecked);
+        if (oracle.stream().anyMatch(o -> o.rmgr.equals("XLOG") && o.desc.startsWith("CHECKPOINT_"))) {
+            assertTrue(xlogChecked > 0, "no XLOG checkpoint record compared in " + capture.name());
+        }
         if (oracle.stream().anyMatch(o -> o.rmgr.equals("Heap2") && o.desc.startsWith("PRUNE_"))) {
             assertTrue(heap2Checked > 0, "no Heap2 prune record was compared in " + capture.name());
         }
@@ -215,6 +228,138 @@ class KaitaiOracleTest {
             assertEquals(plan.group(5), join(b.frozenOffsets().get(i).offsets()), "plan offsets at " + at);
         }
         assertFalse(plan.find(), "more plans in the desc than parsed at " + at);
+        return true;
+    }
+
+    private static final String[] WAL_LEVELS = {"minimal", "replica", "logical"};
+    private static final String[] CHECKSUM_STATES = {"off", "on", "inprogress-off", "inprogress-on"};
+    private static final DateTimeFormatter PG_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS 'UTC'")
+            .withZone(ZoneOffset.UTC);
+    /** 2000-01-01 00:00:00 UTC, the epoch of TimestampTz, in Unix seconds. */
+    private static final long PG_EPOCH = 946_684_800L;
+
+    private static String walLevel(int level) {
+        return level >= 0 && level < WAL_LEVELS.length ? WAL_LEVELS[level] : "?";
+    }
+
+    /** An LSN as xlog_desc prints it: {@code %X/%X} up to 18, {@code %X/%08X} from 19. */
+    private static String lsnText(long lsn, int major) {
+        return String.format(major >= 19 ? "%X/%08X" : "%X/%X", lsn >>> 32, lsn & 0xFFFFFFFFL);
+    }
+
+    /** A TimestampTz (microseconds since 2000-01-01) as timestamptz_to_str prints it in a UTC session. */
+    private static String time(long micros) {
+        return PG_TIME.format(Instant.ofEpochSecond(PG_EPOCH + Math.floorDiv(micros, 1_000_000L),
+                Math.floorMod(micros, 1_000_000L) * 1000));
+    }
+
+    /** The XLOG desc rebuilt from the Kaitai fields: {@code xlog_desc} of the major; null for an untyped record. */
+    static String xlogDesc(PostgresqlWal.XlogMainData main, int major) {
+        Object b = main.body();
+        return switch (main.layout()) {
+            case CHECKPOINT_PG13 -> {
+                PostgresqlWal.XlogCheckpointPg13 c = (PostgresqlWal.XlogCheckpointPg13) b;
+                yield checkpoint(major, c.redo(), c.thisTimeline(), c.prevTimeline(), c.fullPageWrites(), null, null,
+                        c.nextXid(), c.nextOid(), c.nextMulti(), c.nextMultiOffset(), c.oldestXid(), c.oldestXidDb(),
+                        c.oldestMulti(), c.oldestMultiDb(), c.oldestCommitTsXid(), c.newestCommitTsXid(),
+                        c.oldestActiveXid(), null, main.isShutdown());
+            }
+            case CHECKPOINT_PG17 -> {
+                PostgresqlWal.XlogCheckpointPg17 c = (PostgresqlWal.XlogCheckpointPg17) b;
+                yield checkpoint(major, c.redo(), c.thisTimeline(), c.prevTimeline(), c.fullPageWrites(),
+                        c.walLevel(), null, c.nextXid(), c.nextOid(), c.nextMulti(), c.nextMultiOffset(),
+                        c.oldestXid(), c.oldestXidDb(), c.oldestMulti(), c.oldestMultiDb(), c.oldestCommitTsXid(),
+                        c.newestCommitTsXid(), c.oldestActiveXid(), null, main.isShutdown());
+            }
+            case CHECKPOINT_PG19_BETA1 -> {
+                PostgresqlWal.XlogCheckpointPg19Beta1 c = (PostgresqlWal.XlogCheckpointPg19Beta1) b;
+                yield checkpoint(major, c.redo(), c.thisTimeline(), c.prevTimeline(), c.fullPageWrites(),
+                        c.walLevel(), c.logicalDecodingEnabled(), c.nextXid(), c.nextOid(), c.nextMulti(),
+                        c.nextMultiOffset(), c.oldestXid(), c.oldestXidDb(), c.oldestMulti(), c.oldestMultiDb(),
+                        c.oldestCommitTsXid(), c.newestCommitTsXid(), c.oldestActiveXid(), c.dataChecksumState(),
+                        main.isShutdown());
+            }
+            case CHECKPOINT_PG19 -> {
+                PostgresqlWal.XlogCheckpointPg19 c = (PostgresqlWal.XlogCheckpointPg19) b;
+                yield checkpoint(major, c.redo(), c.thisTimeline(), c.prevTimeline(), c.fullPageWrites(),
+                        c.walLevel(), c.logicalDecodingEnabled(), c.nextXid(), c.nextOid(), c.nextMulti(),
+                        c.nextMultiOffset(), c.oldestXid(), c.oldestXidDb(), c.oldestMulti(), c.oldestMultiDb(),
+                        c.oldestCommitTsXid(), c.newestCommitTsXid(), c.oldestActiveXid(), null, main.isShutdown());
+            }
+            case CHECKPOINT_REDO_PG17 -> "wal_level " + walLevel(((PostgresqlWal.XlogCheckpointRedoPg17) b).walLevel());
+            case CHECKPOINT_REDO_PG19_BETA1 -> {
+                PostgresqlWal.XlogCheckpointRedoPg19Beta1 r = (PostgresqlWal.XlogCheckpointRedoPg19Beta1) b;
+                yield "wal_level " + walLevel(r.walLevel()) + "; checksums "
+                        + CHECKSUM_STATES[(int) r.dataChecksumVersion()];
+            }
+            case LOGICAL_DECODING_STATUS_CHANGE ->
+                    ((PostgresqlWal.XlogLogicalDecodingStatusChange) b).enabled() != 0 ? "true" : "false";
+            case NEXT_OID -> Long.toString(((PostgresqlWal.XlogNextOid) b).nextOid());
+            case BACKUP_END -> lsnText(((PostgresqlWal.XlogBackupEnd) b).startPoint(), major);
+            case PARAMETER_CHANGE -> {
+                PostgresqlWal.XlogParameterChange c = (PostgresqlWal.XlogParameterChange) b;
+                yield "max_connections=" + c.maxConnections() + " max_worker_processes=" + c.maxWorkerProcesses()
+                        + " max_wal_senders=" + c.maxWalSenders() + " max_prepared_xacts=" + c.maxPreparedXacts()
+                        + " max_locks_per_xact=" + c.maxLocksPerXact() + " wal_level=" + walLevel(c.walLevel())
+                        + " wal_log_hints=" + (c.walLogHints() != 0 ? "on" : "off")
+                        + " track_commit_timestamp=" + (c.trackCommitTimestamp() != 0 ? "on" : "off");
+            }
+            case RESTORE_POINT -> ((PostgresqlWal.XlogRestorePoint) b).name();
+            case FPW_CHANGE -> ((PostgresqlWal.XlogFpwChange) b).fullPageWrites() != 0 ? "true" : "false";
+            case END_OF_RECOVERY_PG13 -> {
+                PostgresqlWal.XlogEndOfRecoveryPg13 e = (PostgresqlWal.XlogEndOfRecoveryPg13) b;
+                yield "tli " + e.thisTimeline() + "; prev tli " + e.prevTimeline() + "; time " + time(e.endTime());
+            }
+            case END_OF_RECOVERY_PG17 -> {
+                PostgresqlWal.XlogEndOfRecoveryPg17 e = (PostgresqlWal.XlogEndOfRecoveryPg17) b;
+                yield "tli " + e.thisTimeline() + "; prev tli " + e.prevTimeline() + "; time " + time(e.endTime())
+                        + "; wal_level " + walLevel(e.walLevel());
+            }
+            case OVERWRITE_CONTRECORD -> {
+                PostgresqlWal.XlogOverwriteContrecord c = (PostgresqlWal.XlogOverwriteContrecord) b;
+                yield "lsn " + lsnText(c.overwrittenLsn(), major) + "; time " + time(c.overwriteTime());
+            }
+            case UNKNOWN -> null;
+        };
+    }
+
+    private static String checkpoint(int major, long redo, long tli, long prevTli, int fpw, Integer walLevel,
+                                     Integer logical, long nextXid, long oid, long multi, long offset, long oldestXid,
+                                     long oldestXidDb, long oldestMulti, long oldestMultiDb, long oldestCommitTs,
+                                     long newestCommitTs, long oldestActive, Long checksums, boolean shutdown) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("redo ").append(lsnText(redo, major)).append("; tli ").append(tli).append("; prev tli ")
+                .append(prevTli).append("; fpw ").append(fpw != 0 ? "true" : "false");
+        if (walLevel != null) {
+            sb.append("; wal_level ").append(walLevel(walLevel));
+        }
+        if (logical != null) {
+            sb.append("; logical decoding ").append(logical != 0 ? "true" : "false");
+        }
+        sb.append("; xid ").append(nextXid >>> 32).append(':').append(nextXid & 0xFFFFFFFFL)
+                .append("; oid ").append(oid).append("; multi ").append(multi).append("; offset ").append(offset)
+                .append("; oldest xid ").append(oldestXid).append(" in DB ").append(oldestXidDb)
+                .append("; oldest multi ").append(oldestMulti).append(" in DB ").append(oldestMultiDb)
+                .append("; oldest/newest commit timestamp xid: ").append(oldestCommitTs).append('/')
+                .append(newestCommitTs).append("; oldest running xid ").append(oldestActive);
+        if (checksums != null) {
+            sb.append("; checksums ").append(CHECKSUM_STATES[checksums.intValue()]);
+        }
+        return sb.append("; ").append(shutdown ? "shutdown" : "online").toString();
+    }
+
+    /** Compares a typed XLOG record's desc with pg_waldump's; returns whether it compared one. */
+    private static boolean checkXlogDesc(OracleRecord o, PostgresqlWal.XlogRecord p, int major, String at) {
+        PostgresqlWal.XlogMainData main = p.xlogMain();
+        assertTrue(main._io().isEof(), "Kaitai consumed all XLOG main data at " + at);
+        String expected = xlogDesc(main, major);
+        if (expected == null) {
+            return false;
+        }
+        int space = o.desc.indexOf(' ');
+        String desc = space < 0 ? "" : o.desc.substring(space + 1);
+        // pg_waldump ends every desc with a space before the block references it prints on lines of their own
+        assertEquals(desc.strip(), expected, "desc of " + o.desc.substring(0, Math.max(space, 0)) + " at " + at);
         return true;
     }
 

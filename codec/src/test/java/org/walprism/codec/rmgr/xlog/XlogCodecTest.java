@@ -22,7 +22,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.BlockRef;
+import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.record.RelFileLocator;
 import org.walprism.codec.rmgr.InvalidPayloadException;
 import org.walprism.codec.rmgr.RmgrTable;
@@ -65,40 +67,77 @@ class XlogCodecTest {
         Map<Long, String> oracle = oracle(capture);
         AtomicInteger n = new AtomicInteger();
         AtomicInteger checkpoints = new AtomicInteger();
-        Captures.forEachRecord(capture, r -> {
-            if (r.rmid() != RmgrTable.XLOG) {
-                return;
-            }
-            n.incrementAndGet();
-            XlogRecord x = XlogCodec.decode(r);
-            assertArrayEquals(r.mainData(), x.encode(), "main data at " + r.lsn());
-            assertEquals(x, XlogCodec.decode(r.version(), r.info(), x.encode(), r.blocks()));
-            String desc = oracle.get(r.lsn());
-            if (desc == null) {
-                assertTrue(oracle.isEmpty(), "no oracle line for the XLOG record at " + r.lsn());
-                return;
-            }
-            if (x instanceof CheckPoint cp) {
-                checkpoints.incrementAndGet();
-                String head = String.format("redo %s; tli %d; prev tli %d; fpw %s; ", Lsn.of(cp.redo()).format(r.version()),
-                        cp.thisTimeLineId(), cp.prevTimeLineId(), cp.fullPageWrites());
-                String body = String.format("xid %d:%d; oid %d; multi %d; offset %d; oldest xid %d in DB %d; "
-                                + "oldest multi %d in DB %d; oldest/newest commit timestamp xid: %d/%d; "
-                                + "oldest running xid %d; ", cp.nextXid() >>> 32, cp.nextXid() & 0xFFFFFFFFL,
-                        cp.nextOid(), cp.nextMulti(), cp.nextMultiOffset(), cp.oldestXid(), cp.oldestXidDb(),
-                        cp.oldestMulti(), cp.oldestMultiDb(), cp.oldestCommitTsXid(), cp.newestCommitTsXid(),
-                        cp.oldestActiveXid());
-                assertTrue(desc.contains(head) && desc.contains(body), desc + "\n vs " + head + body);
-                assertTrue(desc.endsWith(cp.shutdown() ? "; shutdown" : "; online"), desc);
-                if (r.version().atLeast(WalVersion.PG17)) {
-                    assertTrue(desc.contains("wal_level " + new String[] {"minimal", "replica", "logical"}[cp.walLevel()]),
-                            desc);
+        AtomicInteger redos = new AtomicInteger();
+        // every record of the WAL directory round-trips; the oracle covers the measured range
+        long start = capture.startLsn();
+        long end = capture.endLsn();
+        try (WalReader reader = WalReader.open(capture.walDir(), 0, 0)) {
+            for (DecodedRecord r = reader.next(); r != null; r = reader.next()) {
+                if (r.rmid() == RmgrTable.XLOG) {
+                    n.incrementAndGet();
+                    boolean inRange = Long.compareUnsigned(r.lsn(), start) >= 0 && Long.compareUnsigned(r.lsn(), end) < 0;
+                    check(r, inRange ? oracle : Map.of(), inRange, checkpoints, redos);
                 }
-            } else if (x instanceof Fpi f) {
-                assertEquals(desc.startsWith("FPI_FOR_HINT"), f.forHint(), desc);
             }
-        });
-        System.out.println(capture.name() + ": " + n + " XLOG records round-tripped, " + checkpoints + " checkpoints checked");
+        }
+        System.out.println(capture.name() + ": " + n + " XLOG records round-tripped, " + checkpoints
+                + " checkpoints and " + redos + " CHECKPOINT_REDO checked against the oracle");
+    }
+
+    private static final String[] WAL_LEVELS = {"minimal", "replica", "logical"};
+
+    private static void check(DecodedRecord r, Map<Long, String> oracle, boolean inRange, AtomicInteger checkpoints,
+                              AtomicInteger redos) {
+        XlogRecord x = XlogCodec.decode(r);
+        assertArrayEquals(r.mainData(), x.encode(), "main data at " + r.lsn());
+        assertEquals(x, XlogCodec.decode(r.version(), r.info(), x.encode(), r.blocks()));
+        int op = r.info() & 0xF0;
+        if (r.version().atLeast(WalVersion.PG17) && op == CheckpointRedo.XLOG_CHECKPOINT_REDO) {
+            assertInstanceOf(CheckpointRedo.class, x, "CHECKPOINT_REDO typed at " + r.lsn());
+        }
+        if (r.version().atLeast(WalVersion.PG19_BETA1)
+                && op == LogicalDecodingStatusChange.XLOG_LOGICAL_DECODING_STATUS_CHANGE) {
+            assertInstanceOf(LogicalDecodingStatusChange.class, x, "status change typed at " + r.lsn());
+        }
+        String desc = oracle.get(r.lsn());
+        if (desc == null) {
+            assertTrue(!inRange || oracle.isEmpty(), "no oracle line for the XLOG record at " + r.lsn());
+            return;
+        }
+        // 19's pre-releases print the data-checksum state of checkpoints and CHECKPOINT_REDO; 19 has none
+        boolean checksums = r.version().isPreRelease();
+        if (x instanceof CheckpointRedo redo) {
+            redos.incrementAndGet();
+            String want = "CHECKPOINT_REDO wal_level " + WAL_LEVELS[redo.walLevel()];
+            if (redo instanceof CheckpointRedo.Pg19Beta1 b) {
+                want += "; checksums " + new String[] {"off", "on", "inprogress-off", "inprogress-on"}[
+                        (int) b.dataChecksumVersion()];
+            }
+            assertEquals(want, desc.strip(), "CHECKPOINT_REDO at " + r.lsn());
+            assertEquals(checksums, redo instanceof CheckpointRedo.Pg19Beta1, "layout at " + r.lsn());
+        } else if (x instanceof LogicalDecodingStatusChange l) {
+            assertEquals("LOGICAL_DECODING_STATUS_CHANGE " + l.enabled(), desc.strip(), "at " + r.lsn());
+        }
+        if (x instanceof CheckPoint cp) {
+            checkpoints.incrementAndGet();
+            String head = String.format("redo %s; tli %d; prev tli %d; fpw %s; ", Lsn.of(cp.redo()).format(r.version()),
+                    cp.thisTimeLineId(), cp.prevTimeLineId(), cp.fullPageWrites());
+            String body = String.format("xid %d:%d; oid %d; multi %d; offset %d; oldest xid %d in DB %d; "
+                            + "oldest multi %d in DB %d; oldest/newest commit timestamp xid: %d/%d; "
+                            + "oldest running xid %d; ", cp.nextXid() >>> 32, cp.nextXid() & 0xFFFFFFFFL,
+                    cp.nextOid(), cp.nextMulti(), cp.nextMultiOffset(), cp.oldestXid(), cp.oldestXidDb(),
+                    cp.oldestMulti(), cp.oldestMultiDb(), cp.oldestCommitTsXid(), cp.newestCommitTsXid(),
+                    cp.oldestActiveXid());
+            assertTrue(desc.contains(head) && desc.contains(body), desc + "\n vs " + head + body);
+            assertTrue(desc.endsWith(cp.shutdown() ? "; shutdown" : "; online"), desc);
+            if (r.version().atLeast(WalVersion.PG17)) {
+                assertTrue(desc.contains("wal_level " + WAL_LEVELS[cp.walLevel()]), desc);
+            }
+            assertEquals(checksums, desc.contains("; checksums "), "checksum state in " + desc);
+            assertEquals(checksums, cp instanceof CheckPoint.Pg19Beta1, "layout at " + r.lsn());
+        } else if (x instanceof Fpi f) {
+            assertEquals(desc.startsWith("FPI_FOR_HINT"), f.forHint(), desc);
+        }
     }
 
     private static void decodeOnlyFailsCleanly(WalVersion v, int info, byte[] main, List<BlockRef> blocks) {
