@@ -161,10 +161,17 @@ class PgWaldumpAcceptanceTest {
                         .block(0, REL, 1, round, false, whole, new byte[0]).build(), whole.bytes().length);
                 // xl_heap_visible => cutoff xid / snapshotConflictHorizon: uint32, flags: uint8;
                 // block 0 the VM page, block 1 the heap page (same relation, so SAME_REL)
-                log.add("Heap2/VISIBLE", RecordBuilder.of(v, 9, 0x40)
-                        .block(0, REL, 2, 0, false, new byte[0])
-                        .block(1, REL, 0, round, false, new byte[0])
-                        .mainData(new byte[] {(byte) 0xB8, 2, 0, 0, 3}).build());
+                if ("VISIBLE".equals(org.walprism.codec.rmgr.RmgrTable.recordTypeName(v, 9, 0x40))) {
+                    log.add("Heap2/VISIBLE", RecordBuilder.of(v, 9, 0x40)
+                            .block(0, REL, 2, 0, false, new byte[0])
+                            .block(1, REL, 0, round, false, new byte[0])
+                            .mainData(new byte[] {(byte) 0xB8, 2, 0, 0, 3}).build());
+                } else {
+                    // 19 has no VISIBLE (its prune record carries the VM bits): xl_heap_new_cid => top_xid, cmin,
+                    // cmax, combocid: uint32; target_locator: 3 x uint32; target_tid: 6 bytes (34 bytes, no block)
+                    log.add("Heap2/NEW_CID", RecordBuilder.of(v, 9, 0x70).xid(900 + round)
+                            .mainData(bytes(34, round)).build());
+                }
                 if (round % 10 == 9) {
                     log.add("XLOG/NOOP", RecordBuilder.of(v, 0, 0x20).mainData(bytes(segSize + 5000, round)).build());
                     log.add("XLOG/SWITCH", RecordBuilder.of(v, 0, 0x40).build());

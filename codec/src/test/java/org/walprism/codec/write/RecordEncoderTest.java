@@ -38,7 +38,7 @@ class RecordEncoderTest {
                 bytesOf((byte) 1, (byte) 0,    // nredirected 1
                         (byte) 4, (byte) 0,    // redirect from offset 4
                         (byte) 38, (byte) 0)); // to offset 38
-        DecodedRecord r = new DecodedRecord(WalVersion.PG19, 0x626348L, 58, 0, 0x626320L, 0x10, 9, 0xE0BD73B3L,
+        DecodedRecord r = new DecodedRecord(WalVersion.PG19_BETA1, 0x626348L, 58, 0, 0x626320L, 0x10, 9, 0xE0BD73B3L,
                 List.of(block0), -1, -1,
                 bytesOf((byte) 0x2C, (byte) 0,                    // reason and flags (uint16 in 19)
                         (byte) 0xBB, (byte) 2, (byte) 0, (byte) 0), // snapshotConflictHorizon 699
@@ -51,7 +51,7 @@ class RecordEncoderTest {
     void buildsTheSameRealRecordFromParts() throws IOException {
         byte[] file = Files.readAllBytes(TestData.capture("19beta1/hot_updates").walDir().resolve("000000010000000000000006"));
         byte[] real = Arrays.copyOfRange(file, 0x26348, 0x26348 + 58);
-        byte[] built = RecordBuilder.of(WalVersion.PG19, 9, 0x10)
+        byte[] built = RecordBuilder.of(WalVersion.PG19_BETA1, 9, 0x10)
                 .block(0, REL, 0, 16, false, bytesOf((byte) 1, (byte) 0, (byte) 4, (byte) 0, (byte) 38, (byte) 0))
                 .mainData(bytesOf((byte) 0x2C, (byte) 0, (byte) 0xBB, (byte) 2, (byte) 0, (byte) 0))
                 .build();
