@@ -66,4 +66,73 @@ class BoundedMemoryTest {
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().startsWith("Replay of PostgreSQL 16 WAL in 17's record design"), r.out());
     }
+
+    private static String segment() {
+        org.walprism.testdata.Capture c = org.walprism.testdata.TestData.capture("15/vacuum_indexed");
+        return c.walDir().toString();
+    }
+
+    @Test
+    void aRelationMapThatIsAnEndlessLineIsOneLineOfError() throws Exception {
+        Run r = small(tmp, "stats", "--relmap", "/dev/zero", "--by", "relation", segment());
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("walprism: error: invalid relation map: /dev/zero line 1: longer than 8192 characters: not a "
+                + "relation map\n", r.err());
+    }
+
+    @Test
+    void aRelationMapLargerThanTheLimitIsOneLineOfError() throws Exception {
+        // 100 MB of well-formed lines: read whole it took 2 GB
+        Path map = tmp.resolve("big.csv");
+        try (var w = Files.newBufferedWriter(map)) {
+            w.write("reltablespace,reldatabase,relfilenode,relation\n");
+            for (long i = 0, n = 0; n < 100L << 20; i++) {
+                String line = "1663,5," + (i & 0xFFFFFFFFL) + ",public.relation_with_a_long_name_" + i + "\n";
+                w.write(line);
+                n += line.length();
+            }
+        }
+        Run r = small(tmp, "stats", "--relmap", map.toString(), "--by", "relation", segment());
+        assertEquals(2, r.exit(), r.err());
+        assertEquals("walprism: error: invalid relation map: " + map + ": more than 64 MiB: a relation map is at "
+                + "most that (map the databases whose WAL is read)\n", r.err());
+    }
+
+    @Test
+    void manyLargeTimelineHistoryMembersAreOneLineOfError() throws Exception {
+        // 100 one-MiB histories of distinct timelines compress to little: each was capped, their number was not
+        byte[] history = new byte[1 << 20];
+        byte[] line = "1\t0/1000000\tno recovery target specified\n".getBytes(StandardCharsets.US_ASCII);
+        for (int i = 0; i < history.length; i++) {
+            history[i] = line[i % line.length];
+        }
+        List<org.walprism.testdata.WalForms.Member> members = new ArrayList<>();
+        for (int t = 2; t < 102; t++) {
+            members.add(new org.walprism.testdata.WalForms.Member(String.format("pg_wal/%08X.history", t), history));
+        }
+        Path tar = org.walprism.testdata.WalForms.tar(tmp.resolve("histories.tar.zst"), members,
+                org.walprism.testdata.WalForms.Codec.ZSTD);
+        Run r = small(tmp, "stats", tar.toString());
+        assertEquals(4, r.exit(), r.err());
+        assertEquals("walprism: error: tar archive histories.tar.zst holds more than 16 MiB of timeline history "
+                + "members, the most walprism keeps of one archive\n", r.err());
+    }
+
+    @Test
+    void manyEmptyMembersNamedLikeSegmentsAreOneLineOfError() throws Exception {
+        List<org.walprism.testdata.WalForms.Member> members = new ArrayList<>();
+        for (long i = 0; i < 200_000; i++) {
+            members.add(new org.walprism.testdata.WalForms.Member(String.format("pg_wal/00000001%08X%08X", i >> 8,
+                    i & 0xFF), new byte[0]));
+        }
+        for (org.walprism.testdata.WalForms.Codec c : List.of(org.walprism.testdata.WalForms.Codec.NONE,
+                org.walprism.testdata.WalForms.Codec.ZSTD)) {
+            String name = "empty.tar" + c.suffix();
+            Path tar = org.walprism.testdata.WalForms.tar(tmp.resolve(name), members, c);
+            Run r = small(tmp, "stats", tar.toString());
+            assertEquals(4, r.exit(), r.err());
+            assertEquals("walprism: error: tar archive " + name + " holds more than 65536 WAL segment members, the "
+                    + "most walprism indexes in one archive\n", r.err());
+        }
+    }
 }
