@@ -94,7 +94,7 @@ class BoundedMemoryTest {
         }
         Run r = small(tmp, "stats", "--relmap", map.toString(), "--by", "relation", segment());
         assertEquals(2, r.exit(), r.err());
-        assertEquals("walprism: error: invalid relation map: " + map + ": more than 64 MiB: a relation map is at "
+        assertEquals("walprism: error: invalid relation map: " + map + ": more than 4 MiB: a relation map is at "
                 + "most that (map the databases whose WAL is read)\n", r.err());
     }
 

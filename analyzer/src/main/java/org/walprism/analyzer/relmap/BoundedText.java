@@ -14,8 +14,11 @@ import java.nio.file.Path;
 final class BoundedText extends FilterReader {
     /** The longest line accepted, in characters. */
     static final int MAX_LINE = 8192;
-    /** The most characters a map may hold (some 700,000 relations of the README's query). */
-    static final long MAX_CHARS = 64L << 20;
+    /**
+     * The most characters a map may hold: some 70,000 relations of the README's query, about 30 MB once loaded (a
+     * relation kept costs some 400 bytes of heap, several times its line).
+     */
+    static final long MAX_CHARS = 4L << 20;
 
     /** A map past a limit. */
     static final class TooLong extends IOException {

@@ -97,7 +97,7 @@ class RelationMapTest {
             }
         }
         RelationMapException e = assertThrows(RelationMapException.class, () -> RelationMap.load(f));
-        assertEquals(f + ": more than 64 MiB: a relation map is at most that (map the databases whose WAL is read)",
+        assertEquals(f + ": more than 4 MiB: a relation map is at most that (map the databases whose WAL is read)",
                 e.getMessage());
     }
 
