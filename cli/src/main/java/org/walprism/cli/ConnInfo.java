@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Properties;
 import org.postgresql.PGProperty;
 import org.walprism.analyzer.relmap.ConnectionString;
+import org.walprism.analyzer.relmap.PgEndpoint;
 
 /**
  * Where and how to connect, as libpq takes it: a connection string ({@code "host=h port=5432 user=u sslmode=require"}
@@ -49,24 +50,32 @@ final class ConnInfo {
         if (user != null) {
             v.put("user", user);
         }
-        v.putIfAbsent("host", "localhost");
         v.putIfAbsent("port", "5432");
         v.putIfAbsent("user", System.getProperty("user.name"));
+        try {
+            PgEndpoint.of(v.get("host"), v.get("port"));
+        } catch (IllegalArgumentException e) {
+            throw new BadArgumentException(e.getMessage());
+        }
         return new ConnInfo(v);
     }
 
-    /** {@code host:port}, for messages (never the password). */
+    /**
+     * Where the server listens: the host (or Unix-socket directory) and port; with no host, libpq's default socket
+     * ({@link PgEndpoint}).
+     */
+    PgEndpoint endpoint() {
+        return PgEndpoint.of(values.get("host"), values.get("port"));
+    }
+
+    /** {@code host:port} or the socket, for messages (never the password). */
     String where() {
-        return values.get("host") + ":" + values.get("port");
+        return endpoint().where();
     }
 
     /** The JDBC URL (host, port, database: {@code replication} connections need no database). */
     String url() {
-        String h = values.get("host");
-        if (h.contains(":") && !h.startsWith("[")) {
-            h = "[" + h + "]";
-        }
-        return "jdbc:postgresql://" + h + ":" + values.get("port") + "/" + values.getOrDefault("dbname", "postgres");
+        return endpoint().url(values.getOrDefault("dbname", "postgres"));
     }
 
     /** pgjdbc's properties for the rest: user, password, TLS (libpq's sslmode names), timeouts, name. */
@@ -83,6 +92,7 @@ final class ConnInfo {
         copy(p, "sslkey", PGProperty.SSL_KEY);
         copy(p, "connect_timeout", PGProperty.CONNECT_TIMEOUT);
         PGProperty.APPLICATION_NAME.set(p, values.getOrDefault("application_name", "walprism"));
+        endpoint().configure(p);
         return p;
     }
 

@@ -1,7 +1,6 @@
 package org.walprism.analyzer.relmap;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,17 +73,36 @@ public final class RelationMap {
      */
     public static RelationMap load(Path file) throws IOException {
         RelationMap m = new RelationMap();
-        // read once: the file may be a pipe (--relmap <(psql ...))
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (java.nio.charset.CharacterCodingException | java.io.UncheckedIOException e) {
+        // read once, as a stream: the file may be a pipe (--relmap <(psql ...)); strict UTF-8; bounded (BoundedText)
+        java.nio.charset.CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT);
+        try (java.io.BufferedReader text = new java.io.BufferedReader(new BoundedText(
+                new java.io.InputStreamReader(Files.newInputStream(file), utf8), file), 1 << 17)) {
+            return load(m, file, text);
+        } catch (java.nio.charset.CharacterCodingException e) {
             throw new RelationMapException(file + ": not a UTF-8 text file");
+        } catch (BoundedText.TooLong e) {
+            throw new RelationMapException(e.getMessage());
         }
-        String first = text.lines().filter(l -> !l.isBlank()).findFirst().orElse("");
+    }
+
+    private static RelationMap load(RelationMap m, Path file, java.io.BufferedReader text) throws IOException {
+        // the format is that of the first line that is not blank: TSV when it holds a tab
+        int lookahead = 60000;
+        text.mark(lookahead + BoundedText.MAX_LINE + 1);
+        String first = "";
+        int seen = 0;
+        for (String l; seen < lookahead && (l = text.readLine()) != null; seen += l.length() + 1) {
+            if (!l.isBlank()) {
+                first = l;
+                break;
+            }
+        }
+        text.reset();
         CSVFormat format = (first.indexOf('\t') >= 0 ? CSVFormat.TDF : CSVFormat.DEFAULT).builder()
                 .setIgnoreEmptyLines(true).setTrim(true).get();
-        try (Reader r = new java.io.StringReader(text); CSVParser p = format.parse(r)) {
+        try (CSVParser p = format.parse(text)) {
             Map<String, Integer> columns = null;
             for (CSVRecord rec : p) {
                 Map<String, Integer> h = header(rec);
@@ -102,6 +120,12 @@ public final class RelationMap {
                 m.loaded++;
             }
         } catch (java.io.UncheckedIOException e) {
+            if (e.getCause() instanceof java.nio.charset.CharacterCodingException) {
+                throw new RelationMapException(file + ": not a UTF-8 text file");
+            }
+            if (e.getCause() instanceof BoundedText.TooLong t) {
+                throw new RelationMapException(t.getMessage());
+            }
             throw new RelationMapException(file + ": " + e.getCause().getMessage());
         } catch (IllegalStateException e) {
             throw new RelationMapException(file + ": " + e.getMessage());

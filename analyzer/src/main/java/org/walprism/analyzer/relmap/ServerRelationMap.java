@@ -25,7 +25,8 @@ import java.util.TreeMap;
  * <p>The connection string is what libpq takes: {@code key=value} pairs ({@code host}, {@code port},
  * {@code dbname}, {@code user}, {@code password}, {@code sslmode}, ...), a {@code postgresql://} URI, a
  * {@code jdbc:postgresql://} URL, or a bare database name; PGHOST, PGPORT, PGUSER, PGPASSWORD and PGDATABASE give
- * what it leaves out, as for psql. pgjdbc speaks TCP only: a Unix-socket directory as host is refused.
+ * what it leaves out, as for psql. A host that is a directory is a Unix-domain socket's, and no host at all is
+ * libpq's default socket ({@link PgEndpoint}).
  */
 public final class ServerRelationMap {
     /** The query of testdata/capture/relmap.sql, without its {@code \copy}. */
@@ -62,12 +63,12 @@ public final class ServerRelationMap {
      */
     public static ServerRelationMap connect(String conninfo, Map<String, String> env) throws IOException {
         Map<String, String> kv = parse(conninfo, env);
-        String host = kv.getOrDefault("host", "localhost");
-        if (host.startsWith("/") || host.startsWith("@")) {
-            throw new IOException("--dbname: host " + host + " is a Unix-domain socket, which pgjdbc cannot use "
-                    + "(give host=127.0.0.1 or the server's address)");
+        PgEndpoint at;
+        try {
+            at = PgEndpoint.of(kv.get("host"), kv.get("port"));
+        } catch (IllegalArgumentException e) {
+            throw new IOException("--dbname: " + e.getMessage());
         }
-        String port = kv.getOrDefault("port", "5432");
         Properties p = new Properties();
         String user = kv.getOrDefault("user", System.getProperty("user.name"));
         p.setProperty("user", user);
@@ -79,8 +80,9 @@ public final class ServerRelationMap {
         p.setProperty("ApplicationName", "walprism");
         p.setProperty("readOnly", "true");
         String db = kv.getOrDefault("dbname", user);
-        String base = "jdbc:postgresql://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port + "/";
-        ServerRelationMap s = new ServerRelationMap(base, db, p, user + "@" + host + ":" + port);
+        at.configure(p);
+        ServerRelationMap s = new ServerRelationMap(at.url(""), db, p, user + "@" + (at.isSocket() ? at.where()
+                : at.host() + ":" + at.port()));
         s.loadFirst();
         return s;
     }

@@ -27,36 +27,32 @@ public final class ReplayDiff {
     }
 
     /** A replay and its comparison. */
-    public record Outcome(Replayer.Result replay, StreamDiff diff) {
+    public record Outcome(Replayer.Summary replay, StreamDiff diff) {
     }
 
     /**
      * Replays {@code path} between {@code startLsn} and {@code endLsn} (0 = open ends) as {@code target} and
-     * compares before with after.
+     * compares before with after. The replayed records go straight to WAL segments on disk as they are made.
      *
      * @param label how side A is named (the input as the user gave it)
      */
     public static Outcome run(Path path, long startLsn, long endLsn, int timeline, WalVersion target, String label) {
-        Replayer.Result r = Replayer.replay(path, startLsn, endLsn, timeline, target);
-        CategoryStats before = CategoryAnalyzer.analyze(path, startLsn, endLsn, timeline, 0);
-        CategoryStats after = attributeWritten(r);
-        StreamDiff d = new StreamDiff(new StreamDiff.Side(label, new CategorySummary(before)),
-                new StreamDiff.Side(label + " replayed as " + target.label(), new CategorySummary(after)));
-        return new Outcome(r, d);
-    }
-
-    /** Writes the replayed records as segments of the target major and attributes them. */
-    static CategoryStats attributeWritten(Replayer.Result r) {
-        if (r.after().isEmpty()) {
-            return new CategoryStats(r.to(), r.segmentSize(), 0);
-        }
         Path dir = null;
         try {
             dir = Files.createTempDirectory("walprism-replay");
-            long end = write(r, dir);
-            // validated as dump validates: kept records are translated into the target's layout (Translator)
-            return CategoryAnalyzer.analyze(dir, r.firstLsn(), end, r.timeline(), 0,
-                    Runtime.getRuntime().availableProcessors(), true);
+            SegmentSink sink = new SegmentSink(dir);
+            Replayer.Summary r;
+            try (sink) {
+                r = Replayer.replay(path, startLsn, endLsn, timeline, target, sink);
+            }
+            CategoryStats before = CategoryAnalyzer.analyze(path, startLsn, endLsn, timeline, 0);
+            CategoryStats after = sink.records == 0 ? new CategoryStats(r.to(), r.segmentSize(), 0)
+                    // validated as dump validates: kept records are translated into the target's layout (Translator)
+                    : CategoryAnalyzer.analyze(dir, r.firstLsn(), sink.end, r.timeline(), 0,
+                            Runtime.getRuntime().availableProcessors(), true);
+            StreamDiff d = new StreamDiff(new StreamDiff.Side(label, new CategorySummary(before)),
+                    new StreamDiff.Side(label + " replayed as " + target.label(), new CategorySummary(after)));
+            return new Outcome(r, d);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the replayed records: " + e.getMessage(), e);
         } finally {
@@ -71,18 +67,57 @@ public final class ReplayDiff {
      * (same segment size, timeline and first LSN as the source) and returns the end LSN of the last one.
      */
     static long write(Replayer.Result r, Path dir) throws IOException {
-        // the bytes before the first record on its page belong to records outside the range: they are
-        // declared a continued record (xlp_rem_len), so a reader looking for the first record skips them
-        long page = r.firstLsn() - r.firstLsn() % PageHeader.XLOG_BLCKSZ;
-        int header = page % r.segmentSize() == 0 ? PageHeader.LONG_SIZE : PageHeader.SHORT_SIZE;
-        WalWriter.Options o = WalWriter.options(r.to()).segmentSize(r.segmentSize()).timeline(r.timeline())
-                .startLsn(r.firstLsn()).prevLsn(r.firstPrev())
-                .firstPageRemLen(Math.max(0, r.firstLsn() - page - header));
-        try (WalWriter w = WalWriter.create(dir, o)) {
-            for (PlanEncoder.Encoded e : r.after()) {
-                w.append(e.bytes());
+        SegmentSink sink = new SegmentSink(dir);
+        try (sink) {
+            sink.begin(r.summary());
+            r.after().forEach(sink::after);
+        }
+        return sink.end;
+    }
+
+    /** Writes replayed records as WAL segments of the target major as they come; source records are not kept. */
+    private static final class SegmentSink implements Replayer.Sink, AutoCloseable {
+        private final Path dir;
+        private WalWriter writer;
+        long records;
+        long end;
+
+        SegmentSink(Path dir) {
+            this.dir = dir;
+        }
+
+        @Override
+        public void begin(Replayer.Summary r) {
+            // the bytes before the first record on its page belong to records outside the range: they are
+            // declared a continued record (xlp_rem_len), so a reader looking for the first record skips them
+            long page = r.firstLsn() - r.firstLsn() % PageHeader.XLOG_BLCKSZ;
+            int header = page % r.segmentSize() == 0 ? PageHeader.LONG_SIZE : PageHeader.SHORT_SIZE;
+            WalWriter.Options o = WalWriter.options(r.to()).segmentSize(r.segmentSize()).timeline(r.timeline())
+                    .startLsn(r.firstLsn()).prevLsn(r.firstPrev())
+                    .firstPageRemLen(Math.max(0, r.firstLsn() - page - header));
+            try {
+                writer = WalWriter.create(dir, o);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write the replayed records: " + e.getMessage(), e);
             }
-            return w.endLsn();
+        }
+
+        @Override
+        public void before(PlanEncoder.Encoded e) {
+        }
+
+        @Override
+        public void after(PlanEncoder.Encoded e) {
+            writer.append(e.bytes());
+            records++;
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (writer != null) {
+                end = writer.endLsn();
+                writer.close();
+            }
         }
     }
 

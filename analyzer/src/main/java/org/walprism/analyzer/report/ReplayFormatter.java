@@ -22,7 +22,7 @@ public final class ReplayFormatter {
 
     /** As {@link #format(ReplayDiff.Outcome, OutputFormat)}, text tables cut at {@code textRows} (negative: all). */
     public static String format(ReplayDiff.Outcome o, OutputFormat format, int textRows) {
-        Replayer.Result r = o.replay();
+        Replayer.Summary r = o.replay();
         return switch (format) {
             case TEXT -> String.join("\n", DiffFormatter.wrap(String.format(Locale.ROOT,
                     "Replay of PostgreSQL %s WAL in %s's record design: %d vacuum/pruning page steps re-expressed"

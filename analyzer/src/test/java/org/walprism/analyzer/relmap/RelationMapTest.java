@@ -74,6 +74,43 @@ class RelationMapTest {
     }
 
     @Test
+    void rejectsALineLongerThanAnyRelationWithoutReadingItWhole(@TempDir Path tmp) throws Exception {
+        // /dev/zero or a file that is not a map: one endless "line"
+        Path f = tmp.resolve("zeros");
+        Files.write(f, new byte[BoundedText.MAX_LINE * 4]);
+        RelationMapException e = assertThrows(RelationMapException.class, () -> RelationMap.load(f));
+        assertEquals(f + " line 1: longer than 8192 characters: not a relation map", e.getMessage());
+        String h = "reltablespace,reldatabase,relfilenode,relation\n";
+        e = assertThrows(RelationMapException.class, () -> load(tmp, h + "1663,5,1,\"" + "x".repeat(9000) + "\"\n"));
+        assertEquals(tmp.resolve("map") + " line 2: longer than 8192 characters: not a relation map", e.getMessage());
+    }
+
+    @Test
+    void rejectsAMapLargerThanTheLimit(@TempDir Path tmp) throws Exception {
+        Path f = tmp.resolve("big.csv");
+        try (var w = Files.newBufferedWriter(f)) {
+            w.write("reltablespace,reldatabase,relfilenode,relation\n");
+            for (long i = 0, n = 0; n <= BoundedText.MAX_CHARS; i++) {
+                String line = "1663,5," + i + ",public.relation_with_a_long_name_" + i + "\n";
+                w.write(line);
+                n += line.length();
+            }
+        }
+        RelationMapException e = assertThrows(RelationMapException.class, () -> RelationMap.load(f));
+        assertEquals(f + ": more than 4 MiB: a relation map is at most that (map the databases whose WAL is read)",
+                e.getMessage());
+    }
+
+    @Test
+    void rejectsBytesThatAreNotUtf8(@TempDir Path tmp) throws Exception {
+        Path f = tmp.resolve("latin1");
+        Files.write(f, "reltablespace,reldatabase,relfilenode,relation\n1663,5,1,caf\u00e9\n"
+                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        RelationMapException e = assertThrows(RelationMapException.class, () -> RelationMap.load(f));
+        assertEquals(f + ": not a UTF-8 text file", e.getMessage());
+    }
+
+    @Test
     void aRelationLearnedFromTheWalTakesThePlaceOfItsFile(@TempDir Path tmp) throws Exception {
         RelationMap m = load(tmp, "reltablespace,reldatabase,relfilenode,oid,relation,kind\n1663,5,16391,16391,public.t,r\n");
         // TRUNCATE t inside the range: the WAL says oid 16391 now lives in 16402

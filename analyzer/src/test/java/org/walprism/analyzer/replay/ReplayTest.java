@@ -42,6 +42,10 @@ class ReplayTest {
     }
 
     static long[] heap2(Replayer.Result r, boolean after) {
+        return heap2(r.summary(), after);
+    }
+
+    static long[] heap2(Replayer.Summary r, boolean after) {
         var stats = after ? r.afterStats() : r.beforeStats();
         long n = 0;
         long bytes = 0;

@@ -52,6 +52,16 @@ import org.walprism.codec.WalInputException;
 public final class WalTarArchive implements ForkableSource {
     /** Offset and length of the {@code ustar} magic in a tar header block. */
     private static final int MAGIC_OFFSET = 257;
+    /**
+     * The most members named like segments one archive may hold (1 TiB of 16 MB segments): their index is kept in
+     * memory, some hundred bytes each.
+     */
+    static final int MAX_WAL_MEMBERS = 65536;
+    /**
+     * The most bytes of timeline history members kept while indexing (one per timeline, the one read): a history
+     * is a line per switch, a few kilobytes in practice, each at most {@link TimelineHistory#MAX_FILE_SIZE}.
+     */
+    static final long MAX_HISTORY_BYTES = 16L << 20;
 
     private record Member(String name, long offset, long size, StoredSegmentName stored) {
     }
@@ -242,6 +252,8 @@ public final class WalTarArchive implements ForkableSource {
         // where the header after the last member starts: the end-of-archive marker must be there
         long nextHeader = 0;
         String last = null;
+        int walMembers = 0;
+        long historyBytes = 0;
         try (TarArchiveInputStream tar = new TarArchiveInputStream(in)) {
             TarArchiveEntry e;
             while ((e = nextEntry(tar, label, region)) != null) {
@@ -260,6 +272,10 @@ public final class WalTarArchive implements ForkableSource {
                     String name = e.getName();
                     StoredSegmentName s = StoredSegmentName.parse(name.substring(name.lastIndexOf('/') + 1));
                     if (s != null) {
+                        if (++walMembers > MAX_WAL_MEMBERS) {
+                            throw new WalFormatException("tar archive " + label + " holds more than "
+                                    + MAX_WAL_MEMBERS + " WAL segment members, the most walprism indexes in one archive");
+                        }
                         Member m = new Member(name, offset, e.getSize(), s);
                         byName.computeIfAbsent(s.segment(), k -> new ArrayList<>()).add(m);
                         if (counting != null) {
@@ -281,7 +297,19 @@ public final class WalTarArchive implements ForkableSource {
                         // past the bound only one byte more is kept: enough for the history's size error
                         content.write(drain, 0, Math.min(n, TimelineHistory.MAX_FILE_SIZE + 1 - content.size()));
                     }
-                    histories.computeIfAbsent(htli, k -> new TreeMap<>()).put(e.getName(), content.toByteArray());
+                    // one per timeline is read (the shortest name, as history() picks it): only that one is kept
+                    Map<String, byte[]> same = histories.computeIfAbsent(htli, k -> new TreeMap<>());
+                    String kept = same.isEmpty() ? null : same.keySet().iterator().next();
+                    if (kept == null || HISTORY_ORDER.compare(e.getName(), kept) < 0) {
+                        historyBytes += content.size() - (kept == null ? 0 : same.get(kept).length);
+                        if (historyBytes > MAX_HISTORY_BYTES) {
+                            throw new WalFormatException("tar archive " + label + " holds more than "
+                                    + (MAX_HISTORY_BYTES >> 20) + " MiB of timeline history members, the most "
+                                    + "walprism keeps of one archive");
+                        }
+                        same.clear();
+                        same.put(e.getName(), content.toByteArray());
+                    }
                     continue;
                 }
                 if (counting == null && !e.isSparse()) {
@@ -356,6 +384,9 @@ public final class WalTarArchive implements ForkableSource {
         }
         return null;
     }
+    /** Which of a timeline's history members is read: the shortest name (a plain one) first, then by name. */
+    private static final Comparator<String> HISTORY_ORDER = Comparator.comparingInt(String::length)
+            .thenComparing(Comparator.naturalOrder());
 
     /**
      * The history of timeline {@code tli} from its history members ({@code name -> bytes}; the shortest name, a
@@ -365,8 +396,7 @@ public final class WalTarArchive implements ForkableSource {
         if (members == null || members.isEmpty()) {
             return TimelineHistory.of(tli);
         }
-        String name = members.keySet().stream().min(Comparator.comparingInt(String::length)
-                .thenComparing(Comparator.naturalOrder())).get();
+        String name = members.keySet().stream().min(HISTORY_ORDER).get();
         return TimelineHistory.read(new ByteArrayInputStream(members.get(name)), tli, label + ":" + name);
     }
 
