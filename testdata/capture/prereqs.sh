@@ -239,4 +239,4 @@ sid_pg() {
   "$out/usr/lib/postgresql/19/bin/postgres" --version >/dev/null || die "PostgreSQL 19 from the sid root does not run here"
   chmod -R a+rX "$out"
 }
-[[ -n $SID ]] && sid_pg
+if [[ -n $SID ]]; then sid_pg; fi   # the script's status is that of its last command: 0 without --sid
