@@ -14,7 +14,8 @@ import java.util.concurrent.TimeUnit;
  * The real pg_waldump of a major, the oracle tests compare walprism with, and one run of it. Found where the test
  * prerequisites put it: {@code -Dwalprism.pg_waldump.N=PATH} (or {@code WALPRISM_PG_WALDUMP_N}) if given, else
  * Debian's package, the capture tool's cache ({@code WALPRISM_CACHE}, testdata/capture/lib.sh),
- * {@code /var/cache/walprism/waldump/N} and {@code ~/.cache/walprism/waldump/N}.
+ * {@code /var/cache/walprism/waldump/N} and {@code ~/.cache/walprism/waldump/N}, then the Debian sid packages that
+ * {@code prereqs.sh --sid} unpacks ({@code pg-sid/usr/lib/postgresql/N/bin} under the cache: 19, and 18.6).
  */
 public final class PgWaldump {
     private PgWaldump() {
@@ -39,6 +40,11 @@ public final class PgWaldump {
         }
         candidates.add(Path.of("/var/cache/walprism/waldump/" + major + "/pg_waldump"));
         candidates.add(Path.of(System.getProperty("user.home"), ".cache/walprism/waldump/" + major + "/pg_waldump"));
+        String sid = "pg-sid/usr/lib/postgresql/" + major + "/bin/pg_waldump";
+        if (cache != null) {
+            candidates.add(Path.of(cache, sid));
+        }
+        candidates.add(Path.of("/var/cache/walprism", sid));
         return candidates;
     }
 
