@@ -54,6 +54,20 @@ class LargeReplayTest {
         }
     }
 
+    /**
+     * A stats.tsv without its Standby/RUNNING_XACTS row: the background writer logs a standby snapshot when 15 s
+     * have passed with WAL written (LOG_SNAPSHOT_INTERVAL_MS, bgwriter.c), so a capture made again has it or not.
+     */
+    static String withoutTimedRecords(String statsTsv) {
+        StringBuilder sb = new StringBuilder();
+        for (String line : statsTsv.lines().toList()) {
+            if (!line.startsWith("Standby/RUNNING_XACTS\t")) {
+                sb.append(line).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
     @ParameterizedTest(name = "{0} as {1}")
     @CsvSource({
         "16/vacuum_indexed_3500k, 17/vacuum_indexed_3500k",
@@ -73,7 +87,7 @@ class LargeReplayTest {
         String oracleTsv = read(oracleFile);
         Path targetDir = large(target);
         if (Files.isRegularFile(targetDir.resolve("stats.tsv"))) {
-            assertEquals(oracleTsv, read(targetDir.resolve("stats.tsv")),
+            assertEquals(withoutTimedRecords(oracleTsv), withoutTimedRecords(read(targetDir.resolve("stats.tsv"))),
                     "the committed oracle is no longer what the capture in " + targetDir + " says");
         }
         Path sourceDir = large(source);
