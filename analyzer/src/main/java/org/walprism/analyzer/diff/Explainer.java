@@ -223,7 +223,8 @@ public final class Explainer {
      * VISIBLE (13-18) against the VM bits of 19's prune records: lazy_scan_prune and lazy_vacuum_heap_page of 19 set
      * the visibility-map bits in the record that prunes, freezes or vacuums the page (log_heap_prune_and_freeze
      * registers the VM page as block 1) instead of logging XLOG_HEAP2_VISIBLE after it. Parts: the VISIBLE records
-     * gone (without their images), the VM flags and VM block references the prune records gain, and the VM page
+     * gone (without their images), the VM block references the prune records gain, their VM flags (less the prune
+     * reason byte of 17 and 18, whose place they take in 19's 16-bit flags), and the VM page
      * images, which move from the VISIBLE records to the prune records (the first record to register the VM page
      * after a checkpoint logs its image). A VISIBLE record's image of the heap page (data checksums on: the heap
      * page is registered without REGBUF_NO_IMAGE) is left to other causes: the prune record of that page logs it.
@@ -239,33 +240,37 @@ public final class Explainer {
         CategorySummary without = vanish ? b : a;
         long visBytes = type(with, VISIBLE, "bytes");
         long visImageBytes = type(with, VISIBLE, "fpi_bytes");
-        long inPrune = vmInPrune(without);
+        long vmBlock = part(without, "vm.block");
+        long vmFlags = part(without, "vm.flags");
         long vmSet = without.get("totals", "all", "vm_set_records");
         long pruneRecords = 0;
         for (String t : NEW_DESIGN) {
             pruneRecords += type(without, t, "records");
         }
         String text = f("VISIBLE records %s in B: %s has %d VISIBLE records (%d bytes, %d of them page images); %s"
-                + " sets the VM bits inside %d of its %d prune records (%s), whose VM flags and VM block references take"
-                + " %d bytes, and logs the VM page images on them: the PostgreSQL 19 record design."
+                + " sets the VM bits inside %d of its %d prune records (%s), whose VM block references take %d bytes"
+                + " and VM flags %d, and logs the VM page images on them: the PostgreSQL 19 record design."
                 + " Heap2 records: %d -> %d (%s), their bytes: %d -> %d (%s).",
                 vanish ? "vanish" : "appear", vanish ? "A" : "B", vanish ? va : vb, visBytes, visImageBytes,
-                vanish ? "B" : "A", vmSet, pruneRecords, typeList(without, NEW_DESIGN), inPrune,
+                vanish ? "B" : "A", vmSet, pruneRecords, typeList(without, NEW_DESIGN), vmBlock, vmFlags,
                 heap2(a, "records"), heap2(b, "records"), change(heap2(a, "records"), heap2(b, "records")),
                 heap2(a, "bytes"), heap2(b, "bytes"), change(heap2(a, "bytes"), heap2(b, "bytes")));
         List<Explanation.Part> parts = List.of(
                 new Explanation.Part("visible_records", "VISIBLE records (record data and headers)",
                         visibleOwn(b) - visibleOwn(a)),
-                new Explanation.Part("vm_in_prune", "VM flags and VM block references of prune records (vm.flags,"
-                        + " vm.block)", vmInPrune(b) - vmInPrune(a)),
+                new Explanation.Part("vm_block", "VM block references of prune records (vm.block)",
+                        part(b, "vm.block") - part(a, "vm.block")),
+                // 19's 16-bit prune flags hold the VM bits in the byte where 17 and 18 stored the prune reason
+                new Explanation.Part("vm_flags", "the second flags byte of prune records: the prune reason up to 18,"
+                        + " VM flags in 19 (shared.reason, vm.flags)", part(b, "vm.flags") + part(b, "shared.reason")
+                        - part(a, "vm.flags") - part(a, "shared.reason")),
                 new Explanation.Part("vm_images", "visibility-map page images (on VISIBLE records up to 18, on the"
                         + " prune records that set VM bits in 19)", fork(b, "vm") - fork(a, "vm")));
         out.add(Explanation.of("visible_vanish", text, net(a, b), parts));
     }
 
-    /** Bytes of the VM flags and VM block references inside 19+ prune records. */
-    private static long vmInPrune(CategorySummary s) {
-        return s.get("part", "vm.flags", "bytes") + s.get("part", "vm.block", "bytes");
+    private static long part(CategorySummary s, String part) {
+        return s.get("part", part, "bytes");
     }
 
     /** VISIBLE records' bytes but their images. */
