@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
  * The real pg_waldump of a major, the oracle tests compare walprism with, and one run of it. Found where the test
  * prerequisites put it: {@code -Dwalprism.pg_waldump.N=PATH} (or {@code WALPRISM_PG_WALDUMP_N}) if given, else
  * Debian's package, the capture tool's cache ({@code WALPRISM_CACHE}, testdata/capture/lib.sh),
- * {@code /var/cache/walprism/waldump/N} and {@code ~/.cache/walprism/waldump/N}, then Debian sid's / experimental's
- * package run from the cache ({@code pg-sid/usr/lib/postgresql/N/bin}, prereqs.sh --sid: 19, and 18.6).
+ * {@code /var/cache/walprism/waldump/N} and {@code ~/.cache/walprism/waldump/N}, then the Debian sid packages that
+ * {@code prereqs.sh --sid} unpacks ({@code pg-sid/usr/lib/postgresql/N/bin} under the cache: 19, and 18.6).
  */
 public final class PgWaldump {
     private PgWaldump() {

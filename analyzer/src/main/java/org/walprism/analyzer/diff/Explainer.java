@@ -24,6 +24,7 @@ import org.walprism.analyzer.categories.CategorySummary;
  */
 public final class Explainer {
     private static final String HINT = "XLOG/FPI_FOR_HINT";
+    private static final String VISIBLE = "Heap2/VISIBLE";
     private static final String[] OLD_DESIGN = {"Heap2/CLEAN", "Heap2/PRUNE", "Heap2/VACUUM", "Heap2/FREEZE_PAGE"};
     private static final String[] NEW_DESIGN = {"Heap2/PRUNE_ON_ACCESS", "Heap2/PRUNE_VACUUM_SCAN",
         "Heap2/PRUNE_VACUUM_CLEANUP"};
@@ -158,7 +159,7 @@ public final class Explainer {
     private static boolean designChange(CategorySummary a, CategorySummary b) {
         boolean merge = hasAny(a, OLD_DESIGN) != hasAny(b, OLD_DESIGN)
                 || hasAny(a, NEW_DESIGN) != hasAny(b, NEW_DESIGN);
-        boolean visible = (type(a, "Heap2/VISIBLE", "records") > 0) != (type(b, "Heap2/VISIBLE", "records") > 0);
+        boolean visible = (type(a, VISIBLE, "records") > 0) != (type(b, VISIBLE, "records") > 0);
         return merge || visible;
     }
 
@@ -218,24 +219,74 @@ public final class Explainer {
                 yb - ya));
     }
 
+    /**
+     * VISIBLE (13-18) against the VM bits of 19's prune records: lazy_scan_prune and lazy_vacuum_heap_page of 19 set
+     * the visibility-map bits in the record that prunes, freezes or vacuums the page (log_heap_prune_and_freeze
+     * registers the VM page as block 1) instead of logging XLOG_HEAP2_VISIBLE after it. Parts: the VISIBLE records
+     * gone (without their images), the VM block references the prune records gain, their VM flags (less the prune
+     * reason byte of 17 and 18, whose place they take in 19's 16-bit flags), and the VM page
+     * images, which move from the VISIBLE records to the prune records (the first record to register the VM page
+     * after a checkpoint logs its image). A VISIBLE record's image of the heap page (data checksums on: the heap
+     * page is registered without REGBUF_NO_IMAGE) is left to other causes: the prune record of that page logs it.
+     */
     private static void visible(CategorySummary a, CategorySummary b, List<Explanation> out) {
-        long va = type(a, "Heap2/VISIBLE", "records");
-        long vb = type(b, "Heap2/VISIBLE", "records");
+        long va = type(a, VISIBLE, "records");
+        long vb = type(b, VISIBLE, "records");
         if ((va > 0) == (vb > 0)) {
             return;
         }
         boolean vanish = va > 0;
         CategorySummary with = vanish ? a : b;
         CategorySummary without = vanish ? b : a;
-        long visBytes = type(with, "Heap2/VISIBLE", "bytes");
-        long inPrune = without.get("part", "vm.flags", "bytes") + without.get("part", "vm.block", "bytes");
+        long visBytes = type(with, VISIBLE, "bytes");
+        long visImageBytes = type(with, VISIBLE, "fpi_bytes");
+        long vmBlock = part(without, "vm.block");
+        long vmFlags = part(without, "vm.flags");
         long vmSet = without.get("totals", "all", "vm_set_records");
-        String text = f("VISIBLE records %s in B: %s has %d VISIBLE records (%d bytes); %s sets VM bits inside %d"
-                + " prune records (vm.flags + vm.block: %d bytes), the PostgreSQL 19 record design.",
-                vanish ? "vanish" : "appear", vanish ? "A" : "B", vanish ? va : vb, visBytes, vanish ? "B" : "A",
-                vmSet, inPrune);
-        out.add(one("visible_vanish", text, a, b, "VISIBLE records against the VM bits of prune records",
-                vanish ? inPrune - visBytes : visBytes - inPrune));
+        long pruneRecords = 0;
+        for (String t : NEW_DESIGN) {
+            pruneRecords += type(without, t, "records");
+        }
+        String text = f("VISIBLE records %s in B: %s has %d VISIBLE records (%d bytes, %d of them page images); %s"
+                + " sets the VM bits inside %d of its %d prune records (%s), whose VM block references take %d bytes"
+                + " and VM flags %d, and logs the VM page images on them: the PostgreSQL 19 record design."
+                + " Heap2 records: %d -> %d (%s), their bytes: %d -> %d (%s).",
+                vanish ? "vanish" : "appear", vanish ? "A" : "B", vanish ? va : vb, visBytes, visImageBytes,
+                vanish ? "B" : "A", vmSet, pruneRecords, typeList(without, NEW_DESIGN), vmBlock, vmFlags,
+                heap2(a, "records"), heap2(b, "records"), change(heap2(a, "records"), heap2(b, "records")),
+                heap2(a, "bytes"), heap2(b, "bytes"), change(heap2(a, "bytes"), heap2(b, "bytes")));
+        List<Explanation.Part> parts = List.of(
+                new Explanation.Part("visible_records", "VISIBLE records (record data and headers)",
+                        visibleOwn(b) - visibleOwn(a)),
+                new Explanation.Part("vm_block", "VM block references of prune records (vm.block)",
+                        part(b, "vm.block") - part(a, "vm.block")),
+                // 19's 16-bit prune flags hold the VM bits in the byte where 17 and 18 stored the prune reason
+                new Explanation.Part("vm_flags", "the second flags byte of prune records: the prune reason up to 18,"
+                        + " VM flags in 19 (shared.reason, vm.flags)", part(b, "vm.flags") + part(b, "shared.reason")
+                        - part(a, "vm.flags") - part(a, "shared.reason")),
+                new Explanation.Part("vm_images", "visibility-map page images (on VISIBLE records up to 18, on the"
+                        + " prune records that set VM bits in 19)", fork(b, "vm") - fork(a, "vm")));
+        out.add(Explanation.of("visible_vanish", text, net(a, b), parts));
+    }
+
+    private static long part(CategorySummary s, String part) {
+        return s.get("part", part, "bytes");
+    }
+
+    /** VISIBLE records' bytes but their images. */
+    private static long visibleOwn(CategorySummary s) {
+        return type(s, VISIBLE, "bytes") - type(s, VISIBLE, "fpi_bytes");
+    }
+
+    /** Records or bytes of every Heap2 record type. */
+    private static long heap2(CategorySummary s, String metric) {
+        long t = 0;
+        for (Map.Entry<String, Map<String, Long>> e : s.section("record_type").entrySet()) {
+            if (e.getKey().startsWith("Heap2/")) {
+                t += e.getValue().getOrDefault(metric, 0L);
+            }
+        }
+        return t;
     }
 
     private static void fpiShare(CategorySummary a, CategorySummary b, List<Explanation> out) {

@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
@@ -65,14 +67,63 @@ class StreamDiffTest {
         assertEquals(0, d.a().summary().get("category", "prune_freeze", "records"));
     }
 
-    @Test
-    void pg18ToPg19VacuumLosesVisibleRecords() {
-        Capture a = Sides.find("18/vacuum_noindex");
-        Capture b = Sides.find("19beta1/vacuum_noindex");
+    /** Records, record bytes and combined bytes of {@code type} in a capture's pg_get_wal_stats (stats.tsv). */
+    private static long[] walStats(Capture c, String type) {
+        for (String line : c.oracleText("stats.tsv").lines().toList()) {
+            String[] f = line.split("\t");
+            if (f[0].equals(type)) {
+                return new long[] {Long.parseLong(f[1]), Long.parseLong(f[4]), Long.parseLong(f[2])};
+            }
+        }
+        return new long[3];
+    }
+
+    /** Heap2 prune records of a capture that register the VM page (pg_get_wal_block_info: relforknumber 2). */
+    private static long pruneRecordsWithVmBlock(Capture c) {
+        return c.oracleText("blocks.tsv").lines().map(l -> l.split("\t"))
+                .filter(f -> f[5].equals("2") && f[7].startsWith("PRUNE_")).map(f -> f[0]).distinct().count();
+    }
+
+    /**
+     * 18 -> 19: the VISIBLE records of 18 (pg_get_wal_stats of the 18 capture) vanish into 19's prune records, as
+     * many as pg_get_wal_block_info of the 19 capture shows registering the VM page; the explanation names both with
+     * their bytes, and its parts add up to the Totals' change; the VISIBLE part is what pg_get_wal_stats says of them
+     * (their record bytes: combined less the images).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"vacuum_noindex", "vacuum_indexed", "vacuum_noindex_checksums", "vacuum_indexed_checksums"})
+    void pg18ToPg19NamesTheVisibleRecordsVanishingIntoThePruneRecords(String workload) {
+        Capture a = Sides.find("18/" + workload);
+        Capture b = Sides.find("19/" + workload);
         StreamDiff d = new StreamDiff(Sides.of(a), Sides.of(b));
         Explanation vis = byId(d, "visible_vanish");
         assertNotNull(vis, () -> "explanations: " + d.explanations());
-        assertTrue(vis.text().startsWith("VISIBLE records vanish in B"), vis.text());
+        long[] visible = walStats(a, "Heap2/VISIBLE");
+        long withVm = pruneRecordsWithVmBlock(b);
+        assertTrue(visible[0] > 0 && withVm > 0, a.name() + " VISIBLE " + visible[0] + ", " + b.name() + " " + withVm);
+        assertTrue(vis.text().startsWith(String.format(Locale.ROOT, "VISIBLE records vanish in B: A has %d VISIBLE"
+                + " records (%d bytes, ", visible[0], visible[1])), vis.text());
+        assertTrue(vis.text().contains(String.format(Locale.ROOT, "B sets the VM bits inside %d of its ", withVm)),
+                vis.text());
+        long[] scan = walStats(b, "Heap2/PRUNE_VACUUM_SCAN");
+        assertTrue(vis.text().contains("(PRUNE_VACUUM_SCAN " + scan[0]), vis.text());
+        long sum = vis.parts().stream().mapToLong(Explanation.Part::bytes).sum();
+        assertEquals(d.b().summary().get("totals", "all", "bytes") - d.a().summary().get("totals", "all", "bytes"),
+                sum, () -> "parts " + vis.parts());
+        Explanation.Part gone = vis.parts().stream().filter(p -> p.key().equals("visible_records")).findFirst()
+                .orElseThrow();
+        assertEquals(-visible[2], gone.bytes(), "VISIBLE record bytes (pg_get_wal_stats record_size)");
+        System.out.println(a.name() + " -> " + b.name() + ": " + vis.text() + " " + vis.parts());
+    }
+
+    @Test
+    void pg19ToPg18NamesTheVisibleRecordsAppearing() {
+        Capture b = Sides.find("18/vacuum_noindex");
+        StreamDiff d = new StreamDiff(Sides.of(Sides.find("19/vacuum_noindex")), Sides.of(b));
+        Explanation vis = byId(d, "visible_vanish");
+        assertNotNull(vis, () -> "explanations: " + d.explanations());
+        assertTrue(vis.text().startsWith("VISIBLE records appear in B: B has " + walStats(b, "Heap2/VISIBLE")[0]
+                + " VISIBLE records"), vis.text());
     }
 
     static List<Capture> captures() {

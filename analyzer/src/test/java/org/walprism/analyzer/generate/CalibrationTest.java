@@ -119,9 +119,11 @@ class CalibrationTest {
         for (Capture c : TestData.captures()) {
             if (c.has("stats.tsv") && c.has("waldump-stats-record.txt")) {
                 var fromWaldump = Calibration.heap2FromWaldumpStats(c.oracleText("waldump-stats-record.txt"));
-                assertFalse(fromWaldump.isEmpty(), c.name());
-                assertEquals(Calibration.heap2FromStatsTsv(c.oracleText("stats.tsv")), fromWaldump, c.name());
-                checked++;
+                var fromStats = Calibration.heap2FromStatsTsv(c.oracleText("stats.tsv"));
+                assertEquals(fromStats, fromWaldump, c.name());
+                if (!fromStats.isEmpty()) {
+                    checked++;  // a capture without Heap2 records (wal_switch) agrees trivially
+                }
             }
         }
         assertTrue(checked > 0, "no capture with both stats.tsv and waldump-stats-record.txt");
