@@ -50,11 +50,24 @@ final class StepWriter {
         switch (op.phase) {
             case ON_ACCESS -> {
                 var it = items(red, dead, pruned, List.of());
-                if (design.combined()) {
-                    heap2(Heap2Records.pruneFreeze(design, PruneFreeze.Reason.ON_ACCESS, op.horizon, it, 0,
-                            heapImage == null), false);
-                } else {
-                    heap2(Heap2Records.prune(design, op.horizon, it, heapImage == null), false);
+                boolean any = !red.isEmpty() || !dead.isEmpty() || !pruned.isEmpty();
+                switch (design) {
+                    // 19 sets VM bits on access too, in the prune record
+                    case VM_IN_PRUNE_19 -> heap2(Heap2Records.pruneFreeze(design, PruneFreeze.Reason.ON_ACCESS,
+                            op.horizon, it, op.vmFlags, heapImage == null), op.vmFlags != 0);
+                    // before 19 an on-access prune never sets VM bits (VACUUM does): a 19 prune that only set them
+                    // is not written at all
+                    case COMBINED_17 -> {
+                        if (any || op.vmFlags == 0) {
+                            heap2(Heap2Records.pruneFreeze(design, PruneFreeze.Reason.ON_ACCESS, op.horizon, it, 0,
+                                    heapImage == null), false);
+                        }
+                    }
+                    case SEPARATE_13, SEPARATE_14, SEPARATE_16 -> {
+                        if (any || op.vmFlags == 0) {
+                            heap2(Heap2Records.prune(design, op.horizon, it, heapImage == null), false);
+                        }
+                    }
                 }
             }
             case SCAN -> scan(red, dead, pruned, vacuumed, plans);
