@@ -156,6 +156,11 @@ final class SystemLengths {
         return Parts.fits(n, pos + 4L, size, m) ? pos + 4 + size * n : -1;
     }
 
+    /** The MAXALIGNed position after {@code count} items of {@code size} from {@code pos}, or -1 if they do not fit. */
+    private static long aligned(long count, long pos, int size, int m) {
+        return pos >= 0 && Parts.fits(count, pos, size, m) ? pos + maxalign(count * size) : -1;
+    }
+
     private static long maxalign(long n) {
         return (n + 7) & ~7L;
     }
@@ -180,14 +185,13 @@ final class SystemLengths {
             return false;
         }
         pos += maxalign(gidlen);
-        long[][] parts = {
-            {v.i32(b + 28), 4}, {v.i32(b + 32), 12}, {v.i32(b + 36), 12},
-            {withStats ? v.i32(b + 40) : 0, size}, {withStats ? v.i32(b + 44) : 0, size}};
-        for (long[] p : parts) {
-            if (!Parts.fits(p[0], pos, (int) p[1], m)) {
-                return false;
-            }
-            pos += maxalign(p[0] * p[1]);
+        pos = aligned(v.i32(b + 28), pos, 4, m); // subxacts
+        pos = aligned(v.i32(b + 32), pos, 12, m); // commit rels
+        pos = aligned(v.i32(b + 36), pos, 12, m); // abort rels
+        pos = aligned(withStats ? v.i32(b + 40) : 0, pos, size, m); // commit stats
+        pos = aligned(withStats ? v.i32(b + 44) : 0, pos, size, m); // abort stats
+        if (pos < 0) {
+            return false;
         }
         int ninvalmsgs = v.i32(b + head);
         return ninvalmsgs <= 0 || Parts.fits(ninvalmsgs, pos, INVAL_MSG_SIZE, m);
