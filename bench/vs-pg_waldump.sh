@@ -7,8 +7,8 @@
 #   --runs N         timed rounds per row (default 5); each round runs both sides once, alternating which
 #                    goes first; the table shows medians
 #   --quick          one round per row (checks that everything works; the figures mean little)
-#   --sections LIST  comma-separated subset of: startup, stats, dump, categories, jobs (default: all)
-#   --sizes LIST     comma-separated subset of: 350M, 5G (default: both)
+#   --sections LIST  comma-separated subset of: startup, stats, dump, categories, vacuums, jobs (default: all)
+#   --sizes LIST     comma-separated subset of: 350M, 5G, index, short (default: 350M, 5G)
 #   --java PATH      the java to run walprism with (e.g. /usr/lib/jvm/temurin-25-jdk-amd64/bin/java);
 #                    default: $JAVA_HOME/bin/java, else `java` on PATH. With the launcher bin/walprism the
 #                    choice is passed as JAVA_HOME; without --java or JAVA_HOME the launcher picks its own.
@@ -22,6 +22,13 @@
 #         full-page images) instead of --large's 8GB; >= 5 GB of WAL (capture.sh --large --server debian
 #         --scale 150 --set max_wal_size=1GB --set wal_keep_size=16GB 15 pgbench_tpcb; ~2.5 min), read by
 #         Debian's pg_waldump 15
+#   index record-heavy: testdata/large/18/index_mix, PostgreSQL 18 (zonky 18.1.0), single-row inserts into a table
+#         under B-tree, hash, GIN, GiST, SP-GiST and BRIN indexes, TOAST, non-HOT updates, deletes,
+#         subtransactions, a commit every 54 rows: ~270 MB, ~724,000 records (capture.sh --large 18 index_mix;
+#         ~8 min), read by pg_waldump 18
+#   short short transactions: testdata/large/18/pgbench_short, PostgreSQL 18 (zonky 18.1.0), 240,000 pgbench
+#         transactions of one HOT update and one insert each: ~75 MB, ~940,000 records, a commit in every
+#         fourth (capture.sh --large 18 pgbench_short; ~3 min), read by pg_waldump 18
 #
 # Rows (baseline / walprism; ratio = baseline seconds / walprism seconds, above 1: walprism is faster):
 #   startup     pg_waldump --version / walprism --version; pg_waldump --stats SEG / walprism stats SEG on one
@@ -29,6 +36,7 @@
 #   stats       pg_waldump --stats=record / walprism stats --stats=record over the whole range
 #   dump        pg_waldump / walprism dump, and both with -b
 #   categories  walprism stats / walprism stats --categories on the same range (goal: ratio >= 1/1.3)
+#   vacuums     walprism stats / walprism vacuums on the same range (the analysis over a plain read)
 #   jobs        walprism stats --stats=record -j 1 / -j 2 (and / -j nproc when nproc > 2): the speedup
 # Before timing, every pair whose outputs must agree is run once and compared byte for byte (streamed, so
 # the multi-GB dumps need no disk): pg_waldump vs walprism for stats, the segment and dump (-b), and -j 1 vs
@@ -49,7 +57,7 @@ ROOT=$PWD
 die() { echo "vs-pg_waldump: $*" >&2; exit 1; }
 say() { echo "vs-pg_waldump: $*" >&2; }
 
-runs=5 quick= sections=startup,stats,dump,categories,jobs sizes=350M,5G java=
+runs=5 quick= sections=startup,stats,dump,categories,vacuums,jobs sizes=350M,5G java=
 while (($#)); do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
@@ -66,16 +74,18 @@ done
 IFS=, read -r -a SECTIONS <<<"$sections"
 IFS=, read -r -a SIZES <<<"$sizes"
 for s in "${SECTIONS[@]}"; do
-  [[ $s =~ ^(startup|stats|dump|categories|jobs)$ ]] || die "unknown section '$s' (startup, stats, dump, categories, jobs)"
+  [[ $s =~ ^(startup|stats|dump|categories|vacuums|jobs)$ ]] || die "unknown section '$s' (startup, stats, dump, categories, vacuums, jobs)"
 done
-for z in "${SIZES[@]}"; do [[ $z =~ ^(350M|5G)$ ]] || die "unknown size '$z' (350M, 5G)"; done
+for z in "${SIZES[@]}"; do [[ $z =~ ^(350M|5G|index|short)$ ]] || die "unknown size '$z' (350M, 5G, index, short)"; done
 ((${#SIZES[@]})) || die "--sizes is empty"
 want() { [[ ",$sections," == *",$1,"* ]]; }
 
 # --- the inputs: capture folder, capture.sh arguments, minimum range, pg_waldump of that major
-declare -A CAP=([350M]=18/vacuum_noindex [5G]=15/pgbench_tpcb)
-declare -A CAP_ARGS=([350M]="--large 18 vacuum_noindex" [5G]="--large --server debian --scale 150 --set max_wal_size=1GB --set wal_keep_size=16GB 15 pgbench_tpcb")
-declare -A MIN_BYTES=([350M]=$((300 * 1000 * 1000)) [5G]=$((5 * 1000 * 1000 * 1000)))
+declare -A CAP=([350M]=18/vacuum_noindex [5G]=15/pgbench_tpcb [index]=18/index_mix [short]=18/pgbench_short)
+declare -A CAP_ARGS=([350M]="--large 18 vacuum_noindex" [5G]="--large --server debian --scale 150 --set max_wal_size=1GB --set wal_keep_size=16GB 15 pgbench_tpcb"
+  [index]="--large 18 index_mix" [short]="--large 18 pgbench_short")
+declare -A MIN_BYTES=([350M]=$((300 * 1000 * 1000)) [5G]=$((5 * 1000 * 1000 * 1000)) [index]=$((200 * 1000 * 1000))
+  [short]=$((60 * 1000 * 1000)))
 declare -A WALDUMP=([18]=/var/cache/walprism/waldump/18/pg_waldump [15]=/usr/lib/postgresql/15/bin/pg_waldump)
 declare -A WALDUMP_HOW=([18]="testdata/capture/prereqs.sh --waldump 18 (as root)" [15]="apt-get install postgresql-15")
 
@@ -291,6 +301,14 @@ if want categories; then
     A=("${WP[@]}" stats "${R[@]}") B=("${WP[@]}" stats --categories "${R[@]}")
     run_ok "stats --categories $z"
     measure "stats --categories" "$(label "$z")" "walprism stats" "ratio>=$(awk 'BEGIN {printf "%.2f", 1 / 1.3}')"
+  done
+fi
+if want vacuums; then
+  for z in "${SIZES[@]}"; do
+    range "$z"
+    A=("${WP[@]}" stats "${R[@]}") B=("${WP[@]}" vacuums "${R[@]}")
+    run_ok "vacuums $z"
+    measure "vacuums" "$(label "$z")" "walprism stats" -
   done
 fi
 if want jobs; then

@@ -102,24 +102,6 @@ public final class BtreeDescriber implements RmgrDescriber {
         }
     }
 
-    /**
-     * The main-data bytes {@link #describe} reads of a record of {@code info} written by {@code v} when which bytes
-     * it reads does not depend on the data: a record with at least this many is described without error, one with
-     * fewer is rejected. -1 where it depends on the data or the block data (the describer alone decides). Used by
-     * {@link RecordCheck}; DescLengthRulesTest holds it to the describer.
-     */
-    static int fixedMainLength(WalVersion v, int info) {
-        return switch (info & 0xF0) {
-            case 0x00, 0x10, 0x20, 0x50, 0x60 -> 2;
-            case 0x30, 0x40 -> 10;
-            case 0xA0 -> 8;
-            case 0xB0 -> 20;
-            case 0xC0 -> style(v) == Style.PG13 || style(v) == Style.PG14 ? 4 : -1; // 16+: block 0 offsets
-            case 0xF0 -> 0;
-            default -> -1;
-        };
-    }
-
     private static void delete(TextBuffer sb, DescRecord r, DescData d, Style style) {
         switch (style) {
             case PG13 -> sb.append("latestRemovedXid ").append(d.u32(0, "latestRemovedXid"))

@@ -95,9 +95,12 @@ final class DescData {
         return buf.getLongLE(base + offset);
     }
 
-    /** A count field validated against the bytes left: {@code count * elemSize} must fit from {@code from}. */
+    /**
+     * A count field validated against the bytes left: {@code count * elemSize} must fit from {@code from} (for any
+     * count: the test cannot overflow).
+     */
     int count(long count, int from, int elemSize, String field) {
-        if (count < 0 || from + count * elemSize > len) {
+        if (count < 0 || from > len || count > (len - (long) from) / elemSize) {
             throw new WalFormatException(what + " too short for " + count + " " + field + " at offset " + from
                     + ": has " + len + " bytes", lsn, null, -1);
         }

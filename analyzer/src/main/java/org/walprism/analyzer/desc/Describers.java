@@ -1,6 +1,5 @@
 package org.walprism.analyzer.desc;
 
-import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.DecodedRecord;
 
 /**
@@ -67,21 +66,6 @@ public final class Describers {
             case 21 -> MiscDescribers.LOGICAL_MESSAGE;
             case 22 -> XlogDescriber.XLOG2;
             default -> rmid >= 128 && rmid <= 255 && ts == TimestampStyle.WALDUMP ? MiscDescribers.CUSTOM : NONE;
-        };
-    }
-
-    /**
-     * The main-data bytes the describer of {@code rmid} reads of a record of {@code info} when they do not depend
-     * on the data (at least this many: described without error; fewer: rejected), or -1 where the describer alone
-     * decides. Covers the common records; see {@link RecordCheck}.
-     */
-    static int fixedMainLength(WalVersion v, int rmid, int info) {
-        return switch (rmid) {
-            case 0 -> XlogDescriber.fixedMainLength(v, info);
-            case 1 -> XactDescriber.fixedMainLength(v, info);
-            case 10 -> HeapDescriber.fixedMainLength(v, info);
-            case 11 -> BtreeDescriber.fixedMainLength(v, info);
-            default -> -1;
         };
     }
 

@@ -54,23 +54,6 @@ public final class HeapDescriber implements RmgrDescriber {
         }
     }
 
-    /**
-     * The main-data bytes {@link #describe} reads of a record of {@code info} written by {@code v} when which bytes
-     * it reads does not depend on the data: a record with at least this many is described without error, one with
-     * fewer is rejected. -1 where it depends on the data or the block data (the describer alone decides). Used by
-     * {@link RecordCheck}; DescLengthRulesTest holds it to the describer.
-     */
-    static int fixedMainLength(WalVersion v, int info) {
-        return switch (info & 0x70) {
-            case 0x00 -> 3;
-            case 0x10, 0x60 -> 8;
-            case 0x20, 0x40 -> 14;
-            case 0x50 -> 2;
-            case 0x70 -> style(v) == Style.KEYED_INPLACE_INVALS ? -1 : 2;
-            default -> -1; // TRUNCATE: nrelids
-        };
-    }
-
     private static void insert(TextBuffer sb, DescData d, Style style) {
         int off = d.u16(0, "offnum");
         int flags = d.u8(2, "flags");

@@ -1,24 +1,24 @@
 package org.walprism.analyzer.desc;
 
+import java.util.function.IntFunction;
 import org.walprism.codec.internal.RecordViewAccess;
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.rmgr.heap2.Heap2PartsScan;
 import org.walprism.codec.rmgr.heap2.Heap2Type;
+import org.walprism.codec.rmgr.lengths.PayloadLengths;
 
 /**
  * Validates a record's payload exactly as {@code dump} does when it prints the record's desc, for the commands
  * that do not print it ({@code stats}, {@code --categories}, {@code diff}, {@code report}, {@code vacuums}): what
  * {@code dump} rejects, every command rejects, with the same exception and message.
  *
- * <p>The decision is the describer's own. Running it on every record would cost {@code stats} a sixth of its CPU,
- * so the common records go through the rules the describers themselves use to accept a record, without
- * formatting anything: a fixed main-data length ({@link Describers#fixedMainLength}) for the records whose
- * describer reads fixed fields, the codec's in-place scan ({@link Heap2PartsScan}) for Heap2 vacuum records and
- * {@link Heap2RawDescriber#wellFormed} for the other common Heap2 records. A record these rules accept is one the
- * describer prints without error; any other record (a rule says no, or no rule applies) is described into a
- * scratch buffer, and the describer decides, naming the field as {@code dump} does. Allocates nothing on the
- * fast path.
+ * <p>A check costs a length walk, never text: every record type's main-data and block-data rules are declared
+ * where its layout is read, in the codec ({@link PayloadLengths}, the in-place scan {@link Heap2PartsScan} of the
+ * Heap2 vacuum records and {@link Heap2RawDescriber#wellFormed} for the other common Heap2 records), and equal
+ * what the describer needs (DescLengthRulesTest). A record the rules accept is one the describer prints without
+ * error, so it is not described. Only a record they reject is described, into a scratch buffer, so that the
+ * describer throws naming the field as {@code dump} does (that record ends the command). Allocates nothing.
  *
  * <p>Not thread-safe: one instance per thread.
  */
@@ -29,6 +29,7 @@ public final class RecordCheck {
     private final DescData main = new DescData();
     private final DescData block0 = new DescData();
     private final boolean heap2Vacuum;
+    private final IntFunction<RmgrDescriber> describers;
 
     /** A check of every record. */
     public RecordCheck() {
@@ -40,7 +41,13 @@ public final class RecordCheck {
      * caller whose own in-place scan of those falls back to the codec's decoder (the same decision and message).
      */
     public RecordCheck(boolean heap2Vacuum) {
+        this(heap2Vacuum, Describers::forRmgr);
+    }
+
+    /** A check that describes a rejected record with {@code describers} (a test's, to see when that happens). */
+    RecordCheck(boolean heap2Vacuum, IntFunction<RmgrDescriber> describers) {
         this.heap2Vacuum = heap2Vacuum;
+        this.describers = describers;
     }
 
     /**
@@ -54,13 +61,10 @@ public final class RecordCheck {
             if (heap2Passes(v)) {
                 return;
             }
-        } else {
-            int need = Describers.fixedMainLength(v.version(), rmid, v.info());
-            if (need >= 0 && v.mainDataLength() >= need) {
-                return;
-            }
+        } else if (PayloadLengths.accepts(v)) {
+            return;
         }
-        Describers.describe(rec.load(v), scratch.clear());
+        describers.apply(rmid).describe(rec.load(v), scratch.clear());
     }
 
     /** Whether a Heap2 record passes without describing it (false: the describer decides). */
@@ -85,7 +89,8 @@ public final class RecordCheck {
                         v.lsn(), "Heap2 block 0 data");
                 yield Heap2RawDescriber.wellFormed(type, v.info(), main, block0);
             }
-            default -> false;
+            case REWRITE -> PayloadLengths.heap2Rewrite(v);
+            default -> false; // the scanned types returned above
         };
     }
 }

@@ -126,21 +126,6 @@ public final class XactDescriber implements RmgrDescriber {
         }
     }
 
-    /**
-     * The main-data bytes {@link #describe} reads of a record of {@code info} written by {@code v} when which bytes
-     * it reads does not depend on the data: a record with at least this many is described without error, one with
-     * fewer is rejected. -1 where it depends on the data or the block data (the describer alone decides). Used by
-     * {@link RecordCheck}; DescLengthRulesTest holds it to the describer.
-     */
-    static int fixedMainLength(WalVersion v, int info) {
-        return switch (info & 0x70) {
-            // xact_time, and without XLOG_XACT_HAS_INFO nothing else
-            case 0x00, 0x30, 0x20, 0x40 -> (info & HAS_INFO) != 0 ? -1 : 8;
-            case 0x70 -> 0;
-            default -> -1;
-        };
-    }
-
     private static int statsItemSize(Style style) {
         return switch (style) {
             case PG13, PG15 -> 12;

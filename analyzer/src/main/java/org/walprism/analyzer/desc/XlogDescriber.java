@@ -127,22 +127,6 @@ public final class XlogDescriber implements RmgrDescriber {
         }
     }
 
-    /**
-     * The main-data bytes {@link #describe} reads of a record of {@code info} written by {@code v} when which bytes
-     * it reads does not depend on the data: a record with at least this many is described without error, one with
-     * fewer is rejected. -1 where it depends on the data or the block data (the describer alone decides). Used by
-     * {@link RecordCheck}; DescLengthRulesTest holds it to the describer.
-     */
-    static int fixedMainLength(WalVersion v, int info) {
-        return switch (info & 0xF0) {
-            case 0x20, 0x40, 0xA0, 0xB0, 0xC0 -> 0; // NOOP, SWITCH, FPI_FOR_HINT, FPI, ASSIGN_LSN
-            case 0x30 -> 4;
-            case 0x50 -> 8;
-            case 0x80 -> 1;
-            default -> -1;
-        };
-    }
-
     private static void checkpoint(TextBuffer sb, DescData d, Style style, WalVersion v, boolean shutdown) {
         boolean wide = style == Style.PG19 || style == Style.PG19_BETA;
         int nextXidOff = wide ? 32 : 24;
