@@ -68,7 +68,8 @@ class Heap2DescriberOracleTest {
         }
         System.out.printf("heap2 desc %s: %d/%d identical%n", capture.name(), same, total);
         assertEquals(expected.size(), total, "Heap2 records read vs oracle lines");
-        assertTrue(total > 0);
+        // the oracle counts them too: 19's wal_switch has none (not even an on-access prune)
+        assertTrue(total > 0 || expected.isEmpty());
         assertEquals(total, same, String.join("\n", diffs));
     }
 

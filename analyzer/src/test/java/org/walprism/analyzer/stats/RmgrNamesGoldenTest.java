@@ -50,9 +50,11 @@ class RmgrNamesGoldenTest {
         assertEquals("custom128", RmgrTable.name(WalVersion.PG15, 128));
         assertEquals("custom255", RmgrTable.name(WalVersion.PG19_BETA3, 255));
         assertNull(RmgrTable.name(WalVersion.PG14, 128), "no custom rmgrs before 15");
-        assertNull(RmgrTable.name(WalVersion.PG18, 22), "XLOG2 is 19+");
-        assertEquals("XLOG2", RmgrTable.name(WalVersion.PG19, 22));
-        assertNull(RmgrTable.name(WalVersion.PG19, 23));
+        assertNull(RmgrTable.name(WalVersion.PG18, 22), "XLOG2 is of the 19 pre-releases only");
+        assertEquals("XLOG2", RmgrTable.name(WalVersion.PG19_BETA1, 22));
+        assertEquals("XLOG2", RmgrTable.name(WalVersion.PG19_BETA3, 22));
+        assertNull(RmgrTable.name(WalVersion.PG19, 22), "19 as released has no XLOG2 (pg_waldump 19 -r list)");
+        assertNull(RmgrTable.name(WalVersion.PG19_BETA1, 23));
         assertNull(RmgrTable.identify(WalVersion.PG16, 200, 0x00));
         assertEquals("UNKNOWN (30)", RmgrTable.recordTypeName(WalVersion.PG16, 200, 0x31));
         assertEquals(RmgrTable.TRANSACTION, RmgrTable.idOf(WalVersion.PG13, "transaction"));
