@@ -188,10 +188,14 @@ class ReplayTranslationTest {
         System.out.println("checkpoint wal_level / checksum state compared with real target captures: " + compared);
     }
 
-    /** {@code wal_level=N} and (19+) {@code checksums=N} of the checkpoint and CHECKPOINT_REDO records. */
+    /**
+     * {@code wal_level=N} of the checkpoint and CHECKPOINT_REDO records, 19's logicalDecodingEnabled, and the checksum
+     * state the 19 pre-releases log in both.
+     */
     private static java.util.Set<String> checkpointFields(WalVersion v, List<PlanEncoder.Encoded> records) {
         java.util.Set<String> out = new java.util.TreeSet<>();
         boolean wide = v.atLeast(WalVersion.PG19_BETA1);
+        boolean checksums = v.isPreRelease();
         for (PlanEncoder.Encoded e : records) {
             if (e.rmid() != RmgrTable.XLOG) {
                 continue;
@@ -201,11 +205,14 @@ class ReplayTranslationTest {
             if (code == 0x00 || code == 0x10) {
                 out.add("checkpoint wal_level=" + StreamFacts.i32(m, 20));
                 if (wide) {
-                    out.add("checkpoint checksums=" + StreamFacts.i32(m, 92) + " logical=" + m[24]);
+                    out.add("checkpoint logical=" + m[24]);
+                }
+                if (checksums) {
+                    out.add("checkpoint checksums=" + StreamFacts.i32(m, 92));
                 }
             } else if (code == 0xE0) {
                 out.add("redo wal_level=" + StreamFacts.i32(m, 0));
-                if (wide) {
+                if (checksums) {
                     out.add("redo checksums=" + StreamFacts.i32(m, 4));
                 }
             }

@@ -83,13 +83,16 @@ class TranslatorTest {
     }
 
     @Test
-    void checkpointRedoIsLeftOutBefore17AndGainsTheChecksumVersionIn19() {
+    void checkpointRedoIsLeftOutBefore17AndGainsTheChecksumVersionInThe19PreReleasesOnly() {
         PlanEncoder.Encoded src = record(WalVersion.PG17, RmgrTable.XLOG, 0xE0, le(2));
         assertNull(translate(WalVersion.PG17, WalVersion.PG16, src));
         PlanEncoder.Encoded up = translate(WalVersion.PG17, WalVersion.PG19, src);
-        assertEquals(8, decoded(WalVersion.PG19, up).mainData().length);
-        assertTrue(Describers.describe(decoded(WalVersion.PG19, up)).startsWith("wal_level logical"),
-                Describers.describe(decoded(WalVersion.PG19, up)));
+        assertEquals(4, decoded(WalVersion.PG19, up).mainData().length, "19 logs wal_level alone");
+        assertEquals("wal_level logical", Describers.describe(decoded(WalVersion.PG19, up)));
+        PlanEncoder.Encoded beta = translate(WalVersion.PG17, WalVersion.PG19_BETA1, src);
+        assertEquals(8, decoded(WalVersion.PG19_BETA1, beta).mainData().length);
+        assertTrue(Describers.describe(decoded(WalVersion.PG19_BETA1, beta)).startsWith("wal_level logical; checksums"),
+                Describers.describe(decoded(WalVersion.PG19_BETA1, beta)));
     }
 
     @Test
