@@ -49,8 +49,30 @@ public final class Main implements Runnable {
             case "replay" -> new ReplayCommand();
             case "vacuums" -> new VacuumsCommand();
             case "help" -> new CommandLine.HelpCommand();
-            default -> throw new IllegalArgumentException(name);
+            default -> {
+                CommandPlugin p = plugins().get(name);
+                if (p == null) {
+                    throw new IllegalArgumentException(name);
+                }
+                yield p.newCommand();
+            }
         };
+    }
+
+    private static java.util.Map<String, CommandPlugin> plugins;
+
+    /** The subcommands of other jars on the class path ({@link CommandPlugin}), by name; looked up once. */
+    static synchronized java.util.Map<String, CommandPlugin> plugins() {
+        if (plugins == null) {
+            java.util.Map<String, CommandPlugin> m = new java.util.LinkedHashMap<>();
+            for (CommandPlugin p : java.util.ServiceLoader.load(CommandPlugin.class)) {
+                if (!SUBCOMMANDS.contains(p.name())) {
+                    m.put(p.name(), p);
+                }
+            }
+            plugins = m;
+        }
+        return plugins;
     }
 
     @Spec
@@ -79,7 +101,12 @@ public final class Main implements Runnable {
         boolean debug = Arrays.asList(args).contains("--debug");
         ErrorReporter reporter = new ErrorReporter(debug);
         CommandLine cl = new CommandLine(CommandModels.walprism(new Main()));
-        for (String name : subcommandsFor(args)) {
+        List<String> names = subcommandsFor(args);
+        if (names.equals(SUBCOMMANDS)) {
+            names = new ArrayList<>(SUBCOMMANDS);
+            names.addAll(plugins().keySet());
+        }
+        for (String name : names) {
             cl.addSubcommand(name, newSubcommand(name));
         }
         // getopt semantics, as pg_waldump: a repeated option takes its last value (-z --stats=record)
@@ -133,7 +160,10 @@ public final class Main implements Runnable {
                 break;
             }
             if (!a.startsWith("-")) {
-                return SUBCOMMANDS.contains(a) && !a.equals("help") ? List.of(a) : SUBCOMMANDS;
+                if (SUBCOMMANDS.contains(a)) {
+                    return a.equals("help") ? SUBCOMMANDS : List.of(a);
+                }
+                return plugins().containsKey(a) ? List.of(a) : SUBCOMMANDS;
             }
             help |= a.equals("--help") || (!a.startsWith("--") && a.contains("h"));
         }

@@ -1,0 +1,97 @@
+package org.walprism.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import org.walprism.analyzer.relmap.RelationMap;
+import org.walprism.analyzer.vacuums.VacuumAnalyzer;
+import org.walprism.codec.read.WalReader;
+import org.walprism.sql.WalSql;
+import org.walprism.sql.WalTables;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * The options {@code sql} and {@code export} share: pg_waldump's {@code -p/-s/-e/-t} (no STARTSEG: the positional
+ * argument of {@code sql} is the query), relation names, DuckDB's memory settings; and the loading of a range into
+ * a {@link WalSql} database.
+ */
+final class SqlInput {
+    @Option(names = {"-p", "--path"}, paramLabel = "PATH",
+            description = "where the WAL is (as for dump: a directory, a segment file, a tar archive, a backup "
+                    + "repository); default: the current directory")
+    Path path;
+
+    @Option(names = {"-s", "--start"}, paramLabel = "RECPTR", converter = WalRangeOptions.LsnConverter.class,
+            description = "start reading at WAL location RECPTR; default: the first record")
+    Long start;
+
+    @Option(names = {"-e", "--end"}, paramLabel = "RECPTR", converter = WalRangeOptions.LsnConverter.class,
+            description = "stop reading at WAL location RECPTR; default: the end of WAL")
+    Long end;
+
+    @Option(names = {"-t", "--timeline"}, paramLabel = "TLI", converter = WalRangeOptions.TimelineConverter.class,
+            description = "timeline to read, as pg_waldump's -t")
+    Long timeline;
+
+    @Mixin
+    NameOptions names;
+
+    @Option(names = "--memory-limit", paramLabel = "SIZE", defaultValue = "1GB",
+            description = "DuckDB's memory_limit (default: ${DEFAULT-VALUE}); past it DuckDB spills to "
+                    + "--temp-directory")
+    String memoryLimit;
+
+    @Option(names = "--temp-directory", paramLabel = "DIR",
+            description = "where DuckDB spills (default: DuckDB's, .tmp beside a database file or in the current "
+                    + "directory)")
+    Path tempDirectory;
+
+    @Option(names = "--threads", paramLabel = "N", description = "DuckDB's threads (default: the processors)")
+    int threads;
+
+    /** The range the options select. */
+    WalRangeOptions.Range range() throws IOException {
+        WalRangeOptions w = new WalRangeOptions();
+        w.path = path;
+        w.start = start;
+        w.end = end;
+        w.timeline = timeline;
+        return w.range();
+    }
+
+    /** Opens a database in {@code file} (null: memory) with the memory settings. */
+    WalSql open(Path file) throws SQLException {
+        return WalSql.open(file, new WalSql.Settings(memoryLimit, tempDirectory, threads));
+    }
+
+    /** Fills {@code db} with the range, {@code contents} of it; prints the reader's notices to {@code err}. */
+    WalTables.Filled load(WalSql db, WalTables.Contents contents, PrintWriter err) throws IOException, SQLException {
+        WalRangeOptions.Range r = range();
+        RelationMap map = RelationMap.empty();
+        List<String> notes = new ArrayList<>();
+        if (names.any()) {
+            NameOptions.Source src = names.open(0);
+            if (src.server() != null) {
+                notes.addAll(src.complete(src.server().databases().keySet()));
+            }
+            map = src.map();
+        }
+        VacuumAnalyzer.Result vacuums = contents.vacuums()
+                ? VacuumAnalyzer.analyze(r.path(), r.start(), r.end(), r.timeline(), map) : null;
+        try (WalReader reader = WalReader.open(r.path(), r.start(), r.end(), r.timeline())) {
+            WalTables.Filled f = db.load(reader, r.start(), r.end(), contents, map, vacuums);
+            notes.addAll(f.notices());
+            Notices.print(err, notes);
+            return f;
+        }
+    }
+
+    /** An SQL error as walprism's one line (exit 2): DuckDB's message inside. */
+    static BadArgumentException sqlError(SQLException e) {
+        return new BadArgumentException("sql: " + WalSql.oneLine(e));
+    }
+}

@@ -1,0 +1,145 @@
+package org.walprism.sql;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Locale;
+import java.util.Properties;
+import org.walprism.analyzer.relmap.RelationMap;
+import org.walprism.analyzer.vacuums.VacuumAnalyzer;
+import org.walprism.codec.WalVersion;
+import org.walprism.codec.read.WalReader;
+
+/**
+ * One DuckDB database holding a WAL range's relations: created, filled from a reader, queried or exported.
+ *
+ * <p>Memory: DuckDB's {@code memory_limit} bounds its buffer pool; past it, it spills to {@code temp_directory}
+ * (an in-memory database does too). The Java side holds one record at a time.
+ */
+public final class WalSql implements AutoCloseable {
+
+    /** DuckDB's settings: {@code memory_limit} (DuckDB's syntax, {@code 1GB}), {@code temp_directory}, threads. */
+    public record Settings(String memoryLimit, Path tempDirectory, int threads) {
+    }
+
+    private final Connection conn;
+    private WalVersion version;
+
+    private WalSql(Connection conn) {
+        this.conn = conn;
+    }
+
+    /** A database in {@code file} (null: in memory) with {@code settings}. */
+    public static WalSql open(Path file, Settings settings) throws SQLException {
+        Properties p = new Properties();
+        Connection c = DriverManager.getConnection(file == null ? "jdbc:duckdb:" : "jdbc:duckdb:" + file, p);
+        try (Statement s = c.createStatement()) {
+            if (settings.memoryLimit() != null) {
+                s.execute("SET memory_limit = '" + settings.memoryLimit().replace("'", "''") + "'");
+            }
+            if (settings.tempDirectory() != null) {
+                s.execute("SET temp_directory = '" + settings.tempDirectory().toString().replace("'", "''") + "'");
+            }
+            if (settings.threads() > 0) {
+                s.execute("SET threads = " + settings.threads());
+            }
+            // timestamps print in UTC, as the capture oracles (and walprism's other outputs) show them
+            s.execute("SET TimeZone = 'UTC'");
+        } catch (SQLException e) {
+            c.close();
+            throw e;
+        }
+        return new WalSql(c);
+    }
+
+    /** The JDBC connection (tests, export). */
+    public Connection connection() {
+        return conn;
+    }
+
+    /**
+     * Creates the relations and fills them from {@code reader}; {@code start} and {@code end} are the range asked
+     * for (0: open); {@code vacuums} (null: none asked) fills {@code vacuum_runs}.
+     */
+    public WalTables.Filled load(WalReader reader, long start, long end, WalTables.Contents contents, RelationMap names,
+                                 VacuumAnalyzer.Result vacuums) throws SQLException {
+        WalTables.create(conn);
+        VacuumTable.create(conn);
+        WalTables.Filled f = new WalTables(conn, contents, names).fill(reader, start, end);
+        if (vacuums != null) {
+            VacuumTable.fill(conn, vacuums);
+        }
+        version = f.version();
+        LsnSql.createMacros(conn, version);
+        return f;
+    }
+
+    /** What {@code sql} needs filled: the relations it names (others stay empty). */
+    public static WalTables.Contents contentsFor(String sql) {
+        String q = sql.toLowerCase(Locale.ROOT);
+        boolean blocks = q.contains("block");
+        boolean data = q.contains("block_data") || q.contains("block_fpi_data")
+                || (q.contains("pg_get_wal_block_info") && q.contains("*"));
+        boolean own = q.contains("wal_records") || q.contains("wal_blocks") || q.contains("category")
+                || q.contains("fpi_cause");
+        boolean parts = q.contains("wal_record_parts");
+        return new WalTables.Contents(blocks, data, own || parts, parts, q.contains("vacuum_runs"));
+    }
+
+    /**
+     * Runs {@code sql} (LSN literals rewritten, {@link LsnSql}); prints the result of its last statement, if it
+     * returns rows, in {@code format}. Returns the number of rows printed.
+     */
+    public long query(String sql, ResultPrinter.Format format, PrintWriter out) throws SQLException {
+        try (Statement s = conn.createStatement()) {
+            if (!s.execute(LsnSql.rewrite(sql))) {
+                return 0;
+            }
+            try (ResultSet rs = s.getResultSet()) {
+                long n = new ResultPrinter(version == null ? WalVersion.PG18 : version).print(rs, format, out);
+                out.flush();
+                return n;
+            }
+        }
+    }
+
+    /** Writes every table to {@code dir} as {@code TABLE.parquet}. */
+    public void exportParquet(Path dir) throws SQLException {
+        try (Statement s = conn.createStatement()) {
+            for (String t : java.util.List.of("wal_range", "wal_rmgrs", "wal_records", "wal_blocks", "wal_block_data",
+                    "wal_record_parts", "relations", "vacuum_runs")) {
+                s.execute("COPY " + t + " TO '" + dir.resolve(t + ".parquet").toString().replace("'", "''")
+                        + "' (FORMAT parquet)");
+            }
+        }
+    }
+
+    /**
+     * DuckDB's message as one line: its lines joined, the caret line of its position dropped (the query is the
+     * user's own).
+     */
+    public static String oneLine(SQLException e) {
+        String m = e.getMessage() == null ? e.toString() : e.getMessage();
+        StringBuilder sb = new StringBuilder();
+        for (String l : m.split("\n")) {
+            String t = l.strip();
+            if (t.isEmpty() || t.chars().allMatch(c -> c == '^' || c == ' ')) {
+                continue;
+            }
+            if (sb.length() > 0) {
+                sb.append(' ');
+            }
+            sb.append(t);
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public void close() throws SQLException {
+        conn.close();
+    }
+}

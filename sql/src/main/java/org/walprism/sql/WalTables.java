@@ -1,0 +1,396 @@
+package org.walprism.sql;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
+import org.walprism.analyzer.RecordNames;
+import org.walprism.analyzer.categories.Category;
+import org.walprism.analyzer.categories.CategoryStats;
+import org.walprism.analyzer.categories.Parts;
+import org.walprism.analyzer.categories.WalTime;
+import org.walprism.analyzer.desc.Describers;
+import org.walprism.analyzer.dump.WalDumpFormatter;
+import org.walprism.analyzer.relmap.RelationMap;
+import org.walprism.codec.WalVersion;
+import org.walprism.codec.image.PageImages;
+import org.walprism.codec.read.WalReader;
+import org.walprism.codec.record.BlockImage;
+import org.walprism.codec.record.BlockRef;
+import org.walprism.codec.record.DecodedRecord;
+import org.walprism.codec.record.RecordView;
+import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.codec.rmgr.heap2.Heap2Type;
+
+/**
+ * Fills walprism's tables in a DuckDB database from a WAL reader, row by row through DuckDB's appender (nothing is
+ * kept in Java memory beyond the record being read): the rows of pg_walinspect's {@code pg_get_wal_records_info}
+ * and {@code pg_get_wal_block_info} (contrib/pg_walinspect/pg_walinspect.c, GetWALRecordInfo and GetWALBlockInfo)
+ * with walprism's columns beside them, and what walprism adds: the category of each record and its bytes per part
+ * ({@link CategoryStats}), the record's time, relation names.
+ *
+ * <p>LSNs are {@code UBIGINT} columns, and no other column of these tables is: {@link LsnSql} prints every
+ * {@code UBIGINT} of a result as {@code pg_lsn} text of the WAL's major.
+ *
+ * <p>Tables ({@link #SCHEMA}): {@code wal_range} (one row: the range read), {@code wal_rmgrs} (the built-in resource
+ * managers of the major), {@code wal_records}, {@code wal_blocks}, {@code wal_block_data} (block data and restored
+ * pages, only when {@link Contents#blockData}), {@code wal_record_parts}, {@code relations}; {@link VacuumTable} adds
+ * {@code vacuum_runs}.
+ */
+public final class WalTables {
+
+    /** What to fill besides {@code wal_records}. */
+    public record Contents(boolean blocks, boolean blockData, boolean categories, boolean parts, boolean vacuums) {
+        /** Everything (export). */
+        public static Contents all(boolean blockData) {
+            return new Contents(true, blockData, true, true, true);
+        }
+    }
+
+    /** The DDL of every table, in order. */
+    static final List<String> SCHEMA = List.of(
+            "CREATE TYPE pg_lsn AS UBIGINT",
+            "CREATE TABLE wal_range (start_lsn UBIGINT, end_lsn UBIGINT, major VARCHAR, timeline INTEGER, "
+                    + "segment_size INTEGER, records BIGINT)",
+            "CREATE TABLE wal_rmgrs (rmid SMALLINT, resource_manager VARCHAR)",
+            "CREATE TABLE wal_records (start_lsn UBIGINT, end_lsn UBIGINT, prev_lsn UBIGINT, xid BIGINT, "
+                    + "resource_manager VARCHAR, record_type VARCHAR, record_length INTEGER, main_data_length INTEGER, "
+                    + "fpi_length INTEGER, description VARCHAR, block_ref VARCHAR, rmid SMALLINT, info SMALLINT, "
+                    + "stats_key SMALLINT, stats_name VARCHAR, timeline INTEGER, record_time TIMESTAMPTZ, "
+                    + "category VARCHAR)",
+            "CREATE TABLE wal_blocks (start_lsn UBIGINT, end_lsn UBIGINT, prev_lsn UBIGINT, block_id SMALLINT, "
+                    + "reltablespace BIGINT, reldatabase BIGINT, relfilenode BIGINT, relforknumber SMALLINT, "
+                    + "relblocknumber BIGINT, xid BIGINT, resource_manager VARCHAR, record_type VARCHAR, "
+                    + "record_length INTEGER, main_data_length INTEGER, block_data_length INTEGER, "
+                    + "block_fpi_length INTEGER, block_fpi_info VARCHAR[], description VARCHAR, hole_offset INTEGER, "
+                    + "hole_length INTEGER, compression VARCHAR, apply BOOLEAN, relation VARCHAR, fpi_cause VARCHAR, "
+                    + "record_time TIMESTAMPTZ)",
+            "CREATE TABLE wal_block_data (start_lsn UBIGINT, block_id SMALLINT, block_data BLOB, block_fpi_data BLOB)",
+            "CREATE TABLE wal_record_parts (start_lsn UBIGINT, category VARCHAR, part VARCHAR, part_group VARCHAR, "
+                    + "bytes BIGINT)",
+            "CREATE TABLE relations (reltablespace BIGINT, reldatabase BIGINT, relfilenode BIGINT, oid BIGINT, "
+                    + "relation VARCHAR, kind VARCHAR, parent VARCHAR, database VARCHAR)");
+
+    private static final int VM = Category.VM.ordinal();
+    private static final int VM_FORK = 2;
+
+    private final Connection conn;
+    private final Contents contents;
+    private final RelationMap names;
+
+    /** Tables in {@code conn} (created by {@link #create}), filled with {@code contents}, names from {@code names}. */
+    public WalTables(Connection conn, Contents contents, RelationMap names) {
+        this.conn = conn;
+        this.contents = contents;
+        this.names = names == null ? RelationMap.empty() : names;
+    }
+
+    /** Creates the tables. */
+    public static void create(Connection conn) throws SQLException {
+        try (Statement s = conn.createStatement()) {
+            for (String ddl : SCHEMA) {
+                s.execute(ddl);
+            }
+        }
+    }
+
+    /** The result of {@link #fill}. */
+    public record Filled(WalVersion version, long startLsn, long endLsn, long records, List<String> notices) {
+    }
+
+    /**
+     * Reads every record of {@code reader} into the tables; {@code start} and {@code end} are the range asked for
+     * (0: from the first record's segment, to the end of the last record), what the relations' range checks allow.
+     */
+    public Filled fill(WalReader reader, long start, long end) throws SQLException {
+        DuckDBConnection dc = conn.unwrap(DuckDBConnection.class);
+        long n = 0;
+        WalVersion version = null;
+        try (DuckDBAppender rec = dc.createAppender("wal_records");
+             DuckDBAppender blk = dc.createAppender("wal_blocks");
+             DuckDBAppender data = dc.createAppender("wal_block_data");
+             DuckDBAppender parts = dc.createAppender("wal_record_parts")) {
+            Row row = new Row();
+            RecordView v;
+            while ((v = reader.nextView()) != null) {
+                if (version == null) {
+                    version = v.version();
+                    row.start(version, reader.segmentSize());
+                }
+                DecodedRecord r = v.toDecoded();
+                row.record(v, r, reader.endOfLastRecord(), reader.lastRecordTimeline());
+                row.appendRecord(rec);
+                if (contents.blocks()) {
+                    row.appendBlocks(blk, contents.blockData() ? data : null);
+                }
+                if (contents.parts()) {
+                    row.appendParts(parts);
+                }
+                n++;
+            }
+        }
+        if (version == null) {
+            version = reader.version();
+        }
+        long lo = start;
+        if (lo == 0) {
+            long first = reader.firstRecordLsn();
+            lo = first == 0 ? 0 : first - Long.remainderUnsigned(first, reader.segmentSize());
+        }
+        long hi = end != 0 ? end : reader.endOfLastRecord();
+        try (var ps = conn.prepareStatement("INSERT INTO wal_range VALUES (?, ?, ?, ?, ?, ?)")) {
+            ps.setObject(1, java.math.BigInteger.valueOf(lo));
+            ps.setObject(2, new java.math.BigInteger(Long.toUnsignedString(hi)));
+            ps.setString(3, version.label());
+            ps.setInt(4, reader.timeline());
+            ps.setInt(5, reader.segmentSize());
+            ps.setLong(6, n);
+            ps.execute();
+        }
+        fillRmgrs(version);
+        fillRelations();
+        return new Filled(version, lo, hi, n, reader.notices());
+    }
+
+    private void fillRmgrs(WalVersion version) throws SQLException {
+        try (DuckDBAppender a = conn.unwrap(DuckDBConnection.class).createAppender("wal_rmgrs")) {
+            for (int id = 0; id <= RmgrTable.maxBuiltinId(version); id++) {
+                if (RmgrTable.isBuiltin(version, id)) {
+                    a.beginRow().append((short) id).append(RecordNames.rmgrName(version, id)).endRow();
+                }
+            }
+        }
+    }
+
+    private void fillRelations() throws SQLException {
+        try (DuckDBAppender a = conn.unwrap(DuckDBConnection.class).createAppender("relations")) {
+            for (RelationMap.Relation r : names.all()) {
+                a.beginRow().append(r.spc()).append(r.db()).append(r.relfilenode()).append(r.oid()).append(r.name());
+                if (r.kind() == 0) {
+                    a.appendNull();
+                } else {
+                    a.append(String.valueOf(r.kind()));
+                }
+                nullable(a, r.parent());
+                nullable(a, r.database());
+                a.endRow();
+            }
+        }
+    }
+
+    private static void nullable(DuckDBAppender a, String s) throws SQLException {
+        if (s == null) {
+            a.appendNull();
+        } else {
+            a.append(s);
+        }
+    }
+
+    /** The values of the record being appended, and what carries over from one record to the next. */
+    private final class Row {
+        private WalVersion version;
+        private CategoryStats categories;
+        private long[][] partsBefore;
+        private long[] recordsBefore;
+        private final String[] statsNames = new String[256 * 16];
+        private final PageImages images = new PageImages();
+        private long time;
+        private DecodedRecord r;
+        private long end;
+        private int timeline;
+        private String rmgr;
+        private String type;
+        private String description;
+        private int category = -1;
+        private final List<int[]> changed = new ArrayList<>();
+
+        void start(WalVersion v, int segmentSize) {
+            version = v;
+            if (contents.categories() || contents.parts()) {
+                categories = new CategoryStats(v, segmentSize, 0);
+                partsBefore = new long[Category.COUNT][Parts.COUNT];
+                recordsBefore = new long[Category.COUNT];
+            }
+        }
+
+        void record(RecordView v, DecodedRecord d, long endLsn, int tli) {
+            r = d;
+            end = endLsn;
+            timeline = tli;
+            long t = WalTime.of(v);
+            if (t != 0) {
+                time = t;
+            }
+            rmgr = RecordNames.rmgrName(version, d.rmid());
+            String id = RecordNames.identify(version, d.rmid(), d.info());
+            type = id != null ? id : RmgrTable.unknownName(d.info());
+            description = Describers.describeBackend(d);
+            if (categories != null) {
+                categories.add(v);
+                attribute();
+            }
+        }
+
+        /** The category {@link CategoryStats#add} gave the record, and the parts whose bytes it added to. */
+        private void attribute() {
+            category = -1;
+            for (int c = 0; c < Category.COUNT; c++) {
+                long now = categories.categoryRecords(Category.of(c));
+                if (now != recordsBefore[c]) {
+                    category = c;
+                    recordsBefore[c] = now;
+                }
+            }
+            changed.clear();
+            if (!contents.parts() || category < 0) {
+                return;
+            }
+            for (int c : category == VM ? new int[] {VM} : new int[] {category, VM}) {
+                Category cat = Category.of(c);
+                long[] before = partsBefore[c];
+                for (int p = 0; p < Parts.COUNT; p++) {
+                    long now = categories.categoryPartBytes(cat, p);
+                    if (now != before[p]) {
+                        changed.add(new int[] {c, p, (int) (now - before[p])});
+                        before[p] = now;
+                    }
+                }
+            }
+        }
+
+        private String statsName(int rmid, int info) {
+            int key = RmgrTable.statsRecordId(rmid, info);
+            int i = rmid * 16 + key;
+            String s = statsNames[i];
+            if (s == null) {
+                s = rmgr + "/" + RmgrTable.recordTypeName(version, rmid, key << 4);
+                statsNames[i] = s;
+            }
+            return s;
+        }
+
+        void appendRecord(DuckDBAppender a) throws SQLException {
+            a.beginRow();
+            a.append(r.lsn()).append(end).append(r.prev()).append(r.xid());
+            a.append(rmgr).append(type);
+            a.append(r.totalLength()).append(r.mainDataLength()).append(r.fpiLength());
+            a.append(description);
+            if (r.blocks().isEmpty()) {
+                a.appendNull();
+            } else {
+                a.append(WalDumpFormatter.walinspectBlockRef(r));
+            }
+            a.append((short) r.rmid()).append((short) r.info());
+            a.append((short) RmgrTable.statsRecordId(r.rmid(), r.info())).append(statsName(r.rmid(), r.info()));
+            a.append(timeline);
+            appendTime(a);
+            if (category < 0) {
+                a.appendNull();
+            } else {
+                a.append(Category.of(category).key());
+            }
+            a.endRow();
+        }
+
+        private void appendTime(DuckDBAppender a) throws SQLException {
+            if (time == 0) {
+                a.appendNull();
+            } else {
+                a.append(java.time.OffsetDateTime.ofInstant(java.time.Instant.EPOCH.plusNanos(time * 1000L),
+                        java.time.ZoneOffset.UTC));
+            }
+        }
+
+        void appendBlocks(DuckDBAppender a, DuckDBAppender data) throws SQLException {
+            boolean heapDml = heapDml();
+            for (BlockRef b : r.blocks()) {
+                BlockImage img = b.image();
+                a.beginRow();
+                a.append(r.lsn()).append(end).append(r.prev());
+                a.append((short) b.id()).append(b.rel().spcOid()).append(b.rel().dbOid()).append(b.rel().relNumber());
+                a.append((short) b.forkNumber()).append(b.blockNumber()).append(r.xid());
+                a.append(rmgr).append(type).append(r.totalLength()).append(r.mainDataLength());
+                a.append(b.hasData() ? b.dataLength() : 0).append(img != null ? img.length() : 0);
+                if (img == null) {
+                    a.appendNull();
+                } else {
+                    a.append(fpiInfo(img));
+                }
+                a.append(description);
+                if (img == null) {
+                    a.appendNull().appendNull().appendNull().appendNull();
+                } else {
+                    a.append(img.holeOffset()).append(img.holeLength()).append(img.compression().label())
+                            .append(img.apply());
+                }
+                RelationMap.Relation rel = names.find(b.rel().spcOid(), b.rel().dbOid(), b.rel().relNumber());
+                nullable(a, rel == null ? null : rel.name());
+                if (img == null || category < 0) {
+                    a.appendNull();
+                } else {
+                    // an image's cause is its record's category, but the VM page of heap DML (CategoryStats)
+                    a.append(heapDml && b.forkNumber() == VM_FORK ? "vm" : Category.of(category).key());
+                }
+                appendTime(a);
+                a.endRow();
+                if (data != null) {
+                    data.beginRow().append(r.lsn()).append((short) b.id());
+                    if (b.hasData()) {
+                        data.append(b.data());
+                    } else {
+                        data.appendNull();
+                    }
+                    if (img != null) {
+                        data.append(images.restore(r, b));
+                    } else {
+                        data.appendNull();
+                    }
+                    data.endRow();
+                }
+            }
+        }
+
+        void appendParts(DuckDBAppender a) throws SQLException {
+            for (int[] c : changed) {
+                a.beginRow().append(r.lsn()).append(Category.of(c[0]).key()).append(Parts.name(version, c[1]))
+                        .append(Parts.group(c[1])).append((long) c[2]).endRow();
+            }
+        }
+
+        /** Heap DML, whose VM-fork block is visibility-map work (as {@link CategoryStats} counts it). */
+        private boolean heapDml() {
+            if (r.rmid() == RmgrTable.HEAP) {
+                return true;
+            }
+            if (r.rmid() != RmgrTable.HEAP2) {
+                return false;
+            }
+            Heap2Type t = Heap2Type.of(version, r.info());
+            return t == Heap2Type.MULTI_INSERT || t == Heap2Type.LOCK_UPDATED;
+        }
+
+        /** pg_walinspect's {@code block_fpi_info}: the set {@code bimg_info} flags in its order. */
+        private List<String> fpiInfo(BlockImage img) {
+            List<String> flags = new ArrayList<>(3);
+            if (img.hasHole()) {
+                flags.add("HAS_HOLE");
+            }
+            if (img.apply()) {
+                flags.add("APPLY");
+            }
+            switch (img.compression()) {
+                case NONE -> { }
+                case PGLZ -> flags.add(switch (version) {
+                    case PG13, PG14 -> "IS_COMPRESSED";
+                    case PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> "COMPRESS_PGLZ";
+                });
+                case LZ4 -> flags.add("COMPRESS_LZ4");
+                case ZSTD -> flags.add("COMPRESS_ZSTD");
+            }
+            return flags;
+        }
+    }
+}
