@@ -59,6 +59,16 @@ class SqlExamplesTest {
         return rows;
     }
 
+    /** The capture's relation map (relmap.csv, from the server's pg_class), as a plain file. */
+    private String relmap(Capture c) throws IOException {
+        Path gz = c.storedDir().resolve("relmap.csv.gz");
+        Path plain = tmp.resolve(c.name().replace('/', '_') + "-relmap.csv");
+        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(Files.newInputStream(gz))) {
+            Files.copy(in, plain, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        return plain.toString();
+    }
+
     /** RFC 4180 fields of one CSV line. */
     static List<String> csvFields(String line) {
         List<String> out = new ArrayList<>();
@@ -101,7 +111,7 @@ class SqlExamplesTest {
     @Test
     void topRelationsByImageBytes() throws IOException {
         Capture c = TestData.capture("18/vacuum_tables");
-        List<List<String>> rows = sql(c, examples().get(0), "--relmap", c.oracle("relmap.csv").toString());
+        List<List<String>> rows = sql(c, examples().get(0), "--relmap", relmap(c));
         List<Long> expected = imageBytesPerRelation(c, false);
         assertEquals(expected.subList(0, Math.min(10, expected.size())),
                 rows.stream().map(r -> Long.parseLong(r.get(2))).toList());
@@ -144,7 +154,7 @@ class SqlExamplesTest {
             }
         }
         assertFalse(want.isEmpty());
-        List<List<String>> rows = sql(c, examples().get(2), "--relmap", c.oracle("relmap.csv").toString());
+        List<List<String>> rows = sql(c, examples().get(2), "--relmap", relmap(c));
         assertEquals(want, rows.stream().map(r -> r.get(4) + " " + r.get(5) + " " + r.get(6)).toList());
         assertTrue(rows.stream().allMatch(r -> r.get(7).equals("t")), rows.toString());
     }
@@ -154,7 +164,7 @@ class SqlExamplesTest {
         Capture c = TestData.capture("18/vacuum_tables_checksums");
         List<Long> expected = imageBytesPerRelation(c, true);
         assertFalse(expected.isEmpty(), "no FPI_FOR_HINT in " + c.name());
-        List<List<String>> rows = sql(c, examples().get(3), "--relmap", c.oracle("relmap.csv").toString());
+        List<List<String>> rows = sql(c, examples().get(3), "--relmap", relmap(c));
         assertEquals(expected, rows.stream().map(r -> Long.parseLong(r.get(2))).toList());
     }
 
