@@ -56,6 +56,7 @@ public final class SqlCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         try (WalSql db = input.open(null)) {
+            db.check(sql);
             input.load(db, WalSql.contentsFor(sql), spec.commandLine().getErr());
             db.query(sql, format, out);
         } catch (SQLException e) {

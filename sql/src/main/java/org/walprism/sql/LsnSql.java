@@ -183,7 +183,7 @@ public final class LsnSql {
     public static void createMacros(Connection conn, WalVersion version) throws SQLException {
         try (Statement s = conn.createStatement()) {
             for (String m : macros(version)) {
-                s.execute(m);
+                s.execute(m.replaceFirst("^CREATE MACRO ", "CREATE OR REPLACE MACRO "));
             }
         }
     }

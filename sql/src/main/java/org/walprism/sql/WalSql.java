@@ -67,8 +67,7 @@ public final class WalSql implements AutoCloseable {
      */
     public WalTables.Filled load(WalReader reader, long start, long end, WalTables.Contents contents, RelationMap names,
                                  VacuumAnalyzer.Result vacuums) throws SQLException {
-        WalTables.create(conn);
-        VacuumTable.create(conn);
+        createRelations();
         WalTables.Filled f = new WalTables(conn, contents, names).fill(reader, start, end);
         if (vacuums != null) {
             VacuumTable.fill(conn, vacuums);
@@ -76,6 +75,36 @@ public final class WalSql implements AutoCloseable {
         version = f.version();
         LsnSql.createMacros(conn, version);
         return f;
+    }
+
+    private boolean created;
+
+    private void createRelations() throws SQLException {
+        if (!created) {
+            WalTables.create(conn);
+            VacuumTable.create(conn);
+            created = true;
+        }
+    }
+
+    /**
+     * Parses and binds {@code sql} against the empty relations, before any WAL is read, so that bad SQL or an
+     * unknown relation fails at once: a query of one statement only (a later statement may name what an earlier
+     * one creates or attaches). Throws DuckDB's error.
+     */
+    public void check(String sql) throws SQLException {
+        String q = LsnSql.rewrite(sql).strip();
+        while (q.endsWith(";")) {
+            q = q.substring(0, q.length() - 1).strip();
+        }
+        createRelations();
+        LsnSql.createMacros(conn, WalVersion.PG18);
+        if (q.contains(";")) {
+            return;
+        }
+        try (var ps = conn.prepareStatement(q)) {
+            ps.getMetaData();
+        }
     }
 
     /** What {@code sql} needs filled: the relations it names (others stay empty). */

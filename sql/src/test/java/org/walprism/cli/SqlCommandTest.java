@@ -116,6 +116,13 @@ class SqlCommandTest {
     }
 
     @Test
+    void badSqlFailsBeforeAnyWalIsRead() {
+        // the path does not exist: the query is refused first, so the error is DuckDB's, not the missing input's
+        assertOneLine(run("sql", "-p", tmp.resolve("none").toString(), "SELECT * FROM no_such_table"), "no_such_table");
+        assertOneLine(run("sql", "-p", tmp.resolve("none").toString(), "SELEC 1"), "Parser Error");
+    }
+
+    @Test
     void anUnknownRelationIsOneLine() {
         assertOneLine(run(sql(C, "SELECT * FROM pg_get_wal_nothing()")), "pg_get_wal_nothing");
         assertOneLine(run(sql(C, "SELECT * FROM no_such_table")), "no_such_table");

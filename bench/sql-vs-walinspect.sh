@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# walprism sql against pg_walinspect: the same query text, side by side in one run, on the same WAL range.
+#
+#   bench/sql-vs-walinspect.sh [--scale N] [--transactions N] [--runs N]
+#
+# A throw-away PostgreSQL 15 server (testdata/capture/server.sh: Debian's postgresql-15, whose contrib has
+# pg_walinspect) runs `pgbench -i -s SCALE` and `pgbench -n -t TRANSACTIONS`; the range is the server's WAL from
+# before the initialisation to after the run. Each query below runs on the server through psql (pg_walinspect reads
+# the server's own pg_wal) and through `bin/walprism sql -p DATA/pg_wal -s START -e END` (embedded DuckDB, no
+# server); its output is compared first (row counts must agree), then timed RUNS times: wall time (median) and
+# walprism's peak RSS (/usr/bin/time %M). Printed as a table with the ratio walprism / pg_walinspect; also written
+# to bench/out/sql-vs-walinspect-DATE.md. No test asserts on these figures: they are a measurement.
+#
+# Needs: mvn package (cli/target/walprism.jar, sql/target/walprism-sql.jar), Debian's postgresql-15, pgbench,
+# /usr/bin/time; as root the server runs as the capture tool's unprivileged user.
+set -euo pipefail
+export LC_ALL=C
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+die() { echo "sql-vs-walinspect: $*" >&2; exit 1; }
+say() { echo "sql-vs-walinspect: $*" >&2; }
+
+scale=10 transactions=20000 runs=3
+while (($#)); do
+  case "$1" in
+    --scale) scale="$2"; shift 2 ;;
+    --transactions) transactions="$2"; shift 2 ;;
+    --runs) runs="$2"; shift 2 ;;
+    -h|--help) sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//; /^set -e/d'; exit 0 ;;
+    *) die "unknown argument $1 (see --help)" ;;
+  esac
+done
+[[ -f sql/target/walprism-sql.jar && -f cli/target/walprism.jar ]] || die "run mvn -B -ntp -q package -DskipTests first"
+[[ -x /usr/bin/time ]] || die "/usr/bin/time is missing"
+BIN=/usr/lib/postgresql/15/bin
+PSQL=$BIN/psql; [[ -x $PSQL ]] || PSQL=$(command -v psql)
+PGBENCH=$BIN/pgbench; [[ -x $PGBENCH ]] || PGBENCH=$(command -v pgbench)
+
+work=$(mktemp -d /tmp/sql-vs-walinspect.XXXXXX)
+chmod 755 "$work"
+trap 'testdata/capture/server.sh stop "$work/srv" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
+port=$(testdata/capture/server.sh start "$work/srv") || die "no server (testdata/capture/server.sh)"
+q() { "$PSQL" -X -q -At -h 127.0.0.1 -p "$port" -U postgres -d postgres -c "$1"; }
+q "CREATE EXTENSION pg_walinspect" >/dev/null
+start=$(q "SELECT pg_current_wal_insert_lsn()")
+say "pgbench -i -s $scale, then -t $transactions"
+"$PGBENCH" -h 127.0.0.1 -p "$port" -U postgres -i -s "$scale" -q postgres >/dev/null 2>&1 || die "pgbench -i failed"
+"$PGBENCH" -h 127.0.0.1 -p "$port" -U postgres -n -t "$transactions" postgres >/dev/null 2>&1 || die "pgbench failed"
+q "CHECKPOINT" >/dev/null
+end=$(q "SELECT pg_current_wal_flush_lsn()")
+records=$(q "SELECT count(*) FROM pg_get_wal_records_info('$start', '$end')")
+wal=$work/srv/data/pg_wal
+say "range $start..$end, $records records"
+
+queries=(
+  "stats per record|SELECT * FROM pg_get_wal_stats('$start', '$end', true) WHERE count > 0"
+  "records per type|SELECT resource_manager, record_type, count(*), sum(record_length) FROM pg_get_wal_records_info('$start', '$end') GROUP BY 1, 2 ORDER BY 4 DESC"
+  "top relations by image bytes|SELECT relfilenode, count(*), sum(block_fpi_length) FROM pg_get_wal_block_info('$start', '$end', false) WHERE block_fpi_length > 0 GROUP BY 1 ORDER BY 3 DESC LIMIT 10"
+)
+
+now() { date +%s%N; }
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+walprism() { "$ROOT/bin/walprism" sql -p "$wal" -s "$start" -e "$end" --format csv "$1"; }
+
+out=bench/out/sql-vs-walinspect-$(date -u +%Y%m%d-%H%M%S).md
+mkdir -p bench/out
+{
+  echo "# walprism sql vs pg_walinspect ($(date -u '+%Y-%m-%d %H:%M UTC'))"
+  echo
+  echo "PostgreSQL $(q 'SHOW server_version'), pgbench -s $scale -t $transactions: $start..$end, $records records;"
+  echo "$(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg), $runs runs (median wall seconds)."
+  echo
+  echo "| query | pg_walinspect s | walprism sql s | ratio | walprism RSS MB |"
+  echo "|---|---:|---:|---:|---:|"
+} >"$out"
+for entry in "${queries[@]}"; do
+  name=${entry%%|*} sql=${entry#*|}
+  a=$(q "$sql" | wc -l)
+  b=$(($(walprism "$sql" | wc -l) - 1))
+  [[ $a == "$b" ]] || die "$name: pg_walinspect $a rows, walprism $b"
+  tp=() tw=() rss=0
+  for ((i = 0; i < runs; i++)); do
+    t0=$(now); q "$sql" >/dev/null; t1=$(now)
+    tp+=($(((t1 - t0) / 1000000)))
+    t0=$(now); m=$( { /usr/bin/time -f '%M' "$ROOT/bin/walprism" sql -p "$wal" -s "$start" -e "$end" --format csv "$sql" >/dev/null; } 2>&1 | tail -1); t1=$(now)
+    tw+=($(((t1 - t0) / 1000000)))
+    ((m > rss)) && rss=$m
+  done
+  p=$(printf '%s\n' "${tp[@]}" | median) w=$(printf '%s\n' "${tw[@]}" | median)
+  printf '| %s | %.2f | %.2f | %.2f | %d |\n' "$name" "$(echo "$p / 1000" | bc -l)" "$(echo "$w / 1000" | bc -l)" \
+    "$(echo "$w / $p" | bc -l)" $((rss / 1024)) >>"$out"
+done
+cat "$out"
