@@ -90,7 +90,7 @@ public final class CacheTraining {
                 run(0, "diff", v16, v17);
                 run(0, "report", v16, v17, "-o", tmp.resolve("report.html").toString());
                 run(0, "replay", "--as", "19", "-p", v16);
-                run(0, "generate", "--version", "17", "--model", testdata.resolve("models/vacuum_noindex.properties")
+                run(0, "generate", "--major", "17", "--model", testdata.resolve("models/vacuum_noindex.properties")
                         .toString(), "-o", tmp.resolve("generated").toString());
             }
             run(ExitCode.INPUT.code(), all ? "stats" : set, "-p", tmp.resolve("missing").toString());

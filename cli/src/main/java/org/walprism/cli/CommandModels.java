@@ -51,7 +51,7 @@ final class CommandModels {
                 .setter(f)
                 .initialValue(f.get())
                 .paramLabel("PATH")
-                .description("where the WAL is: a directory with WAL segment files (plain or compressed: gzip, lz4, zstd, bzip2, xz, found by content), a directory with a pg_wal subdirectory, one segment file (then only that segment by default), a tar archive (pg_wal.tar, base.tar, plain or compressed), or the root of a pgBackRest, WAL-G or barman repository; default: the directory of STARTSEG, else the current directory").build());
+                .description("where the WAL is: a directory with WAL segment files (plain or compressed: gzip, lz4, zstd, bzip2, xz, found by content), a directory with a pg_wal subdirectory, one segment file (then only that segment by default), a tar archive (pg_wal.tar, base.tar, plain or compressed), or the root of a pgBackRest, WAL-G or barman repository; default: the directory of STARTSEG, else the current directory or its pg_wal, else $PGDATA/pg_wal (as pg_waldump)").build());
         f = new Binding(m, 2);
         spec.addOption(OptionSpec.builder("-s", "--start")
                 .type(java.lang.Long.class)

@@ -48,9 +48,13 @@ public final class GenerateCommand implements Callable<Integer> {
     @Option(names = "-V", versionHelp = true, description = "Print version information and exit.")
     boolean versionHelp;
 
-    @Option(names = "--version", paramLabel = "N", required = true, converter = MajorConverter.class,
-            description = "PostgreSQL major whose record design to use: ${sys:walprism.labels}")
+    @Option(names = {"--major", "--as"}, paramLabel = "N", converter = MajorConverter.class,
+            description = "PostgreSQL major whose record design to use (required): ${sys:walprism.labels}")
     WalVersion version;
+
+    /** The old spelling of {@code --major}, refused with a hint: {@code --version} is walprism's version. */
+    @Option(names = "--version", paramLabel = "N", hidden = true, arity = "0..1", fallbackValue = "")
+    String oldVersion;
 
     @Option(names = "--model", paramLabel = "FILE", required = true, description = "workload model (properties file)")
     Path model;
@@ -70,6 +74,15 @@ public final class GenerateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (oldVersion != null) {
+            String n = oldVersion.isEmpty() ? "N" : oldVersion;
+            throw new ParameterException(spec.commandLine(), "generate takes the PostgreSQL major as --major "
+                    + n + " (or --as " + n + "); --version no longer names it (-V prints walprism's "
+                    + "version)");
+        }
+        if (version == null) {
+            throw new ParameterException(spec.commandLine(), "Missing required option: '--major=N'");
+        }
         WalVersion v = version;
         WorkloadModel m;
         Generator.Result result;

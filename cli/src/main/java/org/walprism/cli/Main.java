@@ -98,6 +98,7 @@ public final class Main implements Runnable {
         if (System.getProperty(PICOCLI_NO_CLOSURES) == null) {
             System.setProperty(PICOCLI_NO_CLOSURES, "true");
         }
+        args = pgWaldumpHabits(args);
         boolean debug = Arrays.asList(args).contains("--debug");
         ErrorReporter reporter = new ErrorReporter(debug);
         CommandLine cl = new CommandLine(CommandModels.walprism(new Main()));
@@ -133,6 +134,43 @@ public final class Main implements Runnable {
             out.flush();
             err.flush();
         }
+    }
+
+    /**
+     * pg_waldump's spellings that walprism's own options do not take: {@code -?} is help (pg_waldump's and every
+     * PostgreSQL tool's), and {@code dump -z}, {@code dump --stats[=record]} is {@code stats}, as pg_waldump prints
+     * statistics instead of records then ({@code -b} is ignored there, as pg_waldump ignores it with
+     * {@code --stats}). Arguments after {@code --} are left alone.
+     */
+    static String[] pgWaldumpHabits(String... args) {
+        List<String> out = new ArrayList<>(args.length);
+        boolean dump = false;
+        boolean stats = false;
+        boolean rest = false;
+        int command = -1;
+        for (String a : args) {
+            if (rest) {
+                out.add(a);
+                continue;
+            }
+            if (a.equals("--")) {
+                rest = true;
+            } else if (a.equals("-?")) {
+                out.add("--help");
+                continue;
+            } else if (command < 0 && !a.startsWith("-")) {
+                command = out.size();
+                dump = a.equals("dump");
+            } else if (dump && (a.equals("-z") || a.equals("--stats") || a.startsWith("--stats="))) {
+                stats = true;
+            }
+            out.add(a);
+        }
+        if (stats) {
+            out.set(command, "stats");
+            out.removeIf(a -> a.equals("-b") || a.equals("--bkp-details"));
+        }
+        return out.toArray(String[]::new);
     }
 
     /**

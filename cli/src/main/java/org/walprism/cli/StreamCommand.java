@@ -22,13 +22,18 @@ import picocli.CommandLine.Spec;
  * statistics or the category attribution (at Ctrl-C or the end LSN, or one row per {@code --interval}), and
  * optionally the segment files ({@code --write-segments}).
  */
-@Command(name = "stream", description = "Read WAL from a running server over replication, as it is written.",
+@Command(name = "stream", description = {"Read WAL from a running server over replication, as it is written.",
+        "Connection options are pg_receivewal's: -h is the host and -p the port here (in the commands that read "
+                + "files, -h is help and -p the WAL path); --help and -? are help, -V the version, everywhere."},
         sortOptions = false)
 public final class StreamCommand implements Callable<Integer> {
 
-    // -h is --host here, as in pg_receivewal: help is --help only
+    // -h is --host here, as in pg_receivewal: help is --help (or -?, which Main turns into --help)
     @Option(names = "--help", usageHelp = true, description = "show this help message and exit")
     boolean help;
+
+    @Option(names = {"-V", "--version"}, versionHelp = true, description = "print version information and exit")
+    boolean versionHelp;
 
     @Spec
     CommandSpec spec;

@@ -17,6 +17,8 @@ import picocli.CommandLine.TypeConversionException;
  */
 record WalInput(String text, Path path, Long start, Long end) {
     private static final Pattern LSN = Pattern.compile("[0-9A-Fa-f]{1,8}/[0-9A-Fa-f]{1,8}");
+    /** What a mistyped LSN looks like: one slash between short words, e.g. {@code 0/ZZ} or {@code 0/8F3B00G}. */
+    private static final Pattern LSN_LIKE = Pattern.compile("[0-9A-Za-z]{0,9}/[0-9A-Za-z]{1,12}");
 
     /** Parses {@code PATH[:START[:END]]}: the last one or two {@code :}-separated fields that are LSNs or empty. */
     static WalInput parse(String text) {
@@ -34,6 +36,15 @@ record WalInput(String text, Path path, Long start, Long end) {
             pathFields = n - 1;
         }
         String path = String.join(":", java.util.Arrays.copyOf(f, pathFields));
+        if (pathFields > 1 && !java.nio.file.Files.exists(Path.of(path))) {
+            // a trailing field shaped like an LSN that does not parse is a bad LSN, not part of a missing path
+            for (int i = Math.max(1, pathFields - 2); i < pathFields; i++) {
+                if (LSN_LIKE.matcher(f[i]).matches() && !isLsnOrEmpty(f[i])) {
+                    throw new TypeConversionException("invalid WAL location \"" + f[i] + "\" in \"" + text
+                            + "\" (expected: PATH[:START[:END]], START and END as X/X in hex, e.g. 0/8F3B00)");
+                }
+            }
+        }
         if (path.isEmpty()) {
             throw new TypeConversionException("missing WAL path in \"" + text + "\"");
         }

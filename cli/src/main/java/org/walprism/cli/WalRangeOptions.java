@@ -31,7 +31,7 @@ public final class WalRangeOptions {
                     + "zstd, bzip2, xz, found by content), a directory with a pg_wal subdirectory, one segment file "
                     + "(then only that segment by default), a tar archive (pg_wal.tar, base.tar, plain or "
                     + "compressed), or the root of a pgBackRest, WAL-G or barman repository; default: the directory "
-                    + "of STARTSEG, else the current directory")
+                    + "of STARTSEG, else the current directory or its pg_wal, else $PGDATA/pg_wal (as pg_waldump)")
     Path path;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "STARTSEG",
@@ -181,7 +181,7 @@ public final class WalRangeOptions {
             }
         }
         if (p == null) {
-            p = Path.of(".");
+            p = defaultPath();
         }
         p = resolvePath(p);
         if (startSeg == null && Files.isRegularFile(p)
@@ -312,7 +312,52 @@ public final class WalRangeOptions {
             // an archiver's repository or a pg_basebackup -Ft directory: WalSources finds the segments
             return path;
         }
-        throw new IOException("could not find any WAL file in \"" + path + "\"");
+        throw new IOException("could not find any WAL file in \"" + path + "\"" + subdirectoryHint(path));
+    }
+
+    /** The environment, replaceable by tests. */
+    static java.util.function.UnaryOperator<String> env = System::getenv;
+
+    /**
+     * Where pg_waldump looks without a path (pg_waldump.c identify_target_directory): the current directory, its
+     * pg_wal, else {@code $PGDATA/pg_wal} when PGDATA is set.
+     */
+    static Path defaultPath() throws IOException {
+        Path here = Path.of(".");
+        if (hasSegments(here) || (Files.isDirectory(here.resolve("pg_wal")) && hasSegments(here.resolve("pg_wal")))) {
+            return here;
+        }
+        String pgdata = env.apply("PGDATA");
+        if (pgdata != null && !pgdata.isEmpty() && Files.isDirectory(Path.of(pgdata, "pg_wal"))) {
+            return Path.of(pgdata, "pg_wal");
+        }
+        return here;
+    }
+
+    /** The most subdirectories {@link #subdirectoryHint} looks into. */
+    private static final int HINT_SUBDIRECTORIES = 64;
+
+    /**
+     * {@code " (WAL segment files are in its subdirectory "wal": -p DIR/wal)"} when a subdirectory of {@code dir}
+     * holds segments, else empty: a capture's or an archive's folder often keeps them one level down.
+     */
+    private static String subdirectoryHint(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.limit(HINT_SUBDIRECTORIES).sorted()
+                    .filter(d -> Files.isDirectory(d, java.nio.file.LinkOption.NOFOLLOW_LINKS))
+                    .filter(d -> {
+                        try {
+                            return hasSegments(d);
+                        } catch (IOException | java.io.UncheckedIOException e) {
+                            return false;
+                        }
+                    })
+                    .findFirst()
+                    .map(d -> " (WAL segment files are in its subdirectory \"" + d.getFileName() + "\": -p " + d + ")")
+                    .orElse("");
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return "";
+        }
     }
 
     /** Whether {@code dir} holds a regular file named like a segment ({@link StoredSegmentName}). */

@@ -54,7 +54,7 @@ class BoundedMemoryTest {
         Path wal = tmp.resolve("wal");
         java.io.StringWriter genOut = new java.io.StringWriter();
         java.io.StringWriter genErr = new java.io.StringWriter();
-        int gen = Main.run(new java.io.PrintWriter(genOut), new java.io.PrintWriter(genErr), "generate", "--version",
+        int gen = Main.run(new java.io.PrintWriter(genOut), new java.io.PrintWriter(genErr), "generate", "--major",
                 "16", "--model", model.toString(), "-o", wal.toString());
         assertEquals(0, gen, genErr.toString());
         long bytes;

@@ -74,7 +74,7 @@ class CliInputContractTest {
     @Test
     void generateRejectsASegmentSizeThatIsNoPowerOfTwoBetween1MbAnd1Gb() {
         for (String size : List.of("12345", "0", "-1", "1048575", "2147483648", "lots")) {
-            Result r = run("generate", "--version", "17", "--model", model("vacuum_noindex").toString(),
+            Result r = run("generate", "--major", "17", "--model", model("vacuum_noindex").toString(),
                     "--segment-size", size);
             assertFails(r, ExitCode.USAGE, "walprism: error: Invalid value for option '--segment-size': \"" + size
                     + "\" is not a power of two between 1 MB and 1 GB (1048576 .. 1073741824 bytes) "
@@ -94,7 +94,7 @@ class CliInputContractTest {
                 new String[] {"index.leafImageBytes=100000",
                     "index.leafImageBytes = 100000 is out of range (allowed: 24 .. 8192)"})) {
             Files.writeString(m, "table.rows=1000\ntable.tupleLength=87\nindexes=1\n" + c[0] + "\n");
-            Result r = run("generate", "--version", "16", "--model", m.toString());
+            Result r = run("generate", "--major", "16", "--model", m.toString());
             assertFails(r, ExitCode.USAGE, "walprism: error: invalid model " + m + ": " + c[1]
                     + " (try \"walprism generate --help\")");
         }
@@ -108,7 +108,7 @@ class CliInputContractTest {
         Files.createDirectories(out);
         Path existing = out.resolve("000000010000000000000002");
         Files.writeString(existing, "keep me");
-        Result r = run("generate", "--version", "16", "--model", model("vacuum_indexed").toString(), "-o",
+        Result r = run("generate", "--major", "16", "--model", model("vacuum_indexed").toString(), "-o",
                 out.toString(), "--segment-size", String.valueOf(MIB));
         assertFails(r, ExitCode.USAGE, "walprism: error: could not create file \"" + existing
                 + "\": file exists (walprism does not overwrite files)");
@@ -226,7 +226,7 @@ class CliInputContractTest {
     void aModelThatIsNotUtf8NamesTheFileAndThePosition() throws IOException {
         Path m = tmp.resolve("latin1.properties");
         Files.write(m, "table.rows=1000\nname=caf\u00e9\ntable.tupleLength=87\n".getBytes(StandardCharsets.ISO_8859_1));
-        Result r = run("generate", "--version", "16", "--model", m.toString());
+        Result r = run("generate", "--major", "16", "--model", m.toString());
         assertFails(r, ExitCode.USAGE, "walprism: error: invalid model " + m
                 + ": not valid UTF-8: byte 0xE9 at offset 24 (line 2) (try \"walprism generate --help\")");
     }

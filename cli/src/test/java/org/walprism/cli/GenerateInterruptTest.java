@@ -60,7 +60,7 @@ class GenerateInterruptTest {
         Files.writeString(model, "table.rows=300000\ntable.tupleLength=121\ntable.updatedRows=300000\nindexes=1\n"
                 + "index.leafPages=1650\nchecksums=true\n");
         Path out = tmp.resolve("out");
-        Process p = walprism(List.of(), tmp.resolve("log").toFile(), "generate", "--version", "16", "--model", model.toString(), "-o",
+        Process p = walprism(List.of(), tmp.resolve("log").toFile(), "generate", "--major", "16", "--model", model.toString(), "-o",
                 out.toString(), "--segment-size", "1048576");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
         while (files(out).stream().noneMatch(n -> n.endsWith(".walprism-partial"))) {
@@ -87,7 +87,7 @@ class GenerateInterruptTest {
         Files.writeString(noTmp, "not a directory");
         Path model = TestData.root().resolve("models").resolve("vacuum_noindex.properties");
         File log = tmp.resolve("log").toFile();
-        Process p = walprism(List.of("-Djava.io.tmpdir=" + noTmp), log, "generate", "--version", "17", "--model",
+        Process p = walprism(List.of("-Djava.io.tmpdir=" + noTmp), log, "generate", "--major", "17", "--model",
                 model.toString());
         assertTrue(p.waitFor(300, TimeUnit.SECONDS), "generate did not finish");
         String text = Files.readString(log.toPath(), StandardCharsets.UTF_8);

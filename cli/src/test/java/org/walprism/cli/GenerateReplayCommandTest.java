@@ -66,7 +66,7 @@ class GenerateReplayCommandTest {
     @Test
     void generateWritesSegmentsThatWalprismAndPgWaldump15Read() throws Exception {
         Path out = tmp.resolve("wal15");
-        Result r = run("generate", "--version", "15", "--model", model("vacuum_indexed").toString(), "-o",
+        Result r = run("generate", "--major", "15", "--model", model("vacuum_indexed").toString(), "-o",
                 out.toString(), "--segment-size", String.valueOf(MIB));
         assertEquals(0, r.code(), r.err());
         assertTrue(r.err().startsWith("wrote "), r.err());
@@ -109,7 +109,7 @@ class GenerateReplayCommandTest {
         "vacuum_noindex_checksums", "hot_updates_checksums"})
     void generate19WritesSegmentsThatPgWaldump19Reads(String name) throws Exception {
         Path out = tmp.resolve("wal19-" + name);
-        Result r = run("generate", "--version", "19", "--model", model(name).toString(), "-o", out.toString(),
+        Result r = run("generate", "--major", "19", "--model", model(name).toString(), "-o", out.toString(),
                 "--segment-size", String.valueOf(MIB));
         assertEquals(0, r.code(), r.err());
         Generator.Result expected = Generator.run(WorkloadModel.load(model(name)), WalVersion.PG19);
@@ -129,7 +129,7 @@ class GenerateReplayCommandTest {
 
     @Test
     void generateJsonDescribesTheModel() {
-        Result r = run("generate", "--version", "17", "--model", model("vacuum_noindex").toString(), "--format",
+        Result r = run("generate", "--major", "17", "--model", model("vacuum_noindex").toString(), "--format",
                 "json");
         assertEquals(0, r.code(), r.err());
         String j = r.out().trim();
@@ -153,21 +153,21 @@ class GenerateReplayCommandTest {
     void generateRejectsAMalformedModelWithOneLine() throws Exception {
         Path bad = tmp.resolve("bad.properties");
         Files.writeString(bad, "table.rows=100\ntable.tupleLength=28\nno.such.key=1\n");
-        Result r = run("generate", "--version", "16", "--model", bad.toString());
+        Result r = run("generate", "--major", "16", "--model", bad.toString());
         assertEquals(2, r.code(), r.err());
         assertOneErrorLine(r);
         assertTrue(r.err().contains("unknown model key: no.such.key"), r.err());
         assertEquals("", r.out());
 
         Files.writeString(bad, "table.rows=lots\n");
-        r = run("generate", "--version", "16", "--model", bad.toString());
+        r = run("generate", "--major", "16", "--model", bad.toString());
         assertEquals(2, r.code(), r.err());
         assertOneErrorLine(r);
     }
 
     @Test
     void generateReportsAMissingModelFileWithOneLine() {
-        Result r = run("generate", "--version", "16", "--model", tmp.resolve("missing.properties").toString());
+        Result r = run("generate", "--major", "16", "--model", tmp.resolve("missing.properties").toString());
         assertEquals(3, r.code(), r.err());
         assertOneErrorLine(r);
         assertTrue(r.err().contains("missing.properties"), r.err());
@@ -175,7 +175,7 @@ class GenerateReplayCommandTest {
 
     @Test
     void generateRejectsAnUnknownVersionWithOneLine() {
-        Result r = run("generate", "--version", "12", "--model", model("vacuum_indexed").toString());
+        Result r = run("generate", "--major", "12", "--model", model("vacuum_indexed").toString());
         assertEquals(2, r.code(), r.err());
         assertOneErrorLine(r);
         assertTrue(r.err().contains("unknown PostgreSQL major \"12\""), r.err());
@@ -256,7 +256,7 @@ class GenerateReplayCommandTest {
     void generateIntoAFileIsAnOutputError(@TempDir Path tmp) throws Exception {
         Path file = Files.writeString(tmp.resolve("a-file"), "x");
         Path out = file.resolve("sub");
-        Result r = run("generate", "--version", "17", "--model", model("vacuum_noindex").toString(), "-o",
+        Result r = run("generate", "--major", "17", "--model", model("vacuum_noindex").toString(), "-o",
                 out.toString());
         assertEquals(ExitCode.OUTPUT.code(), r.code(), r.err());
         assertTrue(r.err().startsWith("walprism: error: could not write \"" + out + "\": "), r.err());

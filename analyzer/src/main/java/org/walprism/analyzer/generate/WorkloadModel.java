@@ -178,16 +178,22 @@ public record WorkloadModel(String name, RelFileLocator relation, TableShape tab
         List<PageGroup> groups = groups(p, k);
         boolean checksums = k.bool("checksums", false);
         boolean logHints = k.bool("walLogHints", false);
-        WorkloadModel m = new WorkloadModel(p.getProperty("name", defaultName), relation, table, groups,
-                k.bool("vacuum", true), k.bool("vacuum.freeze", true), indexes,
-                k.integer("index.leafPages", 0, 0, 1_000_000),
-                k.integer("index.leafImageBytes", BlockImage.BLCKSZ, 24, BlockImage.BLCKSZ),
-                k.integer("index.deletedPerLeaf", 0, 0, MAX_INDEX_TUPLES_PER_PAGE),
-                k.longValue("maintenanceWorkMemKb", 65536, 1024, Integer.MAX_VALUE),
-                k.integer("indexPasses", 0, 0, 1_000_000), k.bool("fpi", true), checksums, logHints,
-                k.bool("hintBitsPending", true), compression(p.getProperty("walCompression", "off")),
-                k.ratio("compressionRatio", 0.35), k.longValue("horizon", 700, 0, 0xFFFFFFFFL));
+        boolean vacuum = k.bool("vacuum", true);
+        boolean freeze = k.bool("vacuum.freeze", true);
+        int leafPages = k.integer("index.leafPages", 0, 0, 1_000_000);
+        int leafImageBytes = k.integer("index.leafImageBytes", BlockImage.BLCKSZ, 24, BlockImage.BLCKSZ);
+        int deletedPerLeaf = k.integer("index.deletedPerLeaf", 0, 0, MAX_INDEX_TUPLES_PER_PAGE);
+        long workMem = k.longValue("maintenanceWorkMemKb", 65536, 1024, Integer.MAX_VALUE);
+        int indexPasses = k.integer("indexPasses", 0, 0, 1_000_000);
+        boolean fpi = k.bool("fpi", true);
+        boolean pending = k.bool("hintBitsPending", true);
+        double ratio = k.ratio("compressionRatio", 0.35);
+        long horizon = k.longValue("horizon", 700, 0, 0xFFFFFFFFL);
+        // every key read: an unknown one (a misspelt table.* key, say) is named before the checks across keys
         k.checkAllUsed();
+        WorkloadModel m = new WorkloadModel(p.getProperty("name", defaultName), relation, table, groups,
+                vacuum, freeze, indexes, leafPages, leafImageBytes, deletedPerLeaf, workMem, indexPasses, fpi,
+                checksums, logHints, pending, compression(p.getProperty("walCompression", "off")), ratio, horizon);
         if (m.indexPasses() > 0 && (!m.vacuum() || indexes == 0)) {
             throw new IllegalArgumentException("indexPasses = " + m.indexPasses()
                     + " needs vacuum = true and indexes > 0 (allowed otherwise: 0)");

@@ -81,11 +81,14 @@ public final class HtmlReport {
         h.append("<title>walprism report</title>\n<style>\n")
                 .append("body{font:14px/1.4 sans-serif;margin:24px auto;padding:0 16px;color:#222;max-width:820px}")
                 .append("header p{color:#555;margin:2px 0}code{overflow-wrap:anywhere}")
+                .append("#inputs code{overflow-wrap:break-word}dl#glossary dt{font-weight:bold;margin-top:6px}")
+                .append("dl#glossary dd{margin:0 0 0 16px}p.note{color:#555;font-size:12px}")
                 .append(".tw{overflow-x:auto;max-width:100%}caption{text-align:left;color:#555;font-size:12px}")
-                .append("table.data td,table.data th{font-size:12px}.tl{font:11px sans-serif;fill:#444}")
+                .append(".tl{font:11px sans-serif;fill:#444}")
                 .append("svg.chart{max-width:100%;height:auto}")
                 .append("h1{font-size:22px}h2{font-size:17px;margin-top:28px;border-bottom:1px solid #ddd}")
-                .append("table{border-collapse:collapse;margin:8px 0}td,th{padding:2px 8px;text-align:right;")
+                .append("table{border-collapse:collapse;margin:8px 0;font:12px/1.4 sans-serif;")
+                .append("font-variant-numeric:tabular-nums}td,th{padding:2px 8px;text-align:right;")
                 .append("border-bottom:1px solid #eee}td:first-child,th:first-child{text-align:left}")
                 .append(".ct{font:bold 13px sans-serif}.bl,.bv,.lt{font:12px sans-serif}.main{font-weight:bold}")
                 .append("svg.chart{display:block;margin:12px 0}li{margin:6px 0}code{font-size:12px}\n")
@@ -105,7 +108,7 @@ public final class HtmlReport {
             CategoryStats st = s.summary().stats();
             h.append(String.format(Locale.ROOT, "<tr><td>%s<code>%s</code></td><td>%s</td><td>%s..%s</td>"
                     + "<td>%d</td><td>%d</td><td>%s%%</td></tr>%n", single() ? "" : tag(i) + ": ",
-                    Svg.esc(s.label()), st.version().label(),
+                    breakable(Svg.esc(s.label())), st.version().label(),
                     s.summary().lsn(Math.max(0, st.startLsn())), s.summary().lsn(st.endLsn()), st.records(),
                     st.bytes(), CategoryFormatter.pct(st.partBytes(Parts.FPI), st.bytes())));
         }
@@ -136,6 +139,42 @@ public final class HtmlReport {
         h.append(chart("chart-category-bytes", "Bytes per category", sides, "category", "bytes", "bytes", false));
         h.append(chart("chart-category-records", "Records per category", sides, "category", "records", "records",
                 false));
+        h.append("<dl id=\"glossary\">\n");
+        for (Category c : Category.values()) {
+            h.append("<dt><code>").append(c.key()).append("</code></dt><dd>").append(Svg.esc(meaning(c)))
+                    .append("</dd>\n");
+        }
+        h.append("</dl>\n");
+    }
+
+    /** One sentence on what a category's records are; the same meanings as docs/categories.md. */
+    static String meaning(Category c) {
+        return switch (c) {
+            case PRUNE_ONLY -> "Dead tuples removed or redirected on a heap page, by VACUUM's first pass or (before "
+                    + "PostgreSQL 17, in the same record) by a read: PRUNE, CLEAN, PRUNE_VACUUM_SCAN with prune items "
+                    + "only.";
+            case FREEZE_ONLY -> "Tuples frozen, so that the page survives transaction ID wraparound: FREEZE_PAGE, "
+                    + "PRUNE_VACUUM_SCAN with freeze plans only.";
+            case PRUNE_FREEZE -> "One record that both prunes and freezes a page (PRUNE_VACUUM_SCAN, PostgreSQL 17+).";
+            case CLEANUP -> "VACUUM's second heap pass, after the indexes: dead line pointers made reusable (VACUUM, "
+                    + "PRUNE_VACUUM_CLEANUP; 13's CLEAN with only unused items, CLEANUP_INFO).";
+            case VM -> "Visibility-map bits set (all-visible, all-frozen): VISIBLE, a 19+ PRUNE_VACUUM_SCAN carrying "
+                    + "only VM bits, and the VM page references of heap changes that clear them.";
+            case ON_ACCESS_PRUNE -> "Pruning by a backend reading a nearly full page, not by VACUUM (PRUNE_ON_ACCESS, "
+                    + "PostgreSQL 17+).";
+            case INDEX_VACUUM -> "An index's vacuum: index entries of dead tuples removed, emptied pages deleted "
+                    + "(Btree VACUUM, UNLINK_PAGE; Hash DELETE; Gin, GiST and SP-GiST vacuum records).";
+            case HINT -> "A page logged whole because a hint bit changed on it for the first time after a "
+                    + "checkpoint, with data checksums or wal_log_hints on (XLOG FPI_FOR_HINT).";
+            case XLOG_FPI -> "Pages logged whole by themselves: index builds, log_newpage, CREATE DATABASE with the "
+                    + "WAL_LOG strategy (XLOG FPI).";
+            case OTHER -> "Every other record: inserts, updates, deletes, commits, checkpoints, ...";
+        };
+    }
+
+    /** {@code text} with a line-break opportunity after each path or range separator, never inside a name. */
+    private static String breakable(String text) {
+        return text.replace("/", "/<wbr>").replace(":", ":<wbr>");
     }
 
     /** Bytes and records per record type, and with two inputs the largest changes. */
@@ -327,9 +366,18 @@ public final class HtmlReport {
         if (n == 0) {
             return "<p id=\"" + id + "\">" + (single() ? "" : tag + ": ") + "no records.</p>\n";
         }
-        String title = String.format(Locale.ROOT, "%sBytes per %d-byte LSN bucket, by category, with the times of its "
-                + "commits (UTC)", single() ? "" : tag + ": ", st.bucketSize());
+        boolean timed = false;
+        for (int i = 0; i < n && !timed; i++) {
+            timed = !CategoryFormatter.timeSpan(st.bucket(i)).isEmpty();
+        }
+        String title = String.format(Locale.ROOT, "%sBytes per %d-byte LSN bucket, by category%s",
+                single() ? "" : tag + ": ", st.bucketSize(), timed ? ", with the times of its commits (UTC)" : "");
         String chart = Svg.stackedBars(id, title, bars, series, values, "bytes");
+        if (!timed) {
+            chart += "<p class=\"note\" id=\"" + id + "-no-commits\">No commit or abort in "
+                    + (single() ? "this range" : "range " + tag)
+                    + ": the WAL gives these buckets no times.</p>\n";
+        }
         if (st.bucketCount() > n) {
             // more buckets than fit in a chart: say how many are not drawn and which width draws them all
             long fits = st.bucketSize() * ((st.bucketCount() + n - 1) / n);

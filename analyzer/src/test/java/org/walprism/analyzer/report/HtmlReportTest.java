@@ -47,6 +47,40 @@ class HtmlReportTest {
         assertTrue(html.contains("<code>hint_fpi</code> (main cause)"), "explanations listed, main cause marked");
     }
 
+    @Test
+    void everyCategoryIsExplainedOnThePage() {
+        String html = render();
+        for (org.walprism.analyzer.categories.Category c : org.walprism.analyzer.categories.Category.values()) {
+            assertTrue(html.contains("<dt><code>" + c.key() + "</code></dt><dd>" + Svg.esc(HtmlReport.meaning(c))), c.key());
+        }
+    }
+
+    @Test
+    void bucketChartsSayWhenTheRangeHasNoCommit() {
+        org.walprism.testdata.Capture[] pair = Sides.checksumPairs().get(0);
+        StreamDiff.Side a = Sides.of(pair[0]);
+        org.walprism.analyzer.categories.CategoryStats st = a.summary().stats();
+        boolean timed = false;
+        for (int i = 0; i < st.bucketCount(); i++) {
+            timed |= !CategoryFormatter.timeSpan(st.bucket(i)).isEmpty();
+        }
+        String html = HtmlReport.render(a, null, "w", "d");
+        assertEquals(!timed, html.contains("id=\"chart-buckets-a-no-commits\""), "note iff no commit in the range");
+        assertEquals(timed, html.contains("with the times of its commits (UTC)"), "title claims times iff there are some");
+    }
+
+    @Test
+    void inputPathsBreakAtSeparatorsOnly() {
+        String html = render();
+        Matcher m = Pattern.compile("<table id=\"inputs\">.*?</table>", Pattern.DOTALL).matcher(html);
+        assertTrue(m.find());
+        Matcher code = Pattern.compile("<code>(.*?)</code>").matcher(m.group());
+        assertTrue(code.find());
+        assertTrue(code.group(1).contains("/<wbr>"), code.group(1));
+        assertTrue(html.contains("#inputs code{overflow-wrap:break-word}"), "no break inside a name unless it must");
+        assertFalse(html.contains("table.data td"), "one font for every table");
+    }
+
     /**
      * The renderer keeps no state between pages (no static or thread-local state): pages rendered at the same time
      * on several threads, one input and two alternating, are the pages rendered one after the other.

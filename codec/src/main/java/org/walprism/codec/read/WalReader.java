@@ -25,8 +25,9 @@ import org.walprism.codec.rmgr.xlog.XlogCodec;
  * reassembly of records spanning pages and segments, CRC-32C, {@code xl_prev} chaining, XLOG_SWITCH, and
  * end of WAL recognised where the next record's length is zero or the next page was never written.
  *
- * <p>Records inside one page are parsed in place from the memory-mapped segment (no copy); records that
- * span pages are copied into one reusable buffer that grows only as bytes actually arrive. Memory stays
+ * <p>Segments are read with positional reads into a window of at most 1 MiB ({@code WINDOW}) per reader, never
+ * memory-mapped. Records inside the window are parsed in place (no copy); records that span pages are copied into
+ * one reusable buffer that grows only as bytes actually arrive. Memory stays
  * constant whatever the amount of WAL. {@link #nextView()} allocates nothing per record.
  *
  * <p>Range semantics are pg_waldump's: reading starts at the first record at or after the start LSN
