@@ -5,16 +5,21 @@ import java.util.concurrent.Callable;
 import org.walprism.analyzer.replay.ReplayDiff;
 import org.walprism.analyzer.report.ReplayFormatter;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.read.WalReader;
+import org.walprism.codec.record.BlockImage;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code walprism replay --as N [STARTSEG|DIR]}: re-express a captured stream's vacuum and pruning records in major
  * N's design and compare before with after as {@code walprism diff} does (same categories, record types, parts,
- * FPI causes and layout; A = as captured, B = replayed).
+ * FPI causes and layout; A = as captured, B = replayed). {@code --compression METHOD} (alone or with {@code --as})
+ * stores every image of side B as {@code wal_compression = METHOD} would have (docs/compression.md).
  */
 @Command(name = "replay", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Re-express captured vacuum/pruning records in another PostgreSQL major's design and "
@@ -27,9 +32,14 @@ public final class ReplayCommand implements Callable<Integer> {
     @Mixin
     WalRangeOptions range;
 
-    @Option(names = "--as", paramLabel = "N", required = true, converter = MajorConverter.class,
-            description = "target major: ${sys:walprism.labels}")
+    @Option(names = "--as", paramLabel = "N", converter = MajorConverter.class,
+            description = "target major: ${sys:walprism.labels} (default: the source's, with --compression)")
     WalVersion target;
+
+    @Option(names = "--compression", paramLabel = "METHOD", converter = CompressionConverter.class,
+            description = "store every full-page image as wal_compression=METHOD would: pglz, lz4, zstd or off "
+                    + "(lz4 and zstd: 15 and later)")
+    BlockImage.Compression compression;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text (80 columns), json or csv, as diff")
@@ -41,11 +51,50 @@ public final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (target == null && compression == null) {
+            throw new ParameterException(spec.commandLine(), "give --as N, --compression METHOD or both");
+        }
         WalRangeOptions.Range r = range.range();
-        ReplayDiff.Outcome o = ReplayDiff.run(r.path(), r.start(), r.end(), r.timeline(), target, r.path().toString());
+        WalVersion to = target;
+        if (to == null) {
+            try (WalReader reader = WalReader.open(r.path(), r.start(), r.end(), r.timeline())) {
+                to = reader.version();
+            }
+        }
+        if (compression != null && compression != BlockImage.Compression.NONE
+                && compression != BlockImage.Compression.PGLZ && !hasLz4AndZstd(to)) {
+            throw new ParameterException(spec.commandLine(), "--compression " + compression.label()
+                    + ": PostgreSQL " + to.label() + " has no " + compression.label()
+                    + " image compression (13 and 14: pglz only)");
+        }
+        ReplayDiff.Outcome o = ReplayDiff.run(r.path(), r.start(), r.end(), r.timeline(), to, compression,
+                r.path().toString());
         PrintWriter out = spec.commandLine().getOut();
         out.print(ReplayFormatter.format(o, StatsCategories.format(format), rows));
         out.flush();
         return ExitCode.OK.code();
+    }
+
+    /** Whether {@code v} has BKPIMAGE_COMPRESS_LZ4 and BKPIMAGE_COMPRESS_ZSTD (access/xlogrecord.h, 15+). */
+    private static boolean hasLz4AndZstd(WalVersion v) {
+        return switch (v) {
+            case PG13, PG14 -> false;
+            case PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> true;
+        };
+    }
+
+    /** {@code pglz}, {@code lz4}, {@code zstd} or {@code off} (also {@code on} = pglz, as 13/14 name it). */
+    static final class CompressionConverter implements CommandLine.ITypeConverter<BlockImage.Compression> {
+        @Override
+        public BlockImage.Compression convert(String value) {
+            return switch (value) {
+                case "off", "none" -> BlockImage.Compression.NONE;
+                case "pglz", "on" -> BlockImage.Compression.PGLZ;
+                case "lz4" -> BlockImage.Compression.LZ4;
+                case "zstd" -> BlockImage.Compression.ZSTD;
+                default -> throw new CommandLine.TypeConversionException("'" + value
+                        + "' is not a method (expected: pglz, lz4, zstd or off)");
+            };
+        }
     }
 }

@@ -13,6 +13,7 @@ import org.walprism.analyzer.diff.StreamDiff;
 import org.walprism.analyzer.generate.PlanEncoder;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.page.PageHeader;
+import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.write.WalWriter;
 
 /**
@@ -26,8 +27,22 @@ public final class ReplayDiff {
     private ReplayDiff() {
     }
 
-    /** A replay and its comparison. */
-    public record Outcome(Replayer.Summary replay, StreamDiff diff) {
+    /**
+     * A replay and its comparison.
+     *
+     * @param compression the {@code wal_compression} side B's images were stored with ("off", "pglz", "lz4",
+     *                    "zstd"), or null when they were carried over as the source stored them
+     */
+    public record Outcome(Replayer.Summary replay, StreamDiff diff, String compression) {
+        /** A replay whose images were carried over. */
+        public Outcome(Replayer.Summary replay, StreamDiff diff) {
+            this(replay, diff, null);
+        }
+    }
+
+    /** The {@code wal_compression} value that stores images with {@code c}. */
+    static String setting(BlockImage.Compression c) {
+        return c == BlockImage.Compression.NONE ? "off" : c.label();
     }
 
     /**
@@ -37,22 +52,33 @@ public final class ReplayDiff {
      * @param label how side A is named (the input as the user gave it)
      */
     public static Outcome run(Path path, long startLsn, long endLsn, int timeline, WalVersion target, String label) {
+        return run(path, startLsn, endLsn, timeline, target, null, label);
+    }
+
+    /**
+     * As {@link #run(Path, long, long, int, WalVersion, String)}, side B's images stored as
+     * {@code wal_compression = compression} would store them (null: as carried over from the source).
+     */
+    public static Outcome run(Path path, long startLsn, long endLsn, int timeline, WalVersion target,
+                              BlockImage.Compression compression, String label) {
         Path dir = null;
         try {
             dir = Files.createTempDirectory("walprism-replay");
             SegmentSink sink = new SegmentSink(dir);
             Replayer.Summary r;
             try (sink) {
-                r = Replayer.replay(path, startLsn, endLsn, timeline, target, sink);
+                r = Replayer.replay(path, startLsn, endLsn, timeline, target, compression, sink);
             }
             CategoryStats before = CategoryAnalyzer.analyze(path, startLsn, endLsn, timeline, 0);
             CategoryStats after = sink.records == 0 ? new CategoryStats(r.to(), r.segmentSize(), 0)
                     // validated as dump validates: kept records are translated into the target's layout (Translator)
                     : CategoryAnalyzer.analyze(dir, r.firstLsn(), sink.end, r.timeline(), 0,
                             Runtime.getRuntime().availableProcessors(), true);
+            String b = label + (target == r.from() && compression != null ? "" : " replayed as " + target.label())
+                    + (compression == null ? "" : " with wal_compression=" + setting(compression));
             StreamDiff d = new StreamDiff(new StreamDiff.Side(label, new CategorySummary(before)),
-                    new StreamDiff.Side(label + " replayed as " + target.label(), new CategorySummary(after)));
-            return new Outcome(r, d);
+                    new StreamDiff.Side(b, new CategorySummary(after)));
+            return new Outcome(r, d, compression == null ? null : setting(compression));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the replayed records: " + e.getMessage(), e);
         } finally {

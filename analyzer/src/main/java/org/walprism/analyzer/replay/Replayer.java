@@ -13,6 +13,7 @@ import org.walprism.analyzer.stats.WalStats;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.WalReader;
+import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.rmgr.heap2.Heap2Type;
@@ -105,9 +106,18 @@ public final class Replayer {
 
     /** As {@link #replay(Path, long, long, WalVersion)} on timeline {@code timeline} (0 = that of the files). */
     public static Result replay(Path path, long startLsn, long endLsn, int timeline, WalVersion target) {
+        return replay(path, startLsn, endLsn, timeline, target, (BlockImage.Compression) null);
+    }
+
+    /**
+     * As {@link #replay(Path, long, long, int, WalVersion)}, every image of the replayed records stored as
+     * {@code wal_compression = compression} would store it ({@link ImageRecompression}; null: images as carried over).
+     */
+    public static Result replay(Path path, long startLsn, long endLsn, int timeline, WalVersion target,
+                                BlockImage.Compression compression) {
         List<PlanEncoder.Encoded> before = new ArrayList<>();
         List<PlanEncoder.Encoded> after = new ArrayList<>();
-        Summary s = replay(path, startLsn, endLsn, timeline, target, new Sink() {
+        Summary s = replay(path, startLsn, endLsn, timeline, target, compression, new Sink() {
             @Override
             public void before(PlanEncoder.Encoded e) {
                 before.add(e);
@@ -126,6 +136,18 @@ public final class Replayer {
      * {@code timeline} (0 = that of the files) as {@code target}, handing every record to {@code sink}.
      */
     public static Summary replay(Path path, long startLsn, long endLsn, int timeline, WalVersion target, Sink sink) {
+        return replay(path, startLsn, endLsn, timeline, target, null, sink);
+    }
+
+    /**
+     * As {@link #replay(Path, long, long, int, WalVersion, Sink)}, every image of the replayed records stored as
+     * {@code wal_compression = compression} would store it (null: images as carried over from the source).
+     *
+     * @throws WalFormatException when {@code target} has no such compression method (lz4, zstd before 15)
+     */
+    public static Summary replay(Path path, long startLsn, long endLsn, int timeline, WalVersion target,
+                                 BlockImage.Compression compression, Sink sink) {
+        ImageRecompression recompression = compression == null ? null : new ImageRecompression(target, compression);
         StreamFacts facts = new StreamFacts();
         LonePrunes lonePrunes = new LonePrunes();
         try (WalReader reader = WalReader.open(path, startLsn, endLsn, timeline)) {
@@ -140,7 +162,8 @@ public final class Replayer {
         }
         try (WalReader reader = WalReader.open(path, startLsn, endLsn, timeline)) {
             WalVersion from = reader.version();
-            Rewriter w = new Rewriter(from, target, facts, sink, reader.segmentSize(), reader.timeline(), lonePrunes);
+            Rewriter w = new Rewriter(from, target, facts, sink, reader.segmentSize(), reader.timeline(), lonePrunes,
+                    recompression);
             WalStats beforeStats = new WalStats(from);
             StepScanner scanner = new StepScanner(w::write, reader.timeline(), reader.segmentSize());
             boolean first = true;
@@ -179,9 +202,11 @@ public final class Replayer {
         int steps;
         int stepRecords;
         private PageOp lastScan;
+        private final ImageRecompression recompression;
 
         Rewriter(WalVersion from, WalVersion target, StreamFacts facts, Sink sink, int segmentSize, int timeline,
-                 LonePrunes lonePrunes) {
+                 LonePrunes lonePrunes, ImageRecompression recompression) {
+            this.recompression = recompression;
             this.from = from;
             this.target = target;
             this.translator = new Translator(from, target, facts);
@@ -195,6 +220,13 @@ public final class Replayer {
         }
 
         private void emit(PlanEncoder.Encoded e) {
+            if (recompression != null) {
+                try {
+                    e = recompression.apply(e);
+                } catch (WalFormatException ex) {
+                    throw Images.inFile(ex, timeline, segmentSize);
+                }
+            }
             afterStats.add(e.rmid(), e.info(), e.bytes().length, e.fpiLength());
             sink.after(e);
         }

@@ -26,12 +26,18 @@ public final class ReplayFormatter {
         return switch (format) {
             case TEXT -> String.join("\n", DiffFormatter.wrap(String.format(Locale.ROOT,
                     "Replay of PostgreSQL %s WAL in %s's record design: %d vacuum/pruning page steps re-expressed"
-                    + " (%d source records); B is A with those steps rewritten.", r.from().label(), r.to().label(),
-                    r.steps(), r.stepsFromRecords()), 0, 0)) + "\n\n" + DiffFormatter.text(o.diff(), textRows);
+                    + " (%d source records); B is A with those steps rewritten%s.", r.from().label(), r.to().label(),
+                    r.steps(), r.stepsFromRecords(), o.compression() == null ? ""
+                    : " and every full-page image stored as wal_compression=" + o.compression() + " would store it"),
+                    0, 0)) + "\n\n" + DiffFormatter.text(o.diff(), textRows);
             case JSON -> {
                 Json j = new Json().beginObject();
                 j.key("replay").beginObject().field("from", r.from().label()).field("as", r.to().label())
-                        .field("steps", r.steps()).field("source_records", r.stepsFromRecords()).endObject();
+                        .field("steps", r.steps()).field("source_records", r.stepsFromRecords());
+                if (o.compression() != null) {
+                    j.field("compression", o.compression());
+                }
+                j.endObject();
                 DiffFormatter.jsonFields(o.diff(), j);
                 yield j.endObject() + "\n";
             }
@@ -40,6 +46,8 @@ public final class ReplayFormatter {
                     + Csv.row("replay", "as", "version", "", r.to().label(), "", "")
                     + Csv.row("replay", "steps", "count", "", r.steps(), "", "")
                     + Csv.row("replay", "source_records", "count", r.stepsFromRecords(), "", "", "")
+                    + (o.compression() == null ? "" : Csv.row("replay", "compression", "setting", "", o.compression(),
+                    "", ""))
                     + DiffFormatter.csvRows(o.diff());
         };
     }
