@@ -1,6 +1,5 @@
 package org.walprism.codec.read;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -119,14 +118,9 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         }
     }
 
-    /**
-     * Scans {@code path} from {@code startLsn} to {@code endLsn} (pg_waldump semantics; 0 = first record / end
-     * of WAL) on timeline {@code timeline} (0 = default); {@code path} is any form {@link WalSources} opens.
-     */
-    public Result<S> scan(Path path, long startLsn, long endLsn, int timeline) {
-        try (ForkableSource probe = WalSources.open(path, timeline)) {
-            return scan(probe, probe::fork, startLsn, endLsn);
-        }
+    /** Scans {@code source}, each chunk on a {@linkplain ForkableSource#fork() fork} of it; see below. */
+    public Result<S> scan(ForkableSource source, long startLsn, long endLsn) {
+        return scan(source, source::fork, startLsn, endLsn);
     }
 
     /**

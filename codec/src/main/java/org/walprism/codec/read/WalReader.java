@@ -2,7 +2,6 @@ package org.walprism.codec.read;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.zip.CRC32C;
@@ -125,28 +124,6 @@ public final class WalReader implements AutoCloseable {
         firstRecordLsn = findFirstRecord(requestedStart);
         nextLsn = firstRecordLsn;
         return this;
-    }
-
-    /**
-     * Opens the WAL at {@code path}: a directory or one segment file, a tar archive or an archiver's repository
-     * ({@link WalSources}).
-     *
-     * @param startLsn first record at or after this LSN; 0 = the first record of the lowest segment
-     * @param endLsn   stop before records that end after this LSN; 0 = read to the end of WAL
-     */
-    public static WalReader open(Path path, long startLsn, long endLsn) {
-        return open(path, startLsn, endLsn, 0);
-    }
-
-    /** As {@link #open(Path, long, long)}, for timeline {@code timeline} (0 = as pg_waldump chooses). */
-    public static WalReader open(Path path, long startLsn, long endLsn, int timeline) {
-        SegmentSource source = WalSources.open(path, timeline);
-        try {
-            return new WalReader(source, startLsn, endLsn, 0, true, false, null).begin();
-        } catch (RuntimeException e) {
-            source.close();
-            throw e;
-        }
     }
 
     /** Reads from any {@link SegmentSource}. */
@@ -756,8 +733,7 @@ public final class WalReader implements AutoCloseable {
             firstMagic = magic;
         }
         if (version == null) {
-            WalDirectory.checkMagic(magic, pageLsn, source.segmentName(segno), pageOff);
-            version = WalVersion.fromMagic(magic);
+            version = WalVersion.ofPageMagic(magic, pageLsn, source.segmentName(segno), pageOff);
         } else if (magic != version.magic()) {
             throw invalidMagic(magic, version, pageLsn, source);
         }
@@ -827,8 +803,7 @@ public final class WalReader implements AutoCloseable {
         }
         int magic = h.getUnsignedShortLE(0);
         if (version == null) {
-            WalDirectory.checkMagic(magic, segStart, source.segmentName(segno), 0);
-            version = WalVersion.fromMagic(magic);
+            version = WalVersion.ofPageMagic(magic, segStart, source.segmentName(segno), 0);
         } else if (magic != version.magic()) {
             throw invalidMagic(magic, version, segStart, source);
         }
