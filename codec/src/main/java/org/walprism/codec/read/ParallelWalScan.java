@@ -217,7 +217,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                     && (c.start().searchEnded() || (c.error() == null && c.count() == 0 && !c.reachedStop()))) {
                 // The chunks before found no record: a sequential reader is still looking for the first one
                 // here, and where that search ends it finds none (it does not look past the end).
-                throw WalReader.noValidRecord(start, probe);
+                throw ReadErrors.noValidRecord(start, probe);
             }
             firstOfScan = false;
             if (c.error() != null) {
@@ -231,7 +231,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
             }
             if (c.count() > 0) {
                 if (prevLast >= 0 && c.firstPrev() != prevLast) {
-                    throw WalReader.incorrectPrevLink(c.firstPrev(), prevLast, c.first(), probe);
+                    throw ReadErrors.incorrectPrevLink(c.firstPrev(), prevLast, c.first(), probe);
                 }
                 if (first < 0) {
                     first = c.first();
@@ -295,22 +295,22 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                                    long prevEnd, SegmentSource probe) {
         if (s.magicPageLsn() >= 0 && Long.compareUnsigned(prevEnd, s.magicPageLsn()) <= 0 && version != null
                 && s.magic() != version.magic()) {
-            throw WalReader.invalidMagic(s.magic(), version, s.magicPageLsn(), probe);
+            throw ReadErrors.invalidMagic(s.magic(), version, s.magicPageLsn(), probe);
         }
         if (s.pageLsn() >= 0 && Long.compareUnsigned(prevEnd, s.pageLsn()) <= 0) {
             if (sysid != 0 && s.sysid() != 0 && s.sysid() != sysid) {
-                throw WalReader.differentSystem(s.sysid(), sysid, s.pageLsn(), probe);
+                throw ReadErrors.differentSystem(s.sysid(), sysid, s.pageLsn(), probe);
             }
             if (s.tli() < prevTli) {
-                throw WalReader.outOfSequenceTimeline(s.tli(), prevTli, s.pageLsn(), probe);
+                throw ReadErrors.outOfSequenceTimeline(s.tli(), prevTli, s.pageLsn(), probe);
             }
             if (prevLast >= 0 && prevEnd == s.pageLsn() && s.continued()) {
-                throw WalReader.contrecordRequested(prevEnd, probe);
+                throw ReadErrors.contrecordRequested(prevEnd, probe);
             }
         }
         if (s.headerLsn() >= 0 && (prevLast >= 0 ? s.headerPrev() != prevLast
                 : Long.compareUnsigned(s.headerPrev(), s.headerLsn()) >= 0)) {
-            throw WalReader.incorrectPrevLink(s.headerPrev(), prevLast, s.headerLsn(), probe);
+            throw ReadErrors.incorrectPrevLink(s.headerPrev(), prevLast, s.headerLsn(), probe);
         }
     }
 
