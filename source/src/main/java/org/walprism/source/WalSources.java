@@ -6,9 +6,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.walprism.codec.Lsn;
+import org.walprism.codec.WalFileName;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalInputException;
 import org.walprism.codec.read.ForkableSource;
@@ -79,7 +82,9 @@ public final class WalSources {
      * A reader over the WAL at {@code path} (any form of the class comment) for {@code timeline} (0: as
      * {@link #open} chooses), closing what it opened when it is closed or fails to open.
      *
-     * @param startLsn first record at or after this LSN; 0 = the first record of the lowest segment
+     * @param startLsn first record at or after this LSN; 0 = the first record of the lowest segment, also for a
+     *                 segment file (its directory's lowest: {@link #reader(Path, Optional, Optional, int)} reads a
+     *                 segment file as pg_waldump's STARTSEG)
      * @param endLsn   stop before records that end after this LSN; 0 = read to the end of WAL
      */
     public static WalReader reader(Path path, long startLsn, long endLsn, int timeline) {
@@ -90,6 +95,29 @@ public final class WalSources {
             source.close();
             throw e;
         }
+    }
+
+    /**
+     * A reader over the WAL at {@code path} as pg_waldump reads its arguments: a segment file is its STARTSEG
+     * (reading starts at that segment's first record), any other form starts at its lowest segment; {@code start}
+     * (the first record at or after it) and {@code end} (records that end after it are not read) narrow that, empty
+     * meaning those defaults and the end of the WAL. {@code timeline} 0: as {@link #open} chooses.
+     */
+    public static WalReader reader(Path path, Optional<Lsn> start, Optional<Lsn> end, int timeline) {
+        SegmentSource source = open(path, timeline);
+        try {
+            long from = start.isPresent() ? start.get().value() : startOf(path, source);
+            return WalReader.open(source, from, end.map(Lsn::value).orElse(0L));
+        } catch (RuntimeException e) {
+            source.close();
+            throw e;
+        }
+    }
+
+    /** pg_waldump's STARTSEG: the start of the segment {@code path} names, or 0 (the lowest segment). */
+    private static long startOf(Path path, SegmentSource source) {
+        String seg = Files.isRegularFile(path) ? StoredSegmentName.segmentOf(path.getFileName().toString()) : null;
+        return seg == null ? 0 : WalFileName.segno(seg, source.segmentSize()) * source.segmentSize();
     }
 
     /** As {@link #reader(Path, long, long, int)}, on the timeline pg_waldump chooses. */
