@@ -6,6 +6,7 @@ import org.walprism.analyzer.desc.RecordCheck;
 import org.walprism.analyzer.desc.TextBuffer;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.RecordView;
+import org.walprism.source.WalSources;
 
 /**
  * What validating every record as dump does costs a reading command: thread CPU time of reading a WAL range alone,
@@ -30,7 +31,7 @@ public class RecordCheckCost {
                 DescRecord rec = new DescRecord();
                 TextBuffer text = new TextBuffer(256);
                 long n = 0;
-                try (WalReader r = WalReader.open(path, 0, 0)) {
+                try (WalReader r = WalSources.reader(path, 0, 0)) {
                     RecordView v;
                     while ((v = r.nextView()) != null) {
                         if (mode == 1) {

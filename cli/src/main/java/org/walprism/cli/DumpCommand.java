@@ -14,6 +14,7 @@ import org.walprism.analyzer.dump.RecordJson;
 import org.walprism.analyzer.dump.WalDumpFormatter;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.DecodedRecord;
+import org.walprism.source.WalSources;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -138,7 +139,7 @@ public final class DumpCommand implements Callable<Integer> {
         DumpFilter filter = staticFilter;
         if (!filters.rmgrs.isEmpty()) {
             // resource manager names depend on the version, read from the first page
-            try (WalReader reader = WalReader.open(r.path(), r.start(), r.end(), r.timeline())) {
+            try (WalReader reader = WalSources.reader(r.path(), r.start(), r.end(), r.timeline())) {
                 filter = filters.withRmgrs(staticFilter, reader.version());
             }
         }
@@ -242,7 +243,7 @@ public final class DumpCommand implements Callable<Integer> {
 
     /** The segment size of the WAL of {@code r}, from its first page. */
     private static int segmentSize(WalRangeOptions.Range r) {
-        try (WalReader reader = WalReader.open(r.path(), r.start(), r.end(), r.timeline())) {
+        try (WalReader reader = WalSources.reader(r.path(), r.start(), r.end(), r.timeline())) {
             return reader.segmentSize();
         }
     }

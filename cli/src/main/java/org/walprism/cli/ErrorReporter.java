@@ -8,7 +8,8 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
 import org.walprism.analyzer.PlainText;
 import org.walprism.analyzer.dump.FullPageFiles;
-import org.walprism.analyzer.relmap.ConnectionString;
+import org.walprism.client.ConnectionString;
+import org.walprism.client.WriteException;
 import org.walprism.codec.ChecksumMismatchException;
 import org.walprism.codec.TruncatedWalException;
 import org.walprism.codec.UnsupportedWalVersionException;
@@ -56,9 +57,9 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
             // an output file in the way (generate -o, report -o): the command line asks for what walprism refuses
             return ExitCode.USAGE;
         }
-        if (t instanceof OutputException || t instanceof FullPageFiles.WriteException
+        if (t instanceof OutputException || t instanceof FullPageFiles.WriteException || t instanceof WriteException
                 || (t instanceof UncheckedIOException u && (u.getCause() instanceof OutputException
-                || u.getCause() instanceof FullPageFiles.WriteException))) {
+                || u.getCause() instanceof FullPageFiles.WriteException || u.getCause() instanceof WriteException))) {
             return ExitCode.OUTPUT;
         }
         if (t instanceof IOException || t instanceof UncheckedIOException) {

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.WalReader;
+import org.walprism.source.WalSources;
 
 /**
  * pg_waldump's "first record is after X, at Y, skipping over N bytes" for a {@code -s} that falls inside a record
@@ -26,7 +27,7 @@ final class FirstRecordNote {
             // start-up milliseconds (the range's first page read and checked twice)
             return null;
         }
-        try (WalReader reader = WalReader.open(r.path(), r.start(), r.end(), r.timeline())) {
+        try (WalReader reader = WalSources.reader(r.path(), r.start(), r.end(), r.timeline())) {
             long first = reader.firstRecordLsn();
             if (first == r.start() || first < 0 || Long.remainderUnsigned(r.start(), reader.segmentSize()) == 0) {
                 return null;

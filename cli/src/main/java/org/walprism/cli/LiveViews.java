@@ -67,7 +67,7 @@ final class LiveViews {
                     + r.path());
         }
         Interrupts.install();
-        return org.walprism.codec.read.FollowedDirectory.open(r.path(), r.timeline());
+        return org.walprism.source.FollowedDirectory.open(r.path(), r.timeline());
     }
 
     /** Opens a following reader over {@code source} whose waits flush {@code view} and end intervals. */

@@ -13,8 +13,8 @@ import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
-import org.walprism.codec.read.StoredSegmentName;
-import org.walprism.codec.read.WalDirectory;
+import org.walprism.source.StoredSegmentName;
+import org.walprism.source.WalDirectory;
 
 /**
  * A progress bar on stderr for a long read ({@code stats}, {@code dump}): bytes of the range's segment files read,

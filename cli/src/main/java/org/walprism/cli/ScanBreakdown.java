@@ -9,7 +9,7 @@ import org.walprism.analyzer.stats.StatsFormatter;
 import org.walprism.analyzer.stats.WalStats;
 import org.walprism.codec.read.ForkableSource;
 import org.walprism.codec.read.WalReader;
-import org.walprism.codec.read.WalSources;
+import org.walprism.source.WalSources;
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.rmgr.heap2.Heap2PartsScan;
 
@@ -43,7 +43,7 @@ public final class ScanBreakdown {
         time("reader + Heap2 payload checks", rounds, bytes, () -> reader(dir, start, end, true));
         WalStats[] last = new WalStats[1];
         time("stats scan (-j 1)", rounds, bytes, () -> {
-            try (WalReader r = WalReader.open(dir, start, end, 0)) {
+            try (WalReader r = WalSources.reader(dir, start, end, 0)) {
                 last[0] = StatsCollector.collect(r);
                 return last[0].count();
             }
@@ -103,7 +103,7 @@ public final class ScanBreakdown {
     private static long reader(Path dir, long start, long end, boolean check) {
         Heap2PartsScan scan = new Heap2PartsScan();
         long n = 0;
-        try (WalReader r = WalReader.open(dir, start, end, 0)) {
+        try (WalReader r = WalSources.reader(dir, start, end, 0)) {
             RecordView v;
             while ((v = r.nextView()) != null) {
                 if (check) {

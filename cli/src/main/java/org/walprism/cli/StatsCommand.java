@@ -8,6 +8,7 @@ import org.walprism.analyzer.stats.StatsFormatter;
 import org.walprism.analyzer.stats.WalStats;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.RecordView;
+import org.walprism.source.WalSources;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -199,7 +200,7 @@ public final class StatsCommand implements Callable<Integer> {
      * benchmarked path.
      */
     private WalStats filtered(WalRangeOptions.Range r, DumpFilter staticFilter, long max) {
-        try (WalReader reader = WalReader.open(r.path(), r.start(), r.end(), r.timeline())) {
+        try (WalReader reader = WalSources.reader(r.path(), r.start(), r.end(), r.timeline())) {
             DumpFilter filter = filters.withRmgrs(staticFilter, reader.version());
             WalStats stats = new WalStats(reader.version());
             stats.startLsn(reader.firstRecordLsn());

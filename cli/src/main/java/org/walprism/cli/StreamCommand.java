@@ -8,8 +8,12 @@ import java.sql.SQLException;
 import java.util.concurrent.Callable;
 import org.postgresql.PGConnection;
 import org.walprism.analyzer.dump.DumpFilter;
+import org.walprism.client.ConnInfo;
+import org.walprism.client.ConnectionString;
+import org.walprism.client.ReplicationFeed;
+import org.walprism.client.SegmentArchive;
 import org.walprism.codec.Lsn;
-import org.walprism.codec.read.ReceivedWal;
+import org.walprism.source.ReceivedWal;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -117,7 +121,14 @@ public final class StreamCommand implements Callable<Integer> {
         if (statusInterval < 1) {
             throw usage("--status-interval must be at least 1 second");
         }
-        ConnInfo info = ConnInfo.of(dbname, host, port, user, System.getenv());
+        ConnInfo info;
+        try {
+            info = ConnInfo.of(dbname, host, port, user, System.getenv());
+        } catch (ConnectionString.InvalidException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw new BadArgumentException(e.getMessage()); // a host or port no server can have
+        }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (createSlot || dropSlot) {

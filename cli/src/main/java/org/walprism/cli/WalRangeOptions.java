@@ -11,10 +11,10 @@ import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFileName;
 import org.walprism.codec.WalInputException;
 import org.walprism.codec.read.SegmentSource;
-import org.walprism.codec.read.StoredSegmentName;
-import org.walprism.codec.read.WalDirectory;
+import org.walprism.source.StoredSegmentName;
+import org.walprism.source.WalDirectory;
 import org.walprism.codec.read.WalReader;
-import org.walprism.codec.read.WalSources;
+import org.walprism.source.WalSources;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -102,7 +102,7 @@ public final class WalRangeOptions {
     /** Opens a reader over the selected range. */
     WalReader open() throws IOException {
         Range r = range();
-        return WalReader.open(r.path(), r.start(), r.end(), r.timeline());
+        return WalSources.reader(r.path(), r.start(), r.end(), r.timeline());
     }
 
     /**

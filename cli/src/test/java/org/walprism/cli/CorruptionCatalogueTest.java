@@ -23,6 +23,7 @@ import org.walprism.cli.StatsCommandTest.Result;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.RecordView;
+import org.walprism.source.WalSources;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
@@ -145,7 +146,7 @@ class CorruptionCatalogueTest {
     /** LSNs of records of segment 1 that are followed by another record starting on the same page. */
     private long midPageRecord() {
         List<Long> lsns = new ArrayList<>();
-        try (WalReader r = WalReader.open(wal, segStart(1), segStart(2))) {
+        try (WalReader r = WalSources.reader(wal, segStart(1), segStart(2))) {
             RecordView v;
             while ((v = r.nextView()) != null) {
                 lsns.add(v.lsn());
@@ -359,7 +360,7 @@ class CorruptionCatalogueTest {
     @Test
     void crcValidHeap2RecordWithABrokenPayloadIsRejectedByEveryCommand() throws IOException {
         long[] found = null;
-        try (WalReader r = WalReader.open(wal, segStart(1), segStart(2))) {
+        try (WalReader r = WalSources.reader(wal, segStart(1), segStart(2))) {
             RecordView v;
             org.walprism.codec.rmgr.heap2.Heap2PartsScan scan = new org.walprism.codec.rmgr.heap2.Heap2PartsScan();
             while (found == null && (v = r.nextView()) != null) {

@@ -26,6 +26,7 @@ import org.apache.commons.compress.archivers.tar.TarConstants;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.walprism.cli.StatsCommandTest.Result;
+import org.walprism.client.SegmentArchive;
 import org.walprism.codec.Lsn;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;

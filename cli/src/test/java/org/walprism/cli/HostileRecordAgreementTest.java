@@ -25,6 +25,7 @@ import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.write.RecordBuilder;
 import org.walprism.codec.write.RecordEncoder;
 import org.walprism.codec.write.WalWriter;
+import org.walprism.source.WalSources;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
@@ -111,7 +112,7 @@ class HostileRecordAgreementTest {
             }
             Map<Integer, DecodedRecord> examples = new LinkedHashMap<>();
             List<DecodedRecord> filler = new ArrayList<>();
-            try (WalReader r = WalReader.open(cap.walDir(), cap.startLsn(), cap.endLsn())) {
+            try (WalReader r = WalSources.reader(cap.walDir(), cap.startLsn(), cap.endLsn())) {
                 for (DecodedRecord d = r.next(); d != null; d = r.next()) {
                     if (d.totalLength() > 2048) {
                         continue; // full-page images say nothing of the payload rules and slow the test

@@ -134,6 +134,27 @@ public enum WalVersion {
         throw new UnsupportedWalVersionException(magic);
     }
 
+    /**
+     * The version of a page whose {@code xlp_magic} is {@code magic}, read at {@code lsn} in {@code file} offset
+     * {@code offset}: what a reader does with the first page it looks at.
+     *
+     * @throws UnsupportedWalVersionException for a value in PostgreSQL's magic range ({@code 0xD0xx}, {@code 0xD1xx})
+     *                                        that no supported version writes
+     * @throws WalFormatException             "invalid magic number" for anything else (zeros, junk)
+     */
+    public static WalVersion ofPageMagic(int magic, long lsn, String file, long offset) {
+        for (WalVersion v : values()) {
+            if (v.magic == magic) {
+                return v;
+            }
+        }
+        if ((magic & 0xFE00) == 0xD000) {
+            throw new UnsupportedWalVersionException(magic, lsn, file, offset);
+        }
+        throw new WalFormatException(String.format(Locale.ROOT, "invalid magic number %04X", magic), lsn, file,
+                offset);
+    }
+
     /** The version for a label such as {@code 16}, {@code PG16} or {@code 19beta1}; null if unknown. */
     public static WalVersion fromLabel(String label) {
         String l = label.trim().toLowerCase(Locale.ROOT);

@@ -31,8 +31,19 @@ class LayeringTest {
 
     @Test
     void codecKnowsNothingOfAnalyzerOrCli() {
-        noClasses().should().dependOnClassesThat().resideInAnyPackage("org.walprism.analyzer..", "org.walprism.cli..")
-                .check(classes);
+        noClasses().should().dependOnClassesThat().resideInAnyPackage("org.walprism.analyzer..", "org.walprism.cli..",
+                "org.walprism.source..", "org.walprism.client..").check(classes);
+    }
+
+    @Test
+    void readerOpensNoFileAndDecompressesNoInput() {
+        // as xlogreader.c: the reader asks the caller's SegmentSource for bytes; files, archives and compressed
+        // input are walprism-source's
+        noClasses().that().resideInAnyPackage("..codec.read..").should().dependOnClassesThat()
+                .resideInAnyPackage("java.nio.file..", "java.nio.channels..").orShould().dependOnClassesThat()
+                .resideInAnyPackage("org.apache.commons.compress..", "org.tukaani..", "org.brotli..").check(classes);
+        noClasses().should().dependOnClassesThat()
+                .resideInAnyPackage("org.apache.commons.compress..", "org.tukaani..", "org.brotli..").check(classes);
     }
 
     @Test

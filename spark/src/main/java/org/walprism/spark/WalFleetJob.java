@@ -191,7 +191,7 @@ public final class WalFleetJob {
         // a segment file given as the root means its own timeline, as STARTSEG does
         Path name = files.path(path).getFileName();
         boolean segmentFile = name != null
-                && org.walprism.codec.read.StoredSegmentName.parse(name.toString()) != null;
+                && org.walprism.source.StoredSegmentName.parse(name.toString()) != null;
         if (timeline == 0 && !segmentFile && s.newestTimeline() != s.timeline()) {
             int newest = s.newestTimeline();
             s.close();

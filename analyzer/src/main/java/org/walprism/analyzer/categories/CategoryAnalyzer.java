@@ -8,7 +8,7 @@ import org.walprism.analyzer.relmap.RelationMap;
 import org.walprism.analyzer.relmap.RelationTracker;
 import org.walprism.codec.read.ParallelWalScan;
 import org.walprism.codec.read.ForkableSource;
-import org.walprism.codec.read.WalSources;
+import org.walprism.source.WalSources;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.RecordView;
 
@@ -126,7 +126,7 @@ public final class CategoryAnalyzer {
                                       int threads, Extras names) {
         checkBuckets(startLsn, endLsn, bucketSize);
         if (threads <= 1) {
-            try (WalReader reader = WalReader.open(path, startLsn, endLsn, timeline)) {
+            try (WalReader reader = WalSources.reader(path, startLsn, endLsn, timeline)) {
                 return analyze(reader, bucketSize, names);
             }
         }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import org.walprism.codec.read.ParallelWalScan;
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.source.WalSources;
 
 /**
  * {@code --since} / {@code --until}: a time range mapped to an LSN range by the stream itself, from the times its
@@ -27,8 +28,7 @@ public final class TimeRange {
      */
     public static Lsns resolve(Path path, long startLsn, long endLsn, int timeline, int threads, long since,
                                long until) {
-        ParallelWalScan.Result<Sink> r = new ParallelWalScan<>(() -> new Sink(since, until), Sink::merge, threads)
-                .scan(path, startLsn, endLsn, timeline);
+        ParallelWalScan.Result<Sink> r = WalSources.scan(new ParallelWalScan<>(() -> new Sink(since, until), Sink::merge, threads), path, startLsn, endLsn, timeline);
         return lsns(r.sink(), r.endLsn());
     }
 

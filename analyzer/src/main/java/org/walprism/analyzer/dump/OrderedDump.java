@@ -15,6 +15,7 @@ import org.walprism.codec.WalFormatException;
 import org.walprism.codec.read.ParallelWalScan;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.RecordView;
+import org.walprism.source.WalSources;
 
 /**
  * Prints every record of a WAL range in LSN order, the text formatted on several threads: {@link ParallelWalScan}
@@ -93,7 +94,7 @@ public final class OrderedDump {
         RecordPrinter printer = printers.get();
         TextBuffer text = new TextBuffer(BLOCK_BYTES + BLOCK_BYTES / 8);
         long shown = 0;
-        try (WalReader r = WalReader.open(path, startLsn, endLsn, timeline)) {
+        try (WalReader r = WalSources.reader(path, startLsn, endLsn, timeline)) {
             try {
                 RecordView v;
                 while ((v = r.nextView()) != null) {
@@ -158,8 +159,7 @@ public final class OrderedDump {
             return after;
         };
         try {
-            ParallelWalScan.Result<ChunkText> res = new ParallelWalScan<>(sinks, merge, jobs)
-                    .scan(path, startLsn, endLsn, timeline);
+            ParallelWalScan.Result<ChunkText> res = WalSources.scan(new ParallelWalScan<>(sinks, merge, jobs), path, startLsn, endLsn, timeline);
             if (res.sink() != null) {
                 write(res.sink(), out, free, pending, shown);
             }

@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.walprism.codec.read.ParallelWalScan;
 import org.walprism.codec.record.RecordView;
+import org.walprism.source.WalSources;
 
 /**
  * One pass over a range for its relation names alone (used where the output is written as the range is read, as
@@ -26,8 +27,7 @@ public final class RangeRelations {
 
     /** Reads {@code path} from {@code startLsn} to {@code endLsn} on {@code threads} threads. */
     public static Result scan(Path path, long startLsn, long endLsn, int timeline, int threads, RelationMap names) {
-        ParallelWalScan.Result<Sink> r = new ParallelWalScan<>(() -> new Sink(names), Sink::merge, threads)
-                .scan(path, startLsn, endLsn, timeline);
+        ParallelWalScan.Result<Sink> r = WalSources.scan(new ParallelWalScan<>(() -> new Sink(names), Sink::merge, threads), path, startLsn, endLsn, timeline);
         return new Result(r.sink().databases, r.sink().events);
     }
 

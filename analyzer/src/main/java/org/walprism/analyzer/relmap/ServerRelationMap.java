@@ -16,6 +16,8 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
+import org.walprism.client.ConnInfo;
+import org.walprism.client.PgEndpoint;
 
 /**
  * Relation names looked up on a live server with pgjdbc: the query of testdata/capture/relmap.sql ({@link #QUERY}),
@@ -174,20 +176,12 @@ public final class ServerRelationMap {
 
     /**
      * The connection parameters of {@code conninfo} (key=value pairs, a postgresql:// URI, a jdbc:postgresql://
-     * URL or a bare database name: {@link ConnectionString}), completed from the PG* variables of {@code env}.
+     * URL or a bare database name), completed from the PG* variables of {@code env}: {@link ConnInfo#parameters}.
      *
-     * @throws ConnectionString.InvalidException when it does not parse (a usage error; nothing of it is quoted)
+     * @throws org.walprism.client.ConnectionString.InvalidException when it does not parse (a usage error; nothing of it is quoted)
      */
     static Map<String, String> parse(String conninfo, Map<String, String> env) throws IOException {
-        Map<String, String> kv = ConnectionString.parse(conninfo);
-        String[][] defaults = {{"host", "PGHOST"}, {"port", "PGPORT"}, {"user", "PGUSER"},
-            {"password", "PGPASSWORD"}, {"dbname", "PGDATABASE"}, {"sslmode", "PGSSLMODE"}};
-        for (String[] d : defaults) {
-            String v = env.get(d[1]);
-            if (!kv.containsKey(d[0]) && v != null && !v.isEmpty()) {
-                kv.put(d[0], v);
-            }
-        }
+        Map<String, String> kv = ConnInfo.parameters(conninfo, env);
         if (kv.containsKey("port")) {
             try {
                 int port = Integer.parseInt(kv.get("port"));

@@ -18,6 +18,7 @@ import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.rmgr.heap2.Heap2Type;
 import org.walprism.codec.write.RecordBuilder;
+import org.walprism.source.WalSources;
 
 /**
  * Re-expresses a captured stream's vacuum and pruning records in another major's design: each page step
@@ -150,7 +151,7 @@ public final class Replayer {
         ImageRecompression recompression = compression == null ? null : new ImageRecompression(target, compression);
         StreamFacts facts = new StreamFacts();
         LonePrunes lonePrunes = new LonePrunes();
-        try (WalReader reader = WalReader.open(path, startLsn, endLsn, timeline)) {
+        try (WalReader reader = WalSources.reader(path, startLsn, endLsn, timeline)) {
             StepScanner scanner = new StepScanner(lonePrunes::observe, reader.timeline(), reader.segmentSize());
             DecodedRecord r;
             while ((r = reader.next()) != null) {
@@ -160,7 +161,7 @@ public final class Replayer {
             scanner.finish();
             lonePrunes.finish();
         }
-        try (WalReader reader = WalReader.open(path, startLsn, endLsn, timeline)) {
+        try (WalReader reader = WalSources.reader(path, startLsn, endLsn, timeline)) {
             WalVersion from = reader.version();
             Rewriter w = new Rewriter(from, target, facts, sink, reader.segmentSize(), reader.timeline(), lonePrunes,
                     recompression);

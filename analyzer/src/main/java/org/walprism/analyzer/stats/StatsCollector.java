@@ -5,6 +5,7 @@ import org.walprism.analyzer.desc.RecordCheck;
 import org.walprism.codec.read.ParallelWalScan;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.RecordView;
+import org.walprism.source.WalSources;
 
 /**
  * Reads a WAL range and counts every record into a {@link WalStats}, as pg_waldump {@code --stats} does
@@ -68,12 +69,11 @@ public final class StatsCollector {
     public static WalStats collect(Path path, long startLsn, long endLsn, int timeline, int threads,
                                    java.util.function.BooleanSupplier stop) {
         if (threads <= 1) {
-            try (WalReader r = WalReader.open(path, startLsn, endLsn, timeline)) {
+            try (WalReader r = WalSources.reader(path, startLsn, endLsn, timeline)) {
                 return collect(r, stop);
             }
         }
-        ParallelWalScan.Result<Sink> res = new ParallelWalScan<>(Sink::new, Sink::merge, threads).stopWhen(stop)
-                .scan(path, startLsn, endLsn, timeline);
+        ParallelWalScan.Result<Sink> res = WalSources.scan(new ParallelWalScan<>(Sink::new, Sink::merge, threads).stopWhen(stop), path, startLsn, endLsn, timeline);
         Sink sink = res.sink();
         WalStats stats = sink.stats != null ? sink.stats : new WalStats(res.version());
         stats.startLsn(res.firstLsn());

@@ -15,6 +15,7 @@ import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.RecordView;
+import org.walprism.source.WalSources;
 
 /**
  * Finds every VACUUM / autovacuum run in a WAL range and attributes its records: two passes over the range, the
@@ -39,7 +40,7 @@ public final class VacuumAnalyzer {
     public static Result analyze(Path path, long startLsn, long endLsn, int timeline, RelationMap names) {
         RelationTracker tracker = new RelationTracker(names);
         RunScanner scanner = new RunScanner(names, tracker);
-        try (WalReader reader = WalReader.open(path, startLsn, endLsn, timeline)) {
+        try (WalReader reader = WalSources.reader(path, startLsn, endLsn, timeline)) {
             // the first pass validates every record as dump does; the second reads the same records
             RecordCheck check = new RecordCheck();
             RecordView v;
@@ -55,7 +56,7 @@ public final class VacuumAnalyzer {
         long last = 0;
         long records = 0;
         List<String> notices;
-        try (WalReader reader = WalReader.open(path, startLsn, endLsn, timeline)) {
+        try (WalReader reader = WalSources.reader(path, startLsn, endLsn, timeline)) {
             RecordView v;
             while ((v = reader.nextView()) != null) {
                 if (first < 0) {

@@ -16,6 +16,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.BlockImage;
+import org.walprism.source.WalSources;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
@@ -32,7 +33,7 @@ class AttributionInvariantTest {
     }
 
     private static CategoryStats analyze(Capture c, long[] readerEnd) {
-        try (WalReader r = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
+        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
             CategoryStats s = CategoryAnalyzer.analyze(r, 0);
             readerEnd[0] = r.endOfLastRecord();
             return s;

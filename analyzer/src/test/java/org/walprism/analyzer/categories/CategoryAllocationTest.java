@@ -8,6 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.RecordView;
+import org.walprism.source.WalSources;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
@@ -27,7 +28,7 @@ class CategoryAllocationTest {
     private static long read(Capture c, CategoryStats stats, long[] records) {
         long before = allocated();
         long n = 0;
-        try (WalReader r = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
+        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
             RecordView v;
             while ((v = r.nextView()) != null) {
                 if (stats != null) {

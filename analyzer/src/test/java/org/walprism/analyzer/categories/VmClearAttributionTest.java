@@ -15,6 +15,7 @@ import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.rmgr.heap2.Heap2Type;
+import org.walprism.source.WalSources;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
@@ -104,10 +105,10 @@ class VmClearAttributionTest {
         Oracle o = oracle(c);
         CategoryStats all;
         CategoryStats dmlOnly = null;
-        try (WalReader r = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
+        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
             all = CategoryAnalyzer.analyze(r, 0);
         }
-        try (WalReader r = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
+        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
             RecordView v;
             while ((v = r.nextView()) != null) {
                 Heap2Type t = v.rmid() == RmgrTable.HEAP2 ? Heap2Type.of(v.version(), v.info()) : null;

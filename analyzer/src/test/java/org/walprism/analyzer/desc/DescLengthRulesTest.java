@@ -21,6 +21,7 @@ import org.walprism.codec.record.RelFileLocator;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.rmgr.lengths.PayloadLengths;
 import org.walprism.codec.write.RecordEncoder;
+import org.walprism.source.WalSources;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
@@ -75,7 +76,7 @@ class DescLengthRulesTest {
         Map<String, Integer> seen = new HashMap<>();
         int checked = 0;
         for (Capture c : TestData.captures()) {
-            try (WalReader reader = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
+            try (WalReader reader = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
                 RecordView view;
                 while ((view = reader.nextView()) != null) {
                     if (view.rmid() == RmgrTable.HEAP2) {

@@ -15,6 +15,7 @@ import org.walprism.codec.Lsn;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.source.WalSources;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
@@ -50,7 +51,7 @@ class Heap2DescriberOracleTest {
         int total = 0;
         int same = 0;
         List<String> diffs = new ArrayList<>();
-        try (WalReader r = WalReader.open(capture.walDir(), capture.startLsn(), capture.endLsn())) {
+        try (WalReader r = WalSources.reader(capture.walDir(), capture.startLsn(), capture.endLsn())) {
             DecodedRecord rec;
             while ((rec = r.next()) != null) {
                 if (rec.rmid() != RmgrTable.HEAP2) {

@@ -20,6 +20,7 @@ import org.walprism.codec.record.RecordView;
 import org.walprism.codec.record.RelFileLocator;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.rmgr.heap2.Heap2Type;
+import org.walprism.source.WalSources;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
@@ -38,7 +39,7 @@ class Heap2RawDescriberTest {
         TextBuffer raw = new TextBuffer();
         TextBuffer typed = new TextBuffer();
         for (Capture c : TestData.captures()) {
-            try (WalReader r = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
+            try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
                 RecordView v;
                 while ((v = r.nextView()) != null) {
                     if (v.rmid() != RmgrTable.HEAP2) {

@@ -14,6 +14,7 @@ import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.write.RecordEncoder;
+import org.walprism.source.WalSources;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
@@ -37,7 +38,7 @@ class RecordCheckTest {
         Map<String, Integer> types = new TreeMap<>();
         for (Capture c : TestData.captures()) {
             RecordCheck check = new RecordCheck(true, RecordCheckTest::refusing);
-            try (WalReader reader = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
+            try (WalReader reader = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
                 RecordView v;
                 while ((v = reader.nextView()) != null) {
                     check.check(v);
@@ -53,7 +54,7 @@ class RecordCheckTest {
         Capture c = TestData.captures().stream().filter(x -> x.name().equals("18/other_rmgrs")).findFirst()
                 .orElseThrow();
         DecodedRecord split = null;
-        try (WalReader reader = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
+        try (WalReader reader = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
             RecordView v;
             while ((v = reader.nextView()) != null && split == null) {
                 if (v.rmid() == RmgrTable.SPGIST && (v.info() & 0xF0) == 0x10 && v.mainDataLength() > 9) {

@@ -17,6 +17,7 @@ import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.rmgr.btree.BtreeCodec;
 import org.walprism.codec.rmgr.heap.HeapCodec;
 import org.walprism.codec.rmgr.xact.XactCodec;
+import org.walprism.source.WalSources;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
@@ -89,7 +90,7 @@ class TypedDescParityTest {
         Map<Long, String> walinspect = capture.has("records.tsv") ? walinspectDescs(capture) : Map.of();
         Map<String, Integer> counts = new TreeMap<>();
         int[] oracle = new int[2];
-        try (WalReader reader = WalReader.open(capture.walDir(), 0, 0)) {
+        try (WalReader reader = WalSources.reader(capture.walDir(), 0, 0)) {
             DecodedRecord r;
             while ((r = reader.next()) != null) {
                 if (!typed(r.rmid())) {

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.walprism.analyzer.desc.TextBuffer;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.RecordView;
+import org.walprism.source.WalSources;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
@@ -31,7 +32,7 @@ class DumpAllocationTest {
      */
     private static long scan(Capture c, WalDumpFormatter f, TextBuffer out) {
         long n = 0;
-        try (WalReader r = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
+        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
             RecordView v;
             while ((v = r.nextView()) != null) {
                 if (f != null) {

@@ -18,6 +18,7 @@ import org.walprism.analyzer.desc.Describers;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.DecodedRecord;
+import org.walprism.source.WalSources;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
@@ -62,7 +63,7 @@ class DumpParityTest {
 
     private static List<DecodedRecord> read(Capture c) {
         List<DecodedRecord> out = new ArrayList<>();
-        try (WalReader reader = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
+        try (WalReader reader = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
             for (DecodedRecord r = reader.next(); r != null; r = reader.next()) {
                 out.add(r);
             }

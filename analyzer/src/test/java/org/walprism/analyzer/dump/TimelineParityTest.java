@@ -15,6 +15,7 @@ import org.walprism.codec.Lsn;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.DecodedRecord;
+import org.walprism.source.WalSources;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
@@ -32,7 +33,7 @@ class TimelineParityTest {
         Capture c = TestData.timelineCapture(name);
         List<String> expected = c.oracleText("records.tsv").lines().filter(l -> !l.isBlank()).toList();
         List<String> actual = new ArrayList<>();
-        try (WalReader r = WalReader.open(c.walDir(), c.startLsn(), c.endLsn(), 3)) {
+        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn(), 3)) {
             for (DecodedRecord d = r.next(); d != null; d = r.next()) {
                 String xid = Long.toString(d.xid());
                 String type = RecordNames.identify(d.version(), d.rmid(), d.info());

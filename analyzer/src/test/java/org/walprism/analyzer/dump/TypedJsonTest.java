@@ -20,6 +20,7 @@ import org.walprism.codec.Lsn;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.source.WalSources;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
@@ -69,7 +70,7 @@ class TypedJsonTest {
         int typed = 0;
         int compared = 0;
         List<String> failures = new ArrayList<>();
-        try (WalReader reader = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
+        try (WalReader reader = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
             int i = 0;
             for (DecodedRecord r = reader.next(); r != null; r = reader.next(), i++) {
                 Map<String, Object> obj = asObject(new Parser(JSON.format(r, reader.endOfLastRecord())).value());

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.walprism.client.ConnectionString;
 import org.walprism.testdata.TestData;
 
 /** The --dbname look-up: the same query as testdata/capture/relmap.sql; libpq connection strings. */

@@ -10,6 +10,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.walprism.source.WalSources;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 import org.walprism.codec.Lsn;
@@ -30,7 +31,7 @@ class RmgrNamesGoldenTest {
     void namesEqualPgGetWalRecordsInfo(Capture c) {
         Iterator<String> oracle = c.oracleText("records.tsv").lines().filter(l -> !l.isBlank()).iterator();
         long n = 0;
-        try (WalReader r = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
+        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
             WalVersion v = r.version();
             RecordView view;
             while ((view = r.nextView()) != null) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 import org.walprism.codec.read.WalReader;
+import org.walprism.source.WalSources;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
@@ -20,7 +21,7 @@ class StatsAllocationTest {
     }
 
     private static WalStats collect(Capture c) {
-        try (WalReader r = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
+        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
             return StatsCollector.collect(r);
         }
     }

@@ -1,11 +1,6 @@
 package org.walprism.codec.image;
 
-import com.github.luben.zstd.Zstd;
 import java.util.Arrays;
-import com.github.luben.zstd.ZstdException;
-import net.jpountz.lz4.LZ4Exception;
-import net.jpountz.lz4.LZ4Factory;
-import net.jpountz.lz4.LZ4SafeDecompressor;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.record.BlockImage;
@@ -45,7 +40,6 @@ public final class PageImages {
 
     private final byte[] raw = new byte[BlockImage.BLCKSZ];
     private byte[] stored;
-    private LZ4SafeDecompressor lz4;
 
     /**
      * The page of block {@code block} of record {@code record}: a new {@code BLCKSZ}-byte array.
@@ -149,24 +143,22 @@ public final class PageImages {
                     Pglz.decompress(src, off, len, raw, rawLen);
                     yield rawLen;
                 }
-                case LZ4 -> lz4().decompress(src, off, len, raw, 0, rawLen);
-                case ZSTD -> (int) Zstd.decompressByteArray(raw, 0, rawLen, src, off, len);
+                case LZ4 -> ImageInflaters.lz4(src, off, len, raw, rawLen);
+                case ZSTD -> ImageInflaters.zstd(src, off, len, raw, rawLen);
                 case NONE -> throw new AssertionError("not compressed");
             };
             if (n == rawLen) {
                 return;
             }
             problem = "inflates to " + n + " bytes, expected " + rawLen;
-        } catch (Pglz.CorruptStreamException | LZ4Exception | ZstdException e) {
+        } catch (Pglz.CorruptStreamException | ImageInflaters.Failed e) {
             problem = e.getMessage();
+        } catch (NoClassDefFoundError e) {
+            // lz4-java and zstd-jni are optional dependencies of the codec: a program that restores such images
+            // adds them (walprism-source brings both)
+            problem = "no " + method + " decoder on the class path (" + (s.compression() == Compression.LZ4
+                    ? "at.yawk.lz4:lz4-java" : "com.github.luben:zstd-jni") + ")";
         }
         throw s.error("could not decompress " + method + " image", len + " bytes stored: " + problem);
-    }
-
-    private LZ4SafeDecompressor lz4() {
-        if (lz4 == null) {
-            lz4 = LZ4Factory.fastestInstance().safeDecompressor();
-        }
-        return lz4;
     }
 }

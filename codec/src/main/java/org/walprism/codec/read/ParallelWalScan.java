@@ -1,6 +1,5 @@
 package org.walprism.codec.read;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -119,14 +118,9 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         }
     }
 
-    /**
-     * Scans {@code path} from {@code startLsn} to {@code endLsn} (pg_waldump semantics; 0 = first record / end
-     * of WAL) on timeline {@code timeline} (0 = default); {@code path} is any form {@link WalSources} opens.
-     */
-    public Result<S> scan(Path path, long startLsn, long endLsn, int timeline) {
-        try (ForkableSource probe = WalSources.open(path, timeline)) {
-            return scan(probe, probe::fork, startLsn, endLsn);
-        }
+    /** Scans {@code source}, each chunk on a {@linkplain ForkableSource#fork() fork} of it; see below. */
+    public Result<S> scan(ForkableSource source, long startLsn, long endLsn) {
+        return scan(source, source::fork, startLsn, endLsn);
     }
 
     /**
@@ -223,7 +217,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                     && (c.start().searchEnded() || (c.error() == null && c.count() == 0 && !c.reachedStop()))) {
                 // The chunks before found no record: a sequential reader is still looking for the first one
                 // here, and where that search ends it finds none (it does not look past the end).
-                throw WalReader.noValidRecord(start, probe);
+                throw ReadErrors.noValidRecord(start, probe);
             }
             firstOfScan = false;
             if (c.error() != null) {
@@ -237,7 +231,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
             }
             if (c.count() > 0) {
                 if (prevLast >= 0 && c.firstPrev() != prevLast) {
-                    throw WalReader.incorrectPrevLink(c.firstPrev(), prevLast, c.first(), probe);
+                    throw ReadErrors.incorrectPrevLink(c.firstPrev(), prevLast, c.first(), probe);
                 }
                 if (first < 0) {
                     first = c.first();
@@ -301,22 +295,22 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                                    long prevEnd, SegmentSource probe) {
         if (s.magicPageLsn() >= 0 && Long.compareUnsigned(prevEnd, s.magicPageLsn()) <= 0 && version != null
                 && s.magic() != version.magic()) {
-            throw WalReader.invalidMagic(s.magic(), version, s.magicPageLsn(), probe);
+            throw ReadErrors.invalidMagic(s.magic(), version, s.magicPageLsn(), probe);
         }
         if (s.pageLsn() >= 0 && Long.compareUnsigned(prevEnd, s.pageLsn()) <= 0) {
             if (sysid != 0 && s.sysid() != 0 && s.sysid() != sysid) {
-                throw WalReader.differentSystem(s.sysid(), sysid, s.pageLsn(), probe);
+                throw ReadErrors.differentSystem(s.sysid(), sysid, s.pageLsn(), probe);
             }
             if (s.tli() < prevTli) {
-                throw WalReader.outOfSequenceTimeline(s.tli(), prevTli, s.pageLsn(), probe);
+                throw ReadErrors.outOfSequenceTimeline(s.tli(), prevTli, s.pageLsn(), probe);
             }
             if (prevLast >= 0 && prevEnd == s.pageLsn() && s.continued()) {
-                throw WalReader.contrecordRequested(prevEnd, probe);
+                throw ReadErrors.contrecordRequested(prevEnd, probe);
             }
         }
         if (s.headerLsn() >= 0 && (prevLast >= 0 ? s.headerPrev() != prevLast
                 : Long.compareUnsigned(s.headerPrev(), s.headerLsn()) >= 0)) {
-            throw WalReader.incorrectPrevLink(s.headerPrev(), prevLast, s.headerLsn(), probe);
+            throw ReadErrors.incorrectPrevLink(s.headerPrev(), prevLast, s.headerLsn(), probe);
         }
     }
 

@@ -4,7 +4,8 @@ import java.io.Closeable;
 import java.util.List;
 
 /**
- * Supplies the bytes of WAL segments by segment number and offset, for one timeline. Implementations decide
+ * The reader's page source, as xlogreader.c's {@code page_read} callback: supplies the bytes of WAL segments by
+ * segment number and offset, for one timeline; {@link WalReader} asks it and never opens a file. Implementations decide
  * where bytes come from (files, compressed files, memory, an archive, a replication stream); the reader asks
  * mostly in increasing order and copies what it needs into its own bounded window, so a source never has to
  * keep a whole segment in memory.

@@ -24,6 +24,7 @@ import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.testsupport.Captures;
+import org.walprism.codec.testsupport.SegmentFiles;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
@@ -112,7 +113,7 @@ class PageImagesCorpusTest {
         PageImages a = new PageImages();
         PageImages b = new PageImages();
         byte[] viewPage = new byte[BlockImage.BLCKSZ];
-        try (WalReader r = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
+        try (WalReader r = SegmentFiles.reader(c.walDir(), c.startLsn(), c.endLsn())) {
             RecordView v;
             while ((v = r.nextView()) != null) {
                 DecodedRecord d = null;

@@ -25,6 +25,7 @@ import org.walprism.codec.rmgr.heap.HeapCodec;
 import org.walprism.codec.rmgr.heap2.Heap2Codec;
 import org.walprism.codec.rmgr.xact.XactCodec;
 import org.walprism.codec.rmgr.xlog.XlogCodec;
+import org.walprism.codec.testsupport.SegmentFiles;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 import org.walprism.testdata.kaitai.KaitaiWalRecords;
@@ -60,7 +61,7 @@ class KaitaiCrossCheckTest {
         int heap2 = 0;
         int typed = 0;
         java.util.EnumMap<KaitaiXlogCheck.Kind, Integer> xlog = new java.util.EnumMap<>(KaitaiXlogCheck.Kind.class);
-        try (WalReader reader = WalReader.open(walDir, 0, 0)) {
+        try (WalReader reader = SegmentFiles.reader(walDir, 0, 0)) {
             DecodedRecord d;
             while ((d = reader.next()) != null) {
                 assertTrue(n < expected.size(), "codec read more records than Kaitai (" + expected.size()

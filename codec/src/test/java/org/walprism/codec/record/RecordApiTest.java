@@ -19,6 +19,7 @@ import org.walprism.codec.read.WalReader;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.rmgr.heap2.Heap2Codec;
 import org.walprism.codec.rmgr.heap2.Heap2Decoded;
+import org.walprism.codec.testsupport.SegmentFiles;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
@@ -28,7 +29,7 @@ class RecordApiTest {
 
     /** The first record of the capture with block data and, separately, the first Heap2 record with an image. */
     private static DecodedRecord first(java.util.function.Predicate<DecodedRecord> p) {
-        try (WalReader reader = WalReader.open(CAPTURE.walDir(), 0, 0)) {
+        try (WalReader reader = SegmentFiles.reader(CAPTURE.walDir(), 0, 0)) {
             for (DecodedRecord r = reader.next(); r != null; r = reader.next()) {
                 if (p.test(r)) {
                     return r;

@@ -20,6 +20,7 @@ import org.walprism.codec.read.WalReader;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.rmgr.heap2.Heap2Codec;
 import org.walprism.codec.rmgr.xlog.XlogCodec;
+import org.walprism.codec.testsupport.SegmentFiles;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
@@ -81,7 +82,7 @@ class RecordDecoderFuzzTest {
         for (String name : SEED_CAPTURES) {
             Capture c = TestData.capture(name);
             Set<Integer> seen = new HashSet<>();
-            try (WalReader r = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
+            try (WalReader r = SegmentFiles.reader(c.walDir(), c.startLsn(), c.endLsn())) {
                 DecodedRecord rec;
                 while ((rec = r.next()) != null) {
                     if (seen.add(rec.rmid() << 8 | rec.info()) && rec.bytes().length <= 16384) {

@@ -15,6 +15,7 @@ import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.rmgr.heap2.Heap2Codec;
 import org.walprism.codec.rmgr.xlog.XlogCodec;
+import org.walprism.codec.testsupport.SegmentFiles;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
@@ -63,7 +64,7 @@ class TypedDecoderFuzzTest {
         for (String name : SEED_CAPTURES) {
             Capture c = TestData.capture(name);
             Set<Integer> seen = new HashSet<>();
-            try (WalReader r = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
+            try (WalReader r = SegmentFiles.reader(c.walDir(), c.startLsn(), c.endLsn())) {
                 DecodedRecord rec;
                 while ((rec = r.next()) != null) {
                     boolean xlog = rec.rmid() == RmgrTable.XLOG;

@@ -46,7 +46,7 @@ public final class Captures {
 
     /** Every record of the measured range of {@code c}, in order. */
     public static void forEachRecord(Capture c, Consumer<DecodedRecord> action) {
-        try (WalReader r = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
+        try (WalReader r = SegmentFiles.reader(c.walDir(), c.startLsn(), c.endLsn())) {
             DecodedRecord rec;
             while ((rec = r.next()) != null) {
                 action.accept(rec);

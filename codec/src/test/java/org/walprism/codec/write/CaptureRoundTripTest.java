@@ -24,6 +24,7 @@ import org.walprism.codec.page.PageHeader;
 import org.walprism.codec.page.PageHeaderCodec;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.DecodedRecord;
+import org.walprism.codec.testsupport.SegmentFiles;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
@@ -43,7 +44,7 @@ class CaptureRoundTripTest {
     void everyRecordEncodesToItsOriginalBytes(Capture capture) {
         long n = 0;
         long withImage = 0;
-        try (WalReader reader = WalReader.open(capture.walDir(), 0, 0)) {
+        try (WalReader reader = SegmentFiles.reader(capture.walDir(), 0, 0)) {
             for (DecodedRecord r = reader.next(); r != null; r = reader.next()) {
                 byte[] encoded = RecordEncoder.encode(r);
                 if (!java.util.Arrays.equals(r.bytes(), encoded)) {
@@ -65,7 +66,7 @@ class CaptureRoundTripTest {
         int segSize = capture.segmentSize();
         long written = 0;
         int runs = 0;
-        try (WalReader reader = WalReader.open(walDir, 0, 0)) {
+        try (WalReader reader = SegmentFiles.reader(walDir, 0, 0)) {
             DecodedRecord r = reader.next();
             int tli = reader.timeline();
             // One run of records after the other: a record that starts a page flagged XLP_FIRST_IS_OVERWRITE_CONTRECORD

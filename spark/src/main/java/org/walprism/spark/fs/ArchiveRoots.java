@@ -12,7 +12,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
 import org.walprism.codec.WalInputException;
 import org.walprism.codec.read.ForkableSource;
-import org.walprism.codec.read.WalSources;
+import org.walprism.source.WalSources;
 
 /**
  * Where the job's archive roots are read: a local path (or {@code file:} URI) with {@code java.nio} as

@@ -16,6 +16,7 @@ import org.walprism.codec.record.RecordView;
 import org.walprism.codec.rmgr.InvalidPayloadException;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.testsupport.Captures;
+import org.walprism.codec.testsupport.SegmentFiles;
 import org.walprism.testdata.Capture;
 
 /**
@@ -39,7 +40,7 @@ class Heap2PartsScanTest {
         int records = 0;
         int mutated = 0;
         int rejected = 0;
-        try (WalReader r = WalReader.open(capture.walDir(), capture.startLsn(), capture.endLsn())) {
+        try (WalReader r = SegmentFiles.reader(capture.walDir(), capture.startLsn(), capture.endLsn())) {
             RecordView v;
             while ((v = r.nextView()) != null) {
                 if (v.rmid() != RmgrTable.HEAP2) {

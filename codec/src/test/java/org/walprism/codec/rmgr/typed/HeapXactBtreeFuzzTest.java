@@ -22,6 +22,7 @@ import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.rmgr.btree.BtreeCodec;
 import org.walprism.codec.rmgr.heap.HeapCodec;
 import org.walprism.codec.rmgr.xact.XactCodec;
+import org.walprism.codec.testsupport.SegmentFiles;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
@@ -90,7 +91,7 @@ class HeapXactBtreeFuzzTest {
         for (String name : SEED_CAPTURES) {
             Capture c = TestData.capture(name);
             Set<Integer> seen = new HashSet<>();
-            try (WalReader r = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
+            try (WalReader r = SegmentFiles.reader(c.walDir(), c.startLsn(), c.endLsn())) {
                 DecodedRecord rec;
                 while ((rec = r.next()) != null) {
                     int sel = rec.rmid() == RmgrTable.HEAP ? 0 : rec.rmid() == RmgrTable.TRANSACTION ? 1

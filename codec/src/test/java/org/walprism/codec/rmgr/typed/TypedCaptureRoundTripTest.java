@@ -19,6 +19,7 @@ import org.walprism.codec.rmgr.heap.HeapRecord;
 import org.walprism.codec.rmgr.xact.XactCodec;
 import org.walprism.codec.rmgr.xact.XactRecord;
 import org.walprism.codec.testsupport.Captures;
+import org.walprism.codec.testsupport.SegmentFiles;
 import org.walprism.testdata.Capture;
 
 /**
@@ -73,7 +74,7 @@ class TypedCaptureRoundTripTest {
 
     /** Every record of the capture's WAL directory, not only its measured range (as the Kaitai cross-check). */
     static void forEachRecordOfDirectory(Capture c, java.util.function.Consumer<DecodedRecord> action) {
-        try (WalReader reader = WalReader.open(c.walDir(), 0, 0)) {
+        try (WalReader reader = SegmentFiles.reader(c.walDir(), 0, 0)) {
             DecodedRecord rec;
             while ((rec = reader.next()) != null) {
                 action.accept(rec);

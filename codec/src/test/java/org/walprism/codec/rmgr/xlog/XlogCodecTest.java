@@ -28,6 +28,7 @@ import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.record.RelFileLocator;
 import org.walprism.codec.rmgr.InvalidPayloadException;
 import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.codec.testsupport.SegmentFiles;
 import org.walprism.testdata.Capture;
 
 class XlogCodecTest {
@@ -71,7 +72,7 @@ class XlogCodecTest {
         // every record of the WAL directory round-trips; the oracle covers the measured range
         long start = capture.startLsn();
         long end = capture.endLsn();
-        try (WalReader reader = WalReader.open(capture.walDir(), 0, 0)) {
+        try (WalReader reader = SegmentFiles.reader(capture.walDir(), 0, 0)) {
             for (DecodedRecord r = reader.next(); r != null; r = reader.next()) {
                 if (r.rmid() == RmgrTable.XLOG) {
                     n.incrementAndGet();
