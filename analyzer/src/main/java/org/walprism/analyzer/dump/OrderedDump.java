@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Supplier;
 import org.walprism.analyzer.desc.TextBuffer;
 import org.walprism.codec.WalFormatException;
@@ -25,9 +24,12 @@ import org.walprism.source.WalSources;
  * sequential reader gives, errors included: the records before a broken one are written, then its error is
  * thrown.
  *
- * <p>Memory is bounded by the scan: at most two chunks per thread are in flight, each holding the text of one
- * segment's records; text buffers are reused. With one thread, or a record limit ({@code -n}), one reader runs
- * on the calling thread and writes as it goes, stopping at the limit.
+ * <p>Memory is bounded by bytes, not segments: each worker formats into blocks of 256 KB; the
+ * chunk whose turn it is (the scan released it: the chunks before it are written) writes each block as it fills,
+ * the others hold theirs, all together at most a byte budget ({@link #DEFAULT_BUDGET}), and wait when it is spent
+ * until their turn. So a segment whose text is larger than the budget streams instead of being held whole, and the
+ * scan never waits on a chunk that waits. Text buffers are reused. With one thread, or a record limit
+ * ({@code -n}), one reader runs on the calling thread and writes as it goes, stopping at the limit.
  */
 public final class OrderedDump {
 
@@ -50,9 +52,15 @@ public final class OrderedDump {
     /** Text buffers grown past this (a chunk of tiny records) are dropped instead of reused. */
     private static final int MAX_POOLED = 16 << 20;
 
+    /** Bytes of formatted text the parallel path holds ahead of its turn, by default (all threads together). */
+    public static final long DEFAULT_BUDGET = 32L << 20;
+
     private final Supplier<RecordPrinter> printers;
     private final int jobs;
     private final long limit;
+    private final long budget;
+    private final int block;
+    private volatile long peakHeld;
 
     /**
      * @param printers one printer per thread
@@ -60,9 +68,32 @@ public final class OrderedDump {
      * @param limit    stop after this many records counted by the printers; 0 or less: no limit
      */
     public OrderedDump(Supplier<RecordPrinter> printers, int jobs, long limit) {
+        this(printers, jobs, limit, DEFAULT_BUDGET);
+    }
+
+    /**
+     * As {@link #OrderedDump(Supplier, int, long)}, holding at most {@code budget} bytes of text formatted ahead of
+     * its turn (at least one block is formatted ahead whatever the budget).
+     */
+    public OrderedDump(Supplier<RecordPrinter> printers, int jobs, long limit, long budget) {
+        this(printers, jobs, limit, budget, BLOCK_BYTES);
+    }
+
+    /** As above, with blocks of {@code blockBytes} (tests: many blocks from small captures). */
+    OrderedDump(Supplier<RecordPrinter> printers, int jobs, long limit, long budget, int blockBytes) {
         this.printers = printers;
         this.jobs = Math.max(1, jobs);
         this.limit = Math.max(0, limit);
+        this.budget = Math.max(0, budget);
+        this.block = Math.max(1, blockBytes);
+    }
+
+    /**
+     * The most bytes of formatted text the last {@link #run} held ahead of their turn at any moment (parallel path;
+     * the text a thread is formatting into, at most one block and one record, is not counted).
+     */
+    public long peakHeldBytes() {
+        return peakHeld;
     }
 
     /**
@@ -115,17 +146,127 @@ public final class OrderedDump {
         }
     }
 
+    /**
+     * The text the parallel path holds: the blocks formatted ahead of their turn, under one lock with the output.
+     * Workers wait before holding more than {@code budget} bytes; the chunk whose turn it is (released by the scan,
+     * the chunks before it written) writes its text as it goes and never waits, so the scan always moves on.
+     */
+    private static final class Output {
+        private final OutputStream out;
+        private final long budget;
+        private final int block;
+        private final java.util.ArrayDeque<TextBuffer> free = new java.util.ArrayDeque<>();
+        // the chunks not written to the end yet, for the records before an error
+        private final Set<ChunkText> pending = ConcurrentHashMap.newKeySet();
+        private long held;
+        private long peak;
+        private long shown;
+        private ChunkText current;
+
+        Output(OutputStream out, long budget, int block) {
+            this.out = out;
+            this.budget = budget;
+            this.block = block;
+        }
+
+        synchronized TextBuffer buffer() {
+            TextBuffer b = free.poll();
+            return b != null ? b : new TextBuffer(block + block / 8);
+        }
+
+        /** Keeps {@code b} for reuse while the held and the kept buffers together stay within the budget. */
+        private void recycle(TextBuffer b) {
+            if (b.capacity() <= MAX_POOLED && held + (long) (free.size() + 1) * b.capacity() <= budget) {
+                free.add(b.clear());
+            }
+        }
+
+        private void writeOut(TextBuffer b) {
+            try {
+                b.writeTo(out);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        /**
+         * Takes a full block of {@code c} (worker thread): written now if it is {@code c}'s turn, else held once
+         * the budget allows. Returns the buffer to format into next.
+         */
+        synchronized TextBuffer hand(ChunkText c, TextBuffer block) {
+            long n = block.length();
+            try {
+                while (!c.released && held + n > budget) {
+                    wait();
+                }
+            } catch (InterruptedException e) {
+                // the scan is over (an error, or the WAL ended in an earlier chunk): this chunk's text is not needed
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("dump interrupted", e);
+            }
+            if (c.released) {
+                writeOut(block);
+                return block.clear();
+            }
+            c.blocks.add(block);
+            held += n;
+            peak = Math.max(peak, held);
+            return buffer();
+        }
+
+        /** Scan thread: {@code c}'s turn has come (the chunk before it has ended): its held blocks are written. */
+        synchronized void release(ChunkText c) {
+            if (current != null) {
+                finish(current);
+            }
+            current = c;
+            writeHeld(c);
+            c.released = true;
+        }
+
+        private void writeHeld(ChunkText c) {
+            for (TextBuffer b; (b = c.blocks.poll()) != null; ) {
+                held -= b.length();
+                writeOut(b);
+                recycle(b);
+            }
+            notifyAll();
+        }
+
+        /** Scan thread, once {@code c}'s chunk has ended: the rest of its text is written. */
+        synchronized void finish(ChunkText c) {
+            if (c.finished) {
+                return;
+            }
+            c.finished = true;
+            pending.remove(c);
+            writeHeld(c);
+            writeOut(c.text);
+            recycle(c.text);
+            shown += c.shown;
+        }
+
+        synchronized long peak() {
+            return peak;
+        }
+    }
+
     /** One chunk's text: the sink {@link ParallelWalScan} feeds on a worker. */
     private static final class ChunkText implements ParallelWalScan.Sink {
         private final RecordPrinter printer;
-        final TextBuffer text;
-        long firstLsn = -1;
+        private final Output output;
+        // full blocks held until the chunk's turn (under output's lock)
+        final java.util.ArrayDeque<TextBuffer> blocks = new java.util.ArrayDeque<>();
+        TextBuffer text;
+        volatile long firstLsn = -1;
         long shown;
-        boolean written;
+        boolean released;
+        boolean finished;
 
-        ChunkText(RecordPrinter printer, TextBuffer text) {
+        ChunkText(RecordPrinter printer, Output output) {
             this.printer = printer;
-            this.text = text;
+            this.output = output;
+            this.text = output.buffer();
         }
 
         @Override
@@ -136,50 +277,51 @@ public final class OrderedDump {
             if (print(printer, v, text)) {
                 shown++;
             }
+            if (text.length() >= output.block) {
+                text = output.hand(this, text);
+            }
         }
     }
 
     private Outcome parallel(Path path, long startLsn, long endLsn, int timeline, OutputStream out)
             throws IOException {
         ThreadLocal<RecordPrinter> printer = ThreadLocal.withInitial(printers);
-        ConcurrentLinkedQueue<TextBuffer> free = new ConcurrentLinkedQueue<>();
-        // the sinks not written yet, for the records before an error
-        Set<ChunkText> pending = ConcurrentHashMap.newKeySet();
-        long[] shown = new long[1];
+        Output o = new Output(out, budget, block);
         Supplier<ChunkText> sinks = () -> {
-            TextBuffer b = free.poll();
-            ChunkText c = new ChunkText(printer.get(), b != null ? b.clear() : new TextBuffer(BLOCK_BYTES));
-            pending.add(c);
+            ChunkText c = new ChunkText(printer.get(), o);
+            o.pending.add(c);
             return c;
         };
-        // merged in LSN order on this thread: what came before is written, the chunk after it is written now
+        // merged in LSN order on this thread: the chunk before has been written, the rest of this one is now
         java.util.function.BinaryOperator<ChunkText> merge = (before, after) -> {
-            write(before, out, free, pending, shown);
-            write(after, out, free, pending, shown);
+            o.finish(before);
+            o.finish(after);
             return after;
         };
         try {
-            ParallelWalScan.Result<ChunkText> res = WalSources.scan(new ParallelWalScan<>(sinks, merge, jobs), path, startLsn, endLsn, timeline);
+            ParallelWalScan.Result<ChunkText> res = WalSources.scan(new ParallelWalScan<>(sinks, merge, jobs)
+                    .releaseEarly(o::release), path, startLsn, endLsn, timeline);
             if (res.sink() != null) {
-                write(res.sink(), out, free, pending, shown);
+                o.finish(res.sink());
             }
-            return new Outcome(shown[0], res.notices());
+            return new Outcome(o.shown, res.notices());
         } catch (WalFormatException e) {
-            writeBefore(e.lsn(), out, free, pending, shown);
+            writeBefore(e.lsn(), o);
             throw e;
         } catch (UncheckedIOException e) {
             throw e.getCause();
+        } finally {
+            peakHeld = o.peak();
         }
     }
 
     /**
-     * After a failure at {@code lsn} (0: unknown): writes the chunks not written yet whose records come before
-     * it. The chunk that failed holds the records before the broken one; later chunks start after it.
+     * After a failure at {@code lsn} (0: unknown): writes the chunks not written to the end yet whose records come
+     * before it. The chunk that failed holds the records before the broken one; later chunks start after it.
      */
-    private static void writeBefore(long lsn, OutputStream out, ConcurrentLinkedQueue<TextBuffer> free,
-                                    Set<ChunkText> pending, long[] shown) throws IOException {
+    private static void writeBefore(long lsn, Output o) throws IOException {
         List<ChunkText> before = new ArrayList<>();
-        for (ChunkText c : pending) {
+        for (ChunkText c : o.pending) {
             if (c.firstLsn >= 0 && Long.compareUnsigned(c.firstLsn, lsn) < 0) {
                 before.add(c);
             }
@@ -187,28 +329,10 @@ public final class OrderedDump {
         before.sort((a, b) -> Long.compareUnsigned(a.firstLsn, b.firstLsn));
         try {
             for (ChunkText c : before) {
-                write(c, out, free, pending, shown);
+                o.finish(c);
             }
         } catch (UncheckedIOException e) {
             throw e.getCause();
-        }
-    }
-
-    private static void write(ChunkText c, OutputStream out, ConcurrentLinkedQueue<TextBuffer> free,
-                              Set<ChunkText> pending, long[] shown) {
-        if (c.written) {
-            return;
-        }
-        c.written = true;
-        pending.remove(c);
-        shown[0] += c.shown;
-        try {
-            c.text.writeTo(out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        if (c.text.capacity() <= MAX_POOLED) {
-            free.add(c.text.clear());
         }
     }
 }

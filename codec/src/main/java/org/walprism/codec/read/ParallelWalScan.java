@@ -51,6 +51,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
     private final BinaryOperator<S> merge;
     private final int threads;
     private java.util.function.BooleanSupplier stop = () -> false;
+    private java.util.function.Consumer<? super S> release;
 
     /** A scan that gives each chunk a sink from {@code sinks}, combines them with {@code merge}, on up to {@code threads} threads. */
     public ParallelWalScan(Supplier<S> sinks, BinaryOperator<S> merge, int threads) {
@@ -70,6 +71,20 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
     }
 
     /**
+     * Hands each chunk's sink to {@code release} on the scanning thread, in LSN order, as soon as its records are
+     * known to be part of the scan while they may still be coming: the chunks before it are merged and the checks
+     * where it starts passed (it has read its first record). A released sink may pass on what it holds from then on
+     * (dump writes its text as it goes) instead of keeping all of it until its chunk is merged; it is still merged,
+     * and records it gets after that are still part of the scan up to the chunk's first error, which the scan throws
+     * after them as a sequential reader does. A chunk without records is not released. On one thread the one sink
+     * is released before its first record.
+     */
+    public ParallelWalScan<S> releaseEarly(java.util.function.Consumer<? super S> release) {
+        this.release = release;
+        return this;
+    }
+
+    /**
      * What one chunk found, without its sink: serializable, so that a distributed scan (the Spark job) can read
      * chunks on other machines and check their seams here with {@link Seams}.
      *
@@ -83,6 +98,43 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
     }
 
     private record Chunk<S>(S sink, ChunkInfo info) {
+    }
+
+    /** A chunk submitted: its result to come, and what it found where it started, known once it read a record. */
+    private record InFlight<S>(Future<Chunk<S>> result, Opening<S> opening) {
+    }
+
+    /** A chunk's sink and start, published by its worker before the sink gets the first record. */
+    private static final class Opening<S> {
+        private S sink;
+        private WalReader.Start start;
+        private boolean opened;
+        private boolean over;
+
+        synchronized void open(S s, WalReader.Start st) {
+            sink = s;
+            start = st;
+            opened = true;
+            notifyAll();
+        }
+
+        synchronized void over() {
+            over = true;
+            notifyAll();
+        }
+
+        /** Waits until the chunk read its first record (true) or ended without one (false). */
+        synchronized boolean await() {
+            try {
+                while (!opened && !over) {
+                    wait();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted", e);
+            }
+            return opened;
+        }
     }
 
     /**
@@ -149,7 +201,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         int inFlight = 2 * threads;
         java.util.concurrent.ArrayBlockingQueue<java.nio.ByteBuffer> windows =
                 new java.util.concurrent.ArrayBlockingQueue<>(inFlight);
-        java.util.ArrayDeque<Future<Chunk<S>>> futures = new java.util.ArrayDeque<>();
+        java.util.ArrayDeque<InFlight<S>> futures = new java.util.ArrayDeque<>();
         try {
             long nextSeg = startSeg;
             for (; nextSeg <= lastSeg && futures.size() < inFlight; nextSeg++) {
@@ -158,7 +210,12 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
             S merged = null;
             Seams seams = new Seams(probe, start);
             while (!futures.isEmpty()) {
-                Chunk<S> c = get(futures.poll());
+                InFlight<S> f = futures.poll();
+                if (release != null && f.opening().await()) {
+                    seams.checkOpening(f.opening().start);
+                    release.accept(f.opening().sink);
+                }
+                Chunk<S> c = get(f.result());
                 if (nextSeg <= lastSeg) {
                     futures.add(submit(pool, forks, windows, nextSeg++, startSeg, start, segSize, endLsn));
                 }
@@ -250,6 +307,17 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
             }
         }
 
+        /**
+         * The checks {@link #accept} makes first on the next chunk, with what it found where it started: throws what
+         * {@code accept} would throw before merging it. Changes nothing.
+         */
+        void checkOpening(WalReader.Start s) {
+            if (ended) {
+                throw new IllegalStateException("chunk after the end of WAL");
+            }
+            checkStart(s, version, sysid, prevTli, prevLast, end, probe);
+        }
+
         /** True once a chunk where the WAL (or the range) ended was accepted. */
         public boolean ended() {
             return ended;
@@ -314,30 +382,34 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         }
     }
 
-    private Future<Chunk<S>> submit(ExecutorService pool, Supplier<? extends SegmentSource> forks,
+    private InFlight<S> submit(ExecutorService pool, Supplier<? extends SegmentSource> forks,
                                     java.util.concurrent.BlockingQueue<java.nio.ByteBuffer> windows, long seg, long startSeg,
                                     long start, long segSize, long endLsn) {
         long chunkStart = seg == startSeg ? start : seg * segSize;
         long stop = (seg + 1) * segSize;
         boolean firstChunk = seg == startSeg;
         SegmentSource source = forks.get();
-        return pool.submit(() -> {
+        Opening<S> opening = new Opening<>();
+        Future<Chunk<S>> result = pool.submit(() -> {
             java.nio.ByteBuffer window = windows.poll();
             try {
                 if (window == null) {
                     window = java.nio.ByteBuffer.allocateDirect((int) Math.min(segSize, WalReader.WINDOW));
                 }
-                return runChunk(source, chunkStart, stop, endLsn, firstChunk, window);
+                return runChunk(source, chunkStart, stop, endLsn, firstChunk, window, opening);
             } finally {
                 windows.offer(window);
+                opening.over();
             }
         });
+        return new InFlight<>(result, opening);
     }
 
     private Chunk<S> runChunk(SegmentSource source, long chunkStart, long stop, long endLsn, boolean firstChunk,
-                              java.nio.ByteBuffer window) {
+                              java.nio.ByteBuffer window, Opening<S> opening) {
         S sink = sinks.get();
-        ChunkInfo info = read(sink, source, chunkStart, stop, endLsn, firstChunk, window);
+        ChunkInfo info = read(sink, source, chunkStart, stop, endLsn, firstChunk, window,
+                release == null ? null : st -> opening.open(sink, st));
         if (firstChunk && info.error() != null) {
             throw info.error();
         }
@@ -354,17 +426,22 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                                       boolean firstChunk) {
         java.nio.ByteBuffer window = java.nio.ByteBuffer.allocateDirect(
                 Math.min(source.segmentSize(), WalReader.WINDOW));
-        return read(sink, source, chunkStart, stop, endLsn, firstChunk, window);
+        return read(sink, source, chunkStart, stop, endLsn, firstChunk, window, null);
     }
 
+    /** As {@link #readChunk}; {@code opened} (if given) gets the chunk's start before the sink gets its first record. */
     private static ChunkInfo read(Sink sink, SegmentSource source, long chunkStart, long stop, long endLsn,
-                                  boolean firstChunk, java.nio.ByteBuffer window) {
+                                  boolean firstChunk, java.nio.ByteBuffer window,
+                                  java.util.function.Consumer<WalReader.Start> opened) {
         WalReader r = null;
         try {
             r = WalReader.unstartedChunk(source, chunkStart, stop, endLsn, firstChunk, window);
             r.begin();
-            RecordView v;
-            while ((v = r.nextView()) != null) {
+            RecordView v = r.nextView();
+            if (v != null && opened != null) {
+                opened.accept(r.start());
+            }
+            for (; v != null; v = r.nextView()) {
                 sink.accept(v);
             }
             return new ChunkInfo(r.version(), r.firstRecordLsn(), r.firstRecordPrev(), r.lastRecordLsn(),
@@ -382,6 +459,9 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
 
     private Result<S> sequential(SegmentSource source, long start, long endLsn) {
         S sink = sinks.get();
+        if (release != null) {
+            release.accept(sink);
+        }
         try (WalReader r = WalReader.open(source, start, endLsn)) {
             boolean stopped = false;
             while (true) {
