@@ -6,6 +6,7 @@ import org.walprism.analyzer.replay.ReplayDiff;
 import org.walprism.analyzer.report.ReplayFormatter;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.WalReader;
+import org.walprism.source.WalSources;
 import org.walprism.codec.record.BlockImage;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -57,7 +58,7 @@ public final class ReplayCommand implements Callable<Integer> {
         WalRangeOptions.Range r = range.range();
         WalVersion to = target;
         if (to == null) {
-            try (WalReader reader = WalReader.open(r.path(), r.start(), r.end(), r.timeline())) {
+            try (WalReader reader = WalSources.reader(r.path(), r.start(), r.end(), r.timeline())) {
                 to = reader.version();
             }
         }

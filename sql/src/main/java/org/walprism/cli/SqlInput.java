@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import org.walprism.source.WalSources;
 import org.walprism.analyzer.relmap.RelationMap;
 import org.walprism.analyzer.vacuums.VacuumAnalyzer;
 import org.walprism.codec.read.WalReader;
@@ -82,7 +83,7 @@ final class SqlInput {
         }
         VacuumAnalyzer.Result vacuums = contents.vacuums()
                 ? VacuumAnalyzer.analyze(r.path(), r.start(), r.end(), r.timeline(), map) : null;
-        try (WalReader reader = WalReader.open(r.path(), r.start(), r.end(), r.timeline())) {
+        try (WalReader reader = WalSources.reader(r.path(), r.start(), r.end(), r.timeline())) {
             WalTables.Filled f = db.load(reader, r.start(), r.end(), contents, map, vacuums);
             notes.addAll(f.notices());
             Notices.print(err, notes);
