@@ -3,6 +3,7 @@ package org.walprism.cli;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.walprism.analyzer.replay.ReplayDiff;
+import org.walprism.analyzer.replay.ReplayLimitException;
 import org.walprism.analyzer.report.ReplayFormatter;
 import org.walprism.codec.WalVersion;
 import picocli.CommandLine.Command;
@@ -42,7 +43,13 @@ public final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         WalRangeOptions.Range r = range.range();
-        ReplayDiff.Outcome o = ReplayDiff.run(r.path(), r.start(), r.end(), r.timeline(), target, r.path().toString());
+        ReplayDiff.Outcome o;
+        try {
+            o = ReplayDiff.run(r.path(), r.start(), r.end(), r.timeline(), target, r.path().toString());
+        } catch (ReplayLimitException e) {
+            throw new BadArgumentException("replay of " + r.path() + ": the record at " + e.lsnText() + " goes past "
+                    + e.getMessage() + "; replay a shorter range (-s, -e)");
+        }
         PrintWriter out = spec.commandLine().getOut();
         out.print(ReplayFormatter.format(o, StatsCategories.format(format), rows));
         out.flush();
