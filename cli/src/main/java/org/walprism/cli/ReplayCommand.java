@@ -3,6 +3,7 @@ package org.walprism.cli;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.walprism.analyzer.replay.ReplayDiff;
+import org.walprism.analyzer.replay.ReplayLimitException;
 import org.walprism.analyzer.report.ReplayFormatter;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.WalReader;
@@ -68,8 +69,13 @@ public final class ReplayCommand implements Callable<Integer> {
                     + ": PostgreSQL " + to.label() + " has no " + compression.label()
                     + " image compression (13 and 14: pglz only)");
         }
-        ReplayDiff.Outcome o = ReplayDiff.run(r.path(), r.start(), r.end(), r.timeline(), to, compression,
-                r.path().toString());
+        ReplayDiff.Outcome o;
+        try {
+            o = ReplayDiff.run(r.path(), r.start(), r.end(), r.timeline(), to, compression, r.path().toString());
+        } catch (ReplayLimitException e) {
+            throw new BadArgumentException("replay of " + r.path() + ": the record at " + e.lsnText() + " goes past "
+                    + e.getMessage() + "; replay a shorter range (-s, -e)");
+        }
         PrintWriter out = spec.commandLine().getOut();
         out.print(ReplayFormatter.format(o, StatsCategories.format(format), rows));
         out.flush();

@@ -2,8 +2,6 @@ package org.walprism.analyzer.replay;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.HashMap;
-import java.util.Map;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.rmgr.xlog.CheckPoint;
@@ -36,7 +34,7 @@ final class StreamFacts {
     private int checksums = -1;
     private boolean checksumHint;
     private long epoch = -1;
-    private final Map<Long, Long> topXid = new HashMap<>();
+    private final SubxactMap topXid = new SubxactMap();
 
     /**
      * {@code wal_level}: as the stream logged it (PARAMETER_CHANGE, and the 17+ checkpoint, CHECKPOINT_REDO and
@@ -74,10 +72,22 @@ final class StreamFacts {
      * subtransaction.
      */
     long topXid(long xid) {
-        return topXid.getOrDefault(xid, -1L);
+        return topXid.get(xid);
     }
 
-    /** Takes note of one source record. */
+    /**
+     * As {@link #topXid}, but -1 after the first call for {@code xid}: 14+ log the top-level xid with the first
+     * record of each subtransaction only.
+     */
+    long topXidOnce(long xid) {
+        return topXid.takeOnce(xid);
+    }
+
+    /**
+     * Takes note of one source record.
+     *
+     * @throws ReplayLimitException when the stream names more subtransactions than replay keeps in memory
+     */
     void observe(DecodedRecord r) {
         WalVersion v = r.version();
         if (r.toplevelXid() != -1) {
@@ -114,12 +124,18 @@ final class StreamFacts {
             return;
         }
         XactRecord x = XactCodec.decode(r);
-        if (x instanceof XactCommit c) {
-            c.subxacts().forEach(s -> topXid.put(s, r.xid()));
-        } else if (x instanceof XactAbort a) {
-            a.subxacts().forEach(s -> topXid.put(s, r.xid()));
-        } else if (x instanceof XactAssignment a) {
-            a.xsub().forEach(s -> topXid.put(s, a.xtop()));
+        try {
+            if (x instanceof XactCommit c) {
+                c.subxacts().forEach(s -> topXid.put(s, r.xid()));
+            } else if (x instanceof XactAbort a) {
+                a.subxacts().forEach(s -> topXid.put(s, r.xid()));
+            } else if (x instanceof XactAssignment a) {
+                a.xsub().forEach(s -> topXid.put(s, a.xtop()));
+            }
+        } catch (SubxactMap.FullException full) {
+            throw new ReplayLimitException(r.lsn(), r.version(), "more than " + SubxactMap.MAX_ENTRIES + " subtransactions, "
+                    + "whose top-level transactions replay keeps in memory (" + ((SubxactMap.MAX_ENTRIES * 18L) >> 20)
+                    + " MiB)");
         }
     }
 

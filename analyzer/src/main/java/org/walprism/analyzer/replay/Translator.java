@@ -1,9 +1,7 @@
 package org.walprism.analyzer.replay;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.walprism.analyzer.generate.PlanEncoder;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
@@ -35,7 +33,6 @@ final class Translator {
     private final WalVersion to;
     private final StreamFacts facts;
     /** Subtransactions whose first record already carries the top-level xid (13 source, 14+ target). */
-    private final Set<Long> subxactsLogged = new HashSet<>();
 
     Translator(WalVersion from, WalVersion to, StreamFacts facts) {
         this.from = from;
@@ -168,8 +165,8 @@ final class Translator {
                 && facts.walLevel() == StreamFacts.WAL_LEVEL_LOGICAL && r.xid() != 0) {
             // 14+ with wal_level=logical logs the top-level xid with the first record of each subtransaction
             // (xloginsert.c XLogRecordAssemble, IsSubxactTopXidLogPending / IsSubTransactionAssignmentPending)
-            long top = facts.topXid(r.xid());
-            if (top != -1 && top != r.xid() && subxactsLogged.add(r.xid())) {
+            long top = facts.topXidOnce(r.xid());
+            if (top != -1 && top != r.xid()) {
                 toplevel = top;
             }
         }
