@@ -11,7 +11,9 @@ import org.walprism.codec.read.ForkableSource;
 import org.walprism.codec.read.WalReader;
 import org.walprism.source.WalSources;
 import org.walprism.codec.record.RecordView;
-import org.walprism.codec.rmgr.heap2.Heap2PartsScan;
+import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.codec.rmgr.heap2.Heap2Codec;
+import org.walprism.codec.rmgr.heap2.Heap2View;
 
 /**
  * The parts of {@code walprism stats} timed one by one on one thread, in one JVM, for {@code bench/breakdown.sh}:
@@ -101,13 +103,14 @@ public final class ScanBreakdown {
     }
 
     private static long reader(Path dir, long start, long end, boolean check) {
-        Heap2PartsScan scan = new Heap2PartsScan();
+        Heap2View scan = new Heap2View();
         long n = 0;
         try (WalReader r = WalSources.reader(dir, start, end, 0)) {
             RecordView v;
             while ((v = r.nextView()) != null) {
-                if (check) {
-                    scan.check(v);
+                if (check && v.rmid() == RmgrTable.HEAP2 && !scan.load(v) && scan.type() != null
+                        && Heap2View.isVacuum(scan.type())) {
+                    Heap2Codec.decode(v.toDecoded()); // throws the reason
                 }
                 n += v.totalLength();
             }

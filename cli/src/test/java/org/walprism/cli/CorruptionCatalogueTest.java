@@ -362,7 +362,7 @@ class CorruptionCatalogueTest {
         long[] found = null;
         try (WalReader r = WalSources.reader(wal, segStart(1), segStart(2))) {
             RecordView v;
-            org.walprism.codec.rmgr.heap2.Heap2PartsScan scan = new org.walprism.codec.rmgr.heap2.Heap2PartsScan();
+            org.walprism.codec.rmgr.heap2.Heap2View scan = new org.walprism.codec.rmgr.heap2.Heap2View();
             while (found == null && (v = r.nextView()) != null) {
                 if (v.rmid() != 9 || v.lsn() % BLCKSZ + v.totalLength() > BLCKSZ || v.mainDataLength() == 0) {
                     continue;
@@ -380,7 +380,8 @@ class CorruptionCatalogueTest {
                 for (int k = 0; k < v.mainDataLength() && found == null; k++) {
                     byte[] md = java.util.Arrays.copyOfRange(rec, main, main + v.mainDataLength());
                     md[k] ^= (byte) 0xFF;
-                    if (!scan.scan(v.version(), v.info(), md, block0)) {
+                    if (!scan.load(v.version(), v.info(), md, block0) && scan.type() != null
+                            && org.walprism.codec.rmgr.heap2.Heap2View.isVacuum(scan.type())) {
                         found = new long[] {v.lsn(), main + k, v.totalLength()};
                     }
                 }

@@ -209,7 +209,6 @@ public final class CategoryStats implements java.io.Serializable {
     }
 
     private static final int VM = Category.VM.ordinal();
-    private static final int VM_FORK = 2;
 
     // What blocks() found in the block references of the record being added.
     private int blockHeaderBytes;
@@ -295,7 +294,7 @@ public final class CategoryStats implements java.io.Serializable {
                     rel.vacuumBytes += len;
                 }
             }
-            boolean vmPage = heapDml && fork == VM_FORK;
+            boolean vmPage = heapDml && fork == BlockRef.VISIBILITYMAP_FORKNUM;
             if (vmPage) {
                 vmHeaders += sameRel ? 8 : 20;
                 vmBlockData += blockData;

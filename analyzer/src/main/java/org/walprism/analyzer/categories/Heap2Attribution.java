@@ -1,11 +1,10 @@
 package org.walprism.analyzer.categories;
 
-import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.rmgr.heap2.Heap2Parts;
-import org.walprism.codec.rmgr.heap2.Heap2PartsScan;
 import org.walprism.codec.rmgr.heap2.Heap2Type;
+import org.walprism.codec.rmgr.heap2.Heap2View;
 import org.walprism.codec.rmgr.heap2.PruneFreeze;
 
 /**
@@ -13,7 +12,7 @@ import org.walprism.codec.rmgr.heap2.PruneFreeze;
  * says what each record did. The one place of the analyzer that knows heap2 records.
  *
  * <p>Vacuum-related records (CLEAN, PRUNE, VACUUM, FREEZE_PAGE, CLEANUP_INFO, VISIBLE, PRUNE_*) are read in
- * place by the codec's {@link Heap2PartsScan} (the same parts as the typed records' {@link Heap2Parts}, without
+ * place by the codec's {@link Heap2View} (the same parts as the typed records' {@link Heap2Parts}, without
  * decoding them), refined here with the record's own fields into the analyzer's finer {@link Parts}: the count
  * fields of the offset arrays become {@code prune.counts} / {@code freeze.counts}; the 17+ main data becomes the
  * shared {@code reason}, {@code flags} and {@code horizon} (and in 19+ the flags' high byte, which holds only VM
@@ -26,22 +25,9 @@ import org.walprism.codec.rmgr.heap2.PruneFreeze;
  */
 public final class Heap2Attribution {
 
-    /** How the main data of a layout family splits into parts. */
-    enum Layout { PG13, PG14, PG17, PG19 }
-
-    static Layout layout(WalVersion v) {
-        return switch (v) {
-            case PG13 -> Layout.PG13;
-            case PG14, PG15, PG16 -> Layout.PG14;
-            case PG17, PG18 -> Layout.PG17;
-            case PG19_BETA1, PG19_BETA3, PG19 -> Layout.PG19;
-        };
-    }
-
     private static final int PAYLOAD = Parts.PAYLOAD_BASE + 9;
-    private static final int PRUNE_ITEMS = PruneFreeze.HAS_REDIRECTIONS | PruneFreeze.HAS_DEAD_ITEMS
-            | PruneFreeze.HAS_NOW_UNUSED_ITEMS;
-    private static final int VM_FORK = 2;
+    private static final int PRUNE_ITEMS = PruneFreeze.XLHP_HAS_REDIRECTIONS | PruneFreeze.XLHP_HAS_DEAD_ITEMS
+            | PruneFreeze.XLHP_HAS_NOW_UNUSED_ITEMS;
 
     private boolean setsVm;
 
@@ -50,7 +36,7 @@ public final class Heap2Attribution {
         return setsVm;
     }
 
-    private final Heap2PartsScan scan = new Heap2PartsScan();
+    private final Heap2View scan = new Heap2View();
 
     /**
      * Attributes the payload of the Heap2 record {@code v} (block data and main data, not the framing) to
@@ -67,22 +53,21 @@ public final class Heap2Attribution {
             }
         }
         Heap2Type type = Heap2Type.of(v.version(), v.info());
-        if (type == null || !Heap2PartsScan.scans(type)) {
+        if (type == null || !Heap2View.isVacuum(type)) {
             out.add(PAYLOAD, payload);
             return Category.OTHER;
         }
         // Only block 0 carries heap2 vacuum data; anything else stays with the resource manager.
         int own = v.mainDataLength() + block0;
         out.add(PAYLOAD, payload - own);
-        Heap2PartsScan p = scan;
-        if (!p.scan(v) || p.total() != own) {
+        Heap2View p = scan;
+        if (!p.load(v) || p.total() != own) {
             out.add(PAYLOAD, own);
             out.markUnparsed();
             return Category.OTHER;
         }
-        Layout layout = layout(v.version());
         return switch (type) {
-            case PRUNE_ON_ACCESS, PRUNE_VACUUM_SCAN, PRUNE_VACUUM_CLEANUP -> pruneFreeze(v, p, layout, out);
+            case PRUNE_ON_ACCESS, PRUNE_VACUUM_SCAN, PRUNE_VACUUM_CLEANUP -> pruneFreeze(v, p, out);
             case CLEAN, PRUNE -> {
                 out.add(Parts.PRUNE_HEADER, p.header() - 4);
                 out.add(Parts.PRUNE_COUNTS, 4);
@@ -91,7 +76,7 @@ public final class Heap2Attribution {
                 out.add(Parts.PRUNE_UNUSED, p.unused());
                 // 13's second heap pass writes CLEAN with only unused items; 14+ has VACUUM for it.
                 boolean unusedOnly = p.nredirected() == 0 && p.ndead() == 0;
-                yield layout == Layout.PG13 && unusedOnly ? Category.CLEANUP : Category.PRUNE_ONLY;
+                yield type == Heap2Type.CLEAN && unusedOnly ? Category.CLEANUP : Category.PRUNE_ONLY;
             }
             case VACUUM -> {
                 out.add(Parts.PRUNE_COUNTS, p.header());
@@ -121,20 +106,13 @@ public final class Heap2Attribution {
     }
 
     /** PRUNE_ON_ACCESS / PRUNE_VACUUM_SCAN / PRUNE_VACUUM_CLEANUP (17+). */
-    private Category pruneFreeze(RecordView v, Heap2PartsScan p, Layout layout, RecordParts out) {
+    private Category pruneFreeze(RecordView v, Heap2View p, RecordParts out) {
         int flags = p.flags();
-        switch (layout) {
-            case PG17 -> {
-                out.add(Parts.SHARED_REASON, 1);
-                out.add(Parts.SHARED_FLAGS, 1);
-            }
-            case PG19 -> {
-                out.add(Parts.SHARED_FLAGS, 1);
-                out.add(Parts.VM_FLAGS, 1);
-            }
-            case PG13, PG14 -> throw new IllegalStateException("prune record of " + v.version().label());
-        }
-        out.add(Parts.SHARED_HORIZON, p.header() - 2);
+        // 17/18: reason, flags (uint8); 19+: flags (uint16) whose high byte holds only XLHP_VM_* bits
+        out.add(Parts.SHARED_REASON, p.pruneReasonLength());
+        out.add(Parts.SHARED_FLAGS, 1);
+        out.add(Parts.VM_FLAGS, p.pruneFlagsLength() - 1);
+        out.add(Parts.SHARED_HORIZON, p.header() - p.pruneReasonLength() - p.pruneFlagsLength());
         // In 17+ each present sub-record starts with its 2-byte count; the plans with nplans and 2 pad bytes.
         splitCounted(out, Parts.PRUNE_REDIRECTED, p.redirected());
         splitCounted(out, Parts.PRUNE_DEAD, p.dead());
@@ -144,12 +122,12 @@ public final class Heap2Attribution {
             out.add(Parts.FREEZE_PLANS, p.freezePlans() - 4);
         }
         out.add(Parts.FREEZE_OFFSETS, p.freezeOffsets());
-        if ((flags & PruneFreeze.VM_ALL_VISIBLE) != 0) {
+        if ((flags & PruneFreeze.XLHP_VM_ALL_VISIBLE) != 0) {
             setsVm = true;
             for (int i = 0; i < v.blockCount(); i++) {
                 int ff = v.forkFlags(i);
-                if ((ff & BlockRef.FORK_MASK) == VM_FORK) {
-                    out.move(Parts.BLOCK_HEADERS, Parts.VM_BLOCK, 8 + ((ff & BlockRef.SAME_REL) != 0 ? 0 : 12));
+                if ((ff & BlockRef.FORK_MASK) == BlockRef.VISIBILITYMAP_FORKNUM) {
+                    out.move(Parts.BLOCK_HEADERS, Parts.VM_BLOCK, BlockRef.headerLength(ff));
                 }
             }
         }
@@ -168,7 +146,7 @@ public final class Heap2Attribution {
     }
 
     private static Category scanCategory(int flags) {
-        boolean freeze = (flags & PruneFreeze.HAS_FREEZE_PLANS) != 0;
+        boolean freeze = (flags & PruneFreeze.XLHP_HAS_FREEZE_PLANS) != 0;
         boolean prune = (flags & PRUNE_ITEMS) != 0;
         if (freeze && prune) {
             return Category.PRUNE_FREEZE;
@@ -179,7 +157,7 @@ public final class Heap2Attribution {
         if (prune) {
             return Category.PRUNE_ONLY;
         }
-        if ((flags & PruneFreeze.VM_ALL_VISIBLE) != 0) {
+        if ((flags & PruneFreeze.XLHP_VM_ALL_VISIBLE) != 0) {
             return Category.VM;
         }
         return Category.OTHER;

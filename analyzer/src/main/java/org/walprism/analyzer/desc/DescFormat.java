@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
+import org.walprism.codec.rmgr.heap2.LockUpdated;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.WalVersion;
 
@@ -228,11 +229,11 @@ final class DescFormat {
     static void infobitsList(TextBuffer sb, int bits, String key) {
         sb.append(key).append(": [");
         int start = sb.length();
-        appendFlag(sb, bits, 0x01, "IS_MULTI", start);
-        appendFlag(sb, bits, 0x02, "LOCK_ONLY", start);
-        appendFlag(sb, bits, 0x04, "EXCL_LOCK", start);
-        appendFlag(sb, bits, 0x08, "KEYSHR_LOCK", start);
-        appendFlag(sb, bits, 0x10, "KEYS_UPDATED", start);
+        appendFlag(sb, bits, LockUpdated.XLHL_XMAX_IS_MULTI, "IS_MULTI", start);
+        appendFlag(sb, bits, LockUpdated.XLHL_XMAX_LOCK_ONLY, "LOCK_ONLY", start);
+        appendFlag(sb, bits, LockUpdated.XLHL_XMAX_EXCL_LOCK, "EXCL_LOCK", start);
+        appendFlag(sb, bits, LockUpdated.XLHL_XMAX_KEYSHR_LOCK, "KEYSHR_LOCK", start);
+        appendFlag(sb, bits, LockUpdated.XLHL_KEYS_UPDATED, "KEYS_UPDATED", start);
         sb.append(']');
     }
 
@@ -247,19 +248,19 @@ final class DescFormat {
 
     /** Heap {@code out_infobits} (13-15): each set flag's word followed by one space. */
     static void infobitsWords(TextBuffer sb, int bits) {
-        if ((bits & 0x01) != 0) {
+        if ((bits & LockUpdated.XLHL_XMAX_IS_MULTI) != 0) {
             sb.append("IS_MULTI ");
         }
-        if ((bits & 0x02) != 0) {
+        if ((bits & LockUpdated.XLHL_XMAX_LOCK_ONLY) != 0) {
             sb.append("LOCK_ONLY ");
         }
-        if ((bits & 0x04) != 0) {
+        if ((bits & LockUpdated.XLHL_XMAX_EXCL_LOCK) != 0) {
             sb.append("EXCL_LOCK ");
         }
-        if ((bits & 0x08) != 0) {
+        if ((bits & LockUpdated.XLHL_XMAX_KEYSHR_LOCK) != 0) {
             sb.append("KEYSHR_LOCK ");
         }
-        if ((bits & 0x10) != 0) {
+        if ((bits & LockUpdated.XLHL_KEYS_UPDATED) != 0) {
             sb.append("KEYS_UPDATED ");
         }
     }

@@ -9,6 +9,8 @@ import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.record.RecordView;
+import org.walprism.codec.rmgr.heap.HeapView;
+import org.walprism.codec.rmgr.heap2.Heap2View;
 
 /**
  * What the describers and pg_waldump's record line read of one record: the header fields, the block
@@ -54,9 +56,15 @@ public final class DescRecord {
     private final DescData block = new DescData();
     /** Per-thread scratch of the transaction describer (parsed commit/abort fields). */
     Object xactScratch;
+    private RecordView view;
+    private DecodedRecord decoded;
+    private final Heap2View heap2 = new Heap2View();
+    private final HeapView heap = new HeapView();
 
     /** Loads {@code v}: copies its header and block fields; the data stay in the reader's buffer. */
     public DescRecord load(RecordView v) {
+        view = v;
+        decoded = null;
         version = v.version();
         lsn = v.lsn();
         totalLength = v.totalLength();
@@ -102,6 +110,8 @@ public final class DescRecord {
 
     /** Loads {@code r}. */
     public DescRecord load(DecodedRecord r) {
+        view = null;
+        decoded = r;
         version = r.version();
         lsn = r.lsn();
         totalLength = r.totalLength();
@@ -309,5 +319,26 @@ public final class DescRecord {
             return block.set(Unpooled.EMPTY_BUFFER, 0, 0, lsn, what);
         }
         return block.set(dataBuf[i], dataIndex[i], dataLength[i], lsn, what);
+    }
+
+    /** The Heap2 record, read through the codec's view: its layout checked, its fields in place. */
+    Heap2View heap2View() {
+        if (view != null) {
+            heap2.load(view);
+        } else {
+            BlockRef b0 = decoded.block(0);
+            heap2.load(version, info, decoded.mainData(), b0 == null ? new byte[0] : b0.data());
+        }
+        return heap2;
+    }
+
+    /** The Heap record, read through the codec's view. */
+    HeapView heapView() {
+        if (view != null) {
+            heap.load(view);
+        } else {
+            heap.load(version, info, decoded.mainData());
+        }
+        return heap;
     }
 }

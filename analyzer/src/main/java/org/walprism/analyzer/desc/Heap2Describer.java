@@ -1,22 +1,11 @@
 package org.walprism.analyzer.desc;
 
-import java.util.List;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.rmgr.InvalidPayloadException;
-import org.walprism.codec.rmgr.heap2.CleanupInfo;
-import org.walprism.codec.rmgr.heap2.FreezePage;
-import org.walprism.codec.rmgr.heap2.FreezePlan;
 import org.walprism.codec.rmgr.heap2.Heap2Codec;
-import org.walprism.codec.rmgr.heap2.Heap2Record;
 import org.walprism.codec.rmgr.heap2.Heap2Type;
-import org.walprism.codec.rmgr.heap2.HeapPrune;
-import org.walprism.codec.rmgr.heap2.HeapVacuum;
-import org.walprism.codec.rmgr.heap2.LockUpdated;
+import org.walprism.codec.rmgr.heap2.Heap2View;
 import org.walprism.codec.rmgr.heap2.MultiInsert;
-import org.walprism.codec.rmgr.heap2.NewCid;
-import org.walprism.codec.rmgr.heap2.OffsetArray;
-import org.walprism.codec.rmgr.heap2.PruneFreeze;
-import org.walprism.codec.rmgr.heap2.Rewrite;
 import org.walprism.codec.rmgr.heap2.Visible;
 
 /**
@@ -24,253 +13,241 @@ import org.walprism.codec.rmgr.heap2.Visible;
  * {@code name value} style, 16 in {@code key: value} style with offset arrays, 17+ for the merged prune
  * record (with isCatalogRel), 19+ with {@code vm_flags}.
  *
- * <p>Mirrors heap2_desc of src/backend/access/rmgrdesc/heapdesc.c and array_desc of rmgrdesc_utils.c,
- * REL_13_STABLE .. master. Well-formed common records print straight from their bytes
- * ({@link Heap2RawDescriber}, no allocation); anything else is decoded into the typed records of
- * {@link Heap2Codec} and printed from them (the same text, or the codec's error).
+ * <p>Prints from the codec's {@link Heap2View} (the record's bytes in place, no allocation), which has checked
+ * the record's layout; a payload the view rejects is decoded by {@link Heap2Codec}, which throws the precise
+ * reason. Mirrors heap2_desc of src/backend/access/rmgrdesc/heapdesc.c and array_desc of rmgrdesc_utils.c,
+ * REL_13_STABLE .. master.
  */
 public final class Heap2Describer implements RmgrDescriber {
 
-    enum Style {
-        /** 13-15: {@code remxid %u}, {@code cutoff xid %u ntuples %u}, ... */
-        OLD,
-        /** 16: {@code key: value} with arrays; isCatalogRel not printed. */
-        PG16,
-        /** 17, 18: merged prune record with isCatalogRel. */
-        PG17,
-        /** 19, master: plus vm_flags. */
-        PG19
+    /**
+     * What a version's heap2_desc prints beyond the bytes: the one version dispatch of this describer.
+     *
+     * @param keyed             {@code key: value} pairs and arrays (16+) rather than 13-15's {@code name value}
+     * @param multiInsertVmBits MULTI_INSERT prints {@code vm_flags} with {@code XLH_INSERT_ALL_FROZEN_SET} (19+)
+     */
+    record Dialect(boolean keyed, boolean multiInsertVmBits) {
+        static Dialect of(WalVersion v) {
+            return switch (v) {
+                case PG13, PG14, PG15 -> new Dialect(false, false);
+                case PG16, PG17, PG18 -> KEYED;
+                case PG19_BETA1, PG19_BETA3, PG19 -> KEYED_VM;
+            };
+        }
+
+        private static final Dialect KEYED = new Dialect(true, false);
+        private static final Dialect KEYED_VM = new Dialect(true, true);
     }
 
-    private static Style style(WalVersion v) {
-        return switch (v) {
-            case PG13, PG14, PG15 -> Style.OLD;
-            case PG16 -> Style.PG16;
-            case PG17, PG18 -> Style.PG17;
-            case PG19_BETA1, PG19_BETA3, PG19 -> Style.PG19;
-        };
+    private static final Dialect[] DIALECTS = new Dialect[WalVersion.values().length];
+
+    static {
+        for (WalVersion v : WalVersion.values()) {
+            DIALECTS[v.ordinal()] = Dialect.of(v);
+        }
     }
 
     @Override
     public void describe(DescRecord r, TextBuffer sb) {
-        Heap2Type type = Heap2Type.of(r.version(), r.info());
-        if (type == null) {
+        Heap2View v = r.heap2View();
+        if (v.type() == null) {
             return; // heap2_desc prints nothing for an unknown code
         }
-        int start = sb.length();
-        if (describeRaw(r, type, sb)) {
-            return;
+        if (!v.accepted()) {
+            reject(r);
         }
-        sb.setLength(start);
-        describeTyped(r, type, sb);
+        describe(v, DIALECTS[r.version().ordinal()], sb);
     }
 
-    /** The hot path: prints a well-formed common record from its bytes and returns true, else returns false. */
-    static boolean describeRaw(DescRecord r, Heap2Type type, TextBuffer sb) {
-        return Heap2RawDescriber.describe(type, style(r.version()), r.info(), r.mainData("Heap2 main data"),
-                r.blockData(0, "Heap2 block 0 data"), sb);
-    }
-
-    /** The typed path: decodes the record with the codec (which may reject it) and prints the typed values. */
-    static void describeTyped(DescRecord r, Heap2Type type, TextBuffer sb) {
-        byte[] main = r.mainData("Heap2 main data").toByteArray();
-        byte[] block0 = r.blockData(0, "Heap2 block 0 data").toByteArray();
-        Heap2Record rec;
+    /** Throws the codec's reason why {@code r}'s payload contradicts its layout. */
+    private static void reject(DescRecord r) {
         try {
-            rec = Heap2Codec.decode(r.version(), r.info(), main, block0);
+            Heap2Codec.decode(r.version(), r.info(), r.mainData("Heap2 main data").toByteArray(),
+                    r.blockData(0, "Heap2 block 0 data").toByteArray());
         } catch (InvalidPayloadException e) {
             throw e.at(r.lsn());
         }
-        Style style = style(r.version());
-        if (style == Style.OLD) {
-            describeOld(sb, type, rec);
-        } else {
-            describeNew(sb, style, rec);
+        throw new IllegalStateException("Heap2View rejects a payload the decoder accepts at " + r.lsn());
+    }
+
+    static void describe(Heap2View v, Dialect d, TextBuffer sb) {
+        boolean keyed = d.keyed();
+        switch (v.type()) {
+            case CLEAN -> sb.append("remxid ").append(v.snapshotConflictHorizon());
+            case PRUNE -> prune(v, keyed, sb);
+            case VACUUM -> {
+                sb.append(keyed ? "nunused: " : "nunused ").append(v.nunused());
+                if (keyed && v.hasBlockData()) {
+                    sb.append(", unused:");
+                    unused(sb, v);
+                }
+            }
+            case FREEZE_PAGE -> freezePage(v, sb);
+            case CLEANUP_INFO -> sb.append("remxid ").append(v.snapshotConflictHorizon());
+            case VISIBLE -> sb.append(keyed ? "snapshotConflictHorizon: " : "cutoff xid ")
+                    .append(v.snapshotConflictHorizon()).append(keyed ? ", flags: 0x" : " flags 0x")
+                    .appendHex(v.flags(), 2);
+            case PRUNE_ON_ACCESS, PRUNE_VACUUM_SCAN, PRUNE_VACUUM_CLEANUP -> pruneFreeze(v, sb);
+            case MULTI_INSERT -> multiInsert(v, d, sb);
+            case LOCK_UPDATED -> HeapDescriber.rowLock(sb, keyed, v.xmax(), v.offnum(), v.infobitsSet(), v.flags(),
+                    ": xmax ");
+            case NEW_CID -> sb.append(keyed ? "rel: " : "rel ").append(v.targetSpcOid()).append('/')
+                    .append(v.targetDbOid()).append('/').append(v.targetRelNumber()).append(keyed ? ", tid: " : "; tid ")
+                    .append(v.targetBlock()).append('/').append(v.targetOffset())
+                    .append(keyed ? ", cmin: " : "; cmin: ").append(v.cmin()).append(", cmax: ").append(v.cmax())
+                    .append(", combo: ").append(v.combocid());
+            case REWRITE -> {
+                // heap2_desc prints nothing for XLOG_HEAP2_REWRITE
+            }
         }
     }
 
-    private static void describeOld(TextBuffer sb, Heap2Type type, Heap2Record rec) {
-        if (rec instanceof HeapPrune p) {
-            if (type == Heap2Type.CLEAN) {
-                sb.append("remxid ").append(p.snapshotConflictHorizon());
-            } else {
-                sb.append("latestRemovedXid ").append(p.snapshotConflictHorizon())
-                        .append(" nredirected ").append(p.nredirected()).append(" ndead ").append(p.ndead());
-            }
-        } else if (rec instanceof CleanupInfo c) {
-            sb.append("remxid ").append(c.latestRemovedXid());
-        } else if (rec instanceof HeapVacuum v) {
-            sb.append("nunused ").append(v.nunused());
-        } else if (rec instanceof FreezePage f) {
-            sb.append("cutoff xid ").append(f.snapshotConflictHorizon()).append(" ntuples ").append(f.nfrozen());
-        } else if (rec instanceof Visible v) {
-            sb.append("cutoff xid ").append(v.snapshotConflictHorizon()).append(" flags 0x").append(hex2(v.flags()));
-        } else if (rec instanceof MultiInsert m) {
-            sb.append(m.ntuples()).append(" tuples flags 0x").append(hex2(m.flags()));
-        } else if (rec instanceof LockUpdated l) {
-            sb.append("off ").append(l.offnum()).append(": xmax ").append(l.xmax()).append(": flags 0x")
-                    .append(hex2(l.flags())).append(' ');
-            for (String w : infobitWords(l.infobitsSet())) {
-                sb.append(w).append(' ');
-            }
-        } else if (rec instanceof NewCid c) {
-            sb.append("rel ").append(c.target()).append("; tid ").append(c.tidBlock()).append('/')
-                    .append(c.tidOffset()).append("; cmin: ").append(c.cmin()).append(", cmax: ").append(c.cmax())
-                    .append(", combo: ").append(c.combocid());
-        }
-        // REWRITE: no desc text
-    }
-
-    private static void describeNew(TextBuffer sb, Style style, Heap2Record rec) {
-        if (rec instanceof HeapPrune p) {
-            sb.append("snapshotConflictHorizon: ").append(p.snapshotConflictHorizon())
-                    .append(", nredirected: ").append(p.nredirected()).append(", ndead: ").append(p.ndead());
-            if (p.blockData()) {
-                sb.append(", nunused: ").append(p.unused().size());
-                sb.append(", redirected:");
-                redirects(sb, p.redirected());
-                sb.append(", dead:");
-                offsets(sb, p.dead());
-                sb.append(", unused:");
-                offsets(sb, p.unused());
-            }
-        } else if (rec instanceof HeapVacuum v) {
-            sb.append("nunused: ").append(v.nunused());
-            if (v.blockData()) {
-                sb.append(", unused:");
-                offsets(sb, v.unused());
-            }
-        } else if (rec instanceof FreezePage.Pg16 f) {
-            sb.append("snapshotConflictHorizon: ").append(f.snapshotConflictHorizon())
-                    .append(", nplans: ").append(f.nplans());
-            if (f.blockData()) {
-                sb.append(", plans:");
-                plans(sb, f.plans());
-            }
-        } else if (rec instanceof Visible v) {
-            sb.append("snapshotConflictHorizon: ").append(v.snapshotConflictHorizon())
-                    .append(", flags: 0x").append(hex2(v.flags()));
-        } else if (rec instanceof PruneFreeze p) {
-            prune(sb, style, p);
-        } else if (rec instanceof MultiInsert m) {
-            sb.append("ntuples: ").append(m.ntuples()).append(", flags: 0x").append(hex2(m.flags()));
-            if (style == Style.PG19 && (m.flags() & MultiInsert.ALL_FROZEN_SET) != 0) {
-                sb.append(", vm_flags: 0x").append(hex2(Visible.ALL_VISIBLE | Visible.ALL_FROZEN));
-            }
-            if (m.tupleData().length > 0 && !m.init()) {
-                sb.append(", offsets:");
-                offsets(sb, m.offsets());
-            }
-        } else if (rec instanceof LockUpdated l) {
-            sb.append("xmax: ").append(l.xmax()).append(", off: ").append(l.offnum()).append(", infobits: [")
-                    .append(String.join(", ", infobitWords(l.infobitsSet()))).append("], flags: 0x")
-                    .append(hex2(l.flags()));
-        } else if (rec instanceof NewCid c) {
-            sb.append("rel: ").append(c.target()).append(", tid: ").append(c.tidBlock()).append('/')
-                    .append(c.tidOffset()).append(", cmin: ").append(c.cmin()).append(", cmax: ").append(c.cmax())
-                    .append(", combo: ").append(c.combocid());
-        }
-        // REWRITE: no desc text
-    }
-
-    private static void prune(TextBuffer sb, Style style, PruneFreeze p) {
-        if (p.hasConflictHorizon()) {
-            sb.append("snapshotConflictHorizon: ").append(p.snapshotConflictHorizon());
-        }
-        sb.append(", isCatalogRel: ").append(p.isCatalogRel() ? 'T' : 'F');
-        if (style == Style.PG19 && p.vmFlags() != 0) {
-            sb.append(", vm_flags: 0x").append(hex2(p.vmFlags()));
-        }
-        if (!p.blockData()) {
+    /** PRUNE (14-16): 14/15 counts only, 16 with the offset arrays. */
+    private static void prune(Heap2View v, boolean keyed, TextBuffer sb) {
+        if (!keyed) {
+            sb.append("latestRemovedXid ").append(v.snapshotConflictHorizon()).append(" nredirected ")
+                    .append(v.nredirected()).append(" ndead ").append(v.ndead());
             return;
         }
-        int nplans = p.plans().size();
-        int nredirected = p.redirected().size() / 2;
-        int ndead = p.dead().size();
-        int nunused = p.unused().size();
-        sb.append(", nplans: ").append(nplans).append(", nredirected: ").append(nredirected)
-                .append(", ndead: ").append(ndead).append(", nunused: ").append(nunused);
-        if (nplans > 0) {
-            sb.append(", plans:");
-            plans(sb, p.plans());
-        }
-        if (nredirected > 0) {
-            sb.append(", redirected:");
-            redirects(sb, p.redirected());
-        }
-        if (ndead > 0) {
+        sb.append("snapshotConflictHorizon: ").append(v.snapshotConflictHorizon()).append(", nredirected: ")
+                .append(v.nredirected()).append(", ndead: ").append(v.ndead());
+        if (v.hasBlockData()) {
+            sb.append(", nunused: ").append(v.nunused()).append(", redirected:");
+            redirects(sb, v);
             sb.append(", dead:");
-            offsets(sb, p.dead());
-        }
-        if (nunused > 0) {
+            dead(sb, v);
             sb.append(", unused:");
-            offsets(sb, p.unused());
+            unused(sb, v);
         }
     }
 
-    /** array_desc with offset_elem_desc: {@code " [1, 2]"} or {@code " []"}. */
-    private static void offsets(TextBuffer sb, OffsetArray a) {
+    /** FREEZE_PAGE: 13-15 {@code cutoff xid, ntuples}; 16 with the plans (the view knows the layout). */
+    private static void freezePage(Heap2View v, TextBuffer sb) {
+        if (v.perTupleFreeze()) {
+            sb.append("cutoff xid ").append(v.snapshotConflictHorizon()).append(" ntuples ").append(v.ntuples());
+            return;
+        }
+        sb.append("snapshotConflictHorizon: ").append(v.snapshotConflictHorizon()).append(", nplans: ")
+                .append(v.nplans());
+        if (v.hasBlockData()) {
+            sb.append(", plans:");
+            plans(sb, v);
+        }
+    }
+
+    /** PRUNE_ON_ACCESS / PRUNE_VACUUM_SCAN / PRUNE_VACUUM_CLEANUP (17+). */
+    private static void pruneFreeze(Heap2View v, TextBuffer sb) {
+        if (v.header() == 6) {
+            sb.append("snapshotConflictHorizon: ").append(v.snapshotConflictHorizon());
+        }
+        sb.append(", isCatalogRel: ").append(v.isCatalogRel() ? 'T' : 'F');
+        int vm = v.vmFlags(); // 0 before 19: the flags have no VM bits there
+        if (vm != 0) {
+            sb.append(", vm_flags: 0x").appendHex(vm, 2);
+        }
+        if (!v.hasBlockData()) {
+            return;
+        }
+        sb.append(", nplans: ").append(v.nplans()).append(", nredirected: ").append(v.nredirected())
+                .append(", ndead: ").append(v.ndead()).append(", nunused: ").append(v.nunused());
+        if (v.nplans() > 0) {
+            sb.append(", plans:");
+            plans(sb, v);
+        }
+        if (v.nredirected() > 0) {
+            sb.append(", redirected:");
+            redirects(sb, v);
+        }
+        if (v.ndead() > 0) {
+            sb.append(", dead:");
+            dead(sb, v);
+        }
+        if (v.nunused() > 0) {
+            sb.append(", unused:");
+            unused(sb, v);
+        }
+    }
+
+    private static void multiInsert(Heap2View v, Dialect d, TextBuffer sb) {
+        int flags = v.flags();
+        int ntuples = v.ntuples();
+        if (!d.keyed()) {
+            sb.append(ntuples).append(" tuples flags 0x").appendHex(flags, 2);
+            return;
+        }
+        sb.append("ntuples: ").append(ntuples).append(", flags: 0x").appendHex(flags, 2);
+        if (d.multiInsertVmBits() && (flags & MultiInsert.XLH_INSERT_ALL_FROZEN_SET) != 0) {
+            sb.append(", vm_flags: 0x")
+                    .appendHex(Visible.VISIBILITYMAP_ALL_VISIBLE | Visible.VISIBILITYMAP_ALL_FROZEN, 2);
+        }
+        if (v.hasBlockData() && !v.init()) {
+            sb.append(", offsets: [");
+            for (int i = 0; i < ntuples; i++) {
+                if (i > 0) {
+                    sb.append(", ");
+                }
+                sb.append(v.multiInsertOffset(i));
+            }
+            sb.append(']');
+        }
+    }
+
+    /** array_desc with redirect_elem_desc: {@code " [4->38, ...]"}. */
+    private static void redirects(TextBuffer sb, Heap2View v) {
         sb.append(" [");
-        for (int i = 0; i < a.size(); i++) {
+        for (int i = 0; i < v.nredirected(); i++) {
             if (i > 0) {
                 sb.append(", ");
             }
-            sb.append(a.get(i));
+            sb.append(v.redirectFrom(i)).append("->").append(v.redirectTo(i));
         }
         sb.append(']');
     }
 
-    /** array_desc with redirect_elem_desc: {@code " [4->38, ...]"}. */
-    private static void redirects(TextBuffer sb, OffsetArray pairs) {
+    /** array_desc with offset_elem_desc over the dead items: {@code " [1, 2]"} or {@code " []"}. */
+    private static void dead(TextBuffer sb, Heap2View v) {
         sb.append(" [");
-        for (int i = 0; i + 1 < pairs.size(); i += 2) {
+        for (int i = 0; i < v.ndead(); i++) {
             if (i > 0) {
                 sb.append(", ");
             }
-            sb.append(pairs.get(i)).append("->").append(pairs.get(i + 1));
+            sb.append(v.dead(i));
+        }
+        sb.append(']');
+    }
+
+    /** array_desc with offset_elem_desc over the now-unused items. */
+    private static void unused(TextBuffer sb, Heap2View v) {
+        sb.append(" [");
+        for (int i = 0; i < v.nunused(); i++) {
+            if (i > 0) {
+                sb.append(", ");
+            }
+            sb.append(v.unused(i));
         }
         sb.append(']');
     }
 
     /** array_desc with plan_elem_desc; infomask is printed before infomask2, as heapdesc.c does. */
-    private static void plans(TextBuffer sb, List<FreezePlan> plans) {
+    private static void plans(TextBuffer sb, Heap2View v) {
         sb.append(" [");
-        for (int i = 0; i < plans.size(); i++) {
-            FreezePlan p = plans.get(i);
-            if (i > 0) {
+        int k = 0;
+        for (int p = 0; p < v.nplans(); p++) {
+            if (p > 0) {
                 sb.append(", ");
             }
-            sb.append("{ xmax: ").append(p.xmax()).append(", infomask: ").append(p.infomask())
-                    .append(", infomask2: ").append(p.infomask2()).append(", ntuples: ").append(p.ntuples())
-                    .append(", offsets:");
-            offsets(sb, p.offsets());
-            sb.append(" }");
+            int ntuples = v.planNtuples(p);
+            sb.append("{ xmax: ").append(v.planXmax(p)).append(", infomask: ").append(v.planInfomask(p))
+                    .append(", infomask2: ").append(v.planInfomask2(p)).append(", ntuples: ").append(ntuples)
+                    .append(", offsets: [");
+            for (int i = 0; i < ntuples; i++, k++) {
+                if (i > 0) {
+                    sb.append(", ");
+                }
+                sb.append(v.frozenOffset(k));
+            }
+            sb.append("] }");
         }
         sb.append(']');
-    }
-
-    private static List<String> infobitWords(int bits) {
-        List<String> out = new java.util.ArrayList<>(5);
-        if ((bits & LockUpdated.XMAX_IS_MULTI) != 0) {
-            out.add("IS_MULTI");
-        }
-        if ((bits & LockUpdated.XMAX_LOCK_ONLY) != 0) {
-            out.add("LOCK_ONLY");
-        }
-        if ((bits & LockUpdated.XMAX_EXCL_LOCK) != 0) {
-            out.add("EXCL_LOCK");
-        }
-        if ((bits & LockUpdated.XMAX_KEYSHR_LOCK) != 0) {
-            out.add("KEYSHR_LOCK");
-        }
-        if ((bits & LockUpdated.KEYS_UPDATED) != 0) {
-            out.add("KEYS_UPDATED");
-        }
-        return out;
-    }
-
-    private static String hex2(int v) {
-        String h = Integer.toHexString(v).toUpperCase(java.util.Locale.ROOT);
-        return h.length() < 2 ? "0" + h : h;
     }
 }

@@ -1,76 +1,113 @@
 package org.walprism.analyzer.desc;
 
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.rmgr.heap.HeapTruncate;
+import org.walprism.codec.rmgr.heap.HeapView;
 
 /**
- * Desc text of Heap (rmgr 10) records, mirroring {@code heap_desc} in src/backend/access/rmgrdesc/heapdesc.c.
+ * Desc text of Heap (rmgr 10) records, mirroring {@code heap_desc} in src/backend/access/rmgrdesc/heapdesc.c:
+ * 13-15 in the {@code off %u flags 0x%02X} style, 16+ in {@code key: value} style, 18+ with INPLACE's
+ * invalidation messages.
  *
- * <p>Main-data structs (src/include/access/heapam_xlog.h, unchanged 13..master except INPLACE):
- * <ul>
- * <li>{@code xl_heap_insert => offnum: uint16, flags: uint8}</li>
- * <li>{@code xl_heap_delete => xmax: uint32, offnum: uint16, infobits_set: uint8, flags: uint8}</li>
- * <li>{@code xl_heap_update => old_xmax: uint32, old_offnum: uint16, old_infobits_set: uint8, flags: uint8,
- *     new_xmax: uint32, new_offnum: uint16}</li>
- * <li>{@code xl_heap_truncate => dbId: uint32, nrelids: uint32, flags: uint8, pad: 3, relids: uint32[nrelids]}</li>
- * <li>{@code xl_heap_confirm => offnum: uint16}</li>
- * <li>{@code xl_heap_lock => xmax: uint32, offnum: uint16, infobits_set: uint8, flags: uint8}</li>
- * <li>{@code xl_heap_inplace => offnum: uint16} (13-17); 18+ adds {@code pad: 2, dbId: uint32, tsId: uint32,
- *     relcacheInitFileInval: bool, pad: 3, nmsgs: int32, msgs: SharedInvalidationMessage[nmsgs]}</li>
- * </ul>
+ * <p>Prints from the codec's {@link HeapView} (byte maps there), which has checked the main data; a record it
+ * rejects has its fields read in heap_desc's order through {@link DescData}, which throws naming the first field
+ * that is missing.
  */
 public final class HeapDescriber implements RmgrDescriber {
 
-    /** Text style of a version's heap_desc. */
-    private enum Style {
-        /** 13-15: {@code off %u flags 0x%02X} and infobits words. */
-        OLD,
-        /** 16-17: {@code key: value} pairs and bracketed lists. */
-        KEYED,
-        /** 18+: as KEYED, INPLACE also prints its invalidation messages. */
-        KEYED_INPLACE_INVALS
-    }
-
-    private static Style style(WalVersion version) {
+    /** Whether a version's heap_desc prints {@code key: value} pairs (16+): the one version dispatch here. */
+    private static boolean keyed(WalVersion version) {
         return switch (version) {
-            case PG13, PG14, PG15 -> Style.OLD;
-            case PG16, PG17 -> Style.KEYED;
-            case PG18, PG19_BETA1, PG19_BETA3, PG19 -> Style.KEYED_INPLACE_INVALS;
+            case PG13, PG14, PG15 -> false;
+            case PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> true;
         };
     }
 
     @Override
     public void describe(DescRecord r, TextBuffer sb) {
-        Style style = style(r.version());
+        HeapView v = r.heapView();
+        if (!v.accepted()) {
+            reject(r, v);
+        }
+        boolean keyed = keyed(r.version());
+        switch (v.type()) {
+            case INSERT -> sb.append(keyed ? "off: " : "off ").append(v.offnum())
+                    .append(keyed ? ", flags: 0x" : " flags 0x").appendHex(v.flags(), 2);
+            case DELETE -> rowLock(sb, keyed, v.xmax(), v.offnum(), v.infobitsSet(), v.flags(), null);
+            case UPDATE, HOT_UPDATE -> update(sb, v, keyed);
+            case TRUNCATE -> truncate(sb, v, keyed);
+            case CONFIRM -> sb.append(keyed ? "off: " : "off ").append(v.offnum());
+            case LOCK -> rowLock(sb, keyed, v.xmax(), v.offnum(), v.infobitsSet(), v.flags(), ": xid ");
+            case INPLACE -> {
+                sb.append(keyed ? "off: " : "off ").append(v.offnum());
+                if (HeapView.invalidationsLogged(v.version())) {
+                    StandbyDescriber.invalidations(sb, v.version(), r.mainData("Heap main data"),
+                            HeapView.msgsOffset(), v.nmsgs(), v.dbId(), v.tsId(), v.relcacheInitFileInval());
+                }
+            }
+        }
+    }
+
+    /**
+     * Reads the fields of a record the view rejected in heap_desc's order, so that the first missing one is named
+     * ({@link DescData} throws).
+     */
+    private static void reject(DescRecord r, HeapView v) {
         DescData d = r.mainData("Heap main data");
-        switch (r.info() & 0x70) {
-            case 0x00 -> insert(sb, d, style);
-            case 0x10 -> delete(sb, d, style);
-            case 0x20, 0x40 -> update(sb, d, style);
-            case 0x30 -> truncate(sb, d, style);
-            case 0x50 -> sb.append(style == Style.OLD ? "off " : "off: ").append(d.u16(0, "offnum"));
-            case 0x60 -> lock(sb, d, style);
-            case 0x70 -> inplace(sb, d, style, r.version());
-            default -> throw new AssertionError("unreachable heap opcode");
+        switch (v.type()) {
+            case INSERT -> {
+                d.u16(0, "offnum");
+                d.u8(2, "flags");
+            }
+            case DELETE, LOCK -> {
+                d.u32(0, "xmax");
+                d.u16(4, "offnum");
+                d.u8(6, "infobits_set");
+                d.u8(7, "flags");
+            }
+            case UPDATE, HOT_UPDATE -> {
+                d.u32(0, "old_xmax");
+                d.u16(4, "old_offnum");
+                d.u8(6, "old_infobits_set");
+                d.u8(7, "flags");
+                d.u32(8, "new_xmax");
+                d.u16(12, "new_offnum");
+            }
+            case TRUNCATE -> {
+                long nrelids = d.u32(4, "nrelids");
+                d.u8(8, "flags");
+                d.count(nrelids, HeapTruncate.SIZE, 4, "relids");
+            }
+            case CONFIRM -> d.u16(0, "offnum");
+            case INPLACE -> {
+                d.u16(0, "offnum");
+                if (HeapView.invalidationsLogged(v.version())) {
+                    d.u32(4, "dbId");
+                    d.u32(8, "tsId");
+                    d.bool(12, "relcacheInitFileInval");
+                    int nmsgs = d.i32(16, "nmsgs");
+                    StandbyDescriber.invalidations(new TextBuffer(), v.version(), d, HeapView.msgsOffset(), nmsgs,
+                            0, 0, false);
+                }
+            }
         }
+        throw new IllegalStateException("HeapView rejects main data heap_desc reads at " + r.lsn());
     }
 
-    private static void insert(TextBuffer sb, DescData d, Style style) {
-        int off = d.u16(0, "offnum");
-        int flags = d.u8(2, "flags");
-        if (style == Style.OLD) {
-            sb.append("off ").append(off).append(" flags 0x").appendHex(flags, 2);
-        } else {
-            sb.append("off: ").append(off).append(", flags: 0x").appendHex(flags, 2);
-        }
-    }
-
-    private static void delete(TextBuffer sb, DescData d, Style style) {
-        long xmax = d.u32(0, "xmax");
-        int off = d.u16(4, "offnum");
-        int infobits = d.u8(6, "infobits_set");
-        int flags = d.u8(7, "flags");
-        if (style == Style.OLD) {
-            sb.append("off ").append(off).append(" flags 0x").appendHex(flags, 2).append(' ');
+    /**
+     * DELETE, LOCK and Heap2's LOCK_UPDATED: 13-15 {@code off N flags 0xXX <infobits words>} (with
+     * {@code oldXmaxLabel}: {@code off N<label>XMAX: flags 0xXX <words>}), 16+ keyed.
+     */
+    static void rowLock(TextBuffer sb, boolean keyed, long xmax, int off, int infobits, int flags,
+                        String oldXmaxLabel) {
+        if (!keyed) {
+            sb.append("off ").append(off);
+            if (oldXmaxLabel == null) {
+                sb.append(" flags 0x");
+            } else {
+                sb.append(oldXmaxLabel).append(xmax).append(": flags 0x");
+            }
+            sb.appendHex(flags, 2).append(' ');
             DescFormat.infobitsWords(sb, infobits);
         } else {
             sb.append("xmax: ").append(xmax).append(", off: ").append(off).append(", ");
@@ -79,79 +116,52 @@ public final class HeapDescriber implements RmgrDescriber {
         }
     }
 
-    private static void update(TextBuffer sb, DescData d, Style style) {
-        long oldXmax = d.u32(0, "old_xmax");
-        int oldOff = d.u16(4, "old_offnum");
-        int oldInfobits = d.u8(6, "old_infobits_set");
-        int flags = d.u8(7, "flags");
-        long newXmax = d.u32(8, "new_xmax");
-        int newOff = d.u16(12, "new_offnum");
-        if (style == Style.OLD) {
-            sb.append("off ").append(oldOff).append(" xmax ").append(oldXmax)
-                    .append(" flags 0x").appendHex(flags, 2).append(' ');
-            DescFormat.infobitsWords(sb, oldInfobits);
-            sb.append("; new off ").append(newOff).append(" xmax ").append(newXmax);
+    private static void update(TextBuffer sb, HeapView v, boolean keyed) {
+        if (!keyed) {
+            sb.append("off ").append(v.offnum()).append(" xmax ").append(v.xmax())
+                    .append(" flags 0x").appendHex(v.flags(), 2).append(' ');
+            DescFormat.infobitsWords(sb, v.infobitsSet());
+            sb.append("; new off ").append(v.newOffnum()).append(" xmax ").append(v.newXmax());
         } else {
-            sb.append("old_xmax: ").append(oldXmax).append(", old_off: ").append(oldOff).append(", ");
-            DescFormat.infobitsList(sb, oldInfobits, "old_infobits");
-            sb.append(", flags: 0x").appendHex(flags, 2).append(", new_xmax: ").append(newXmax)
-                    .append(", new_off: ").append(newOff);
+            sb.append("old_xmax: ").append(v.xmax()).append(", old_off: ").append(v.offnum()).append(", ");
+            DescFormat.infobitsList(sb, v.infobitsSet(), "old_infobits");
+            sb.append(", flags: 0x").appendHex(v.flags(), 2).append(", new_xmax: ").append(v.newXmax())
+                    .append(", new_off: ").append(v.newOffnum());
         }
     }
 
-    private static void truncate(TextBuffer sb, DescData d, Style style) {
-        long nrelids = d.u32(4, "nrelids");
-        int flags = d.u8(8, "flags");
-        int n = d.count(nrelids, 12, 4, "relids");
-        if (style == Style.OLD) {
-            if ((flags & 0x01) != 0) {
+    private static void truncate(TextBuffer sb, HeapView v, boolean keyed) {
+        long nrelids = v.nrelids();
+        int flags = v.flags();
+        boolean cascade = (flags & HeapTruncate.XLH_TRUNCATE_CASCADE) != 0;
+        boolean restart = (flags & HeapTruncate.XLH_TRUNCATE_RESTART_SEQS) != 0;
+        if (!keyed) {
+            if (cascade) {
                 sb.append("cascade ");
             }
-            if ((flags & 0x02) != 0) {
+            if (restart) {
                 sb.append("restart_seqs ");
             }
             sb.append("nrelids ").append(nrelids).append(" relids");
-            for (int i = 0; i < n; i++) {
-                sb.append(' ').append(d.u32(12 + 4 * i, "relids"));
+            for (int i = 0; i < nrelids; i++) {
+                sb.append(' ').append(v.relid(i));
             }
         } else {
             sb.append("flags: [");
-            if ((flags & 0x01) != 0) {
+            if (cascade) {
                 sb.append("CASCADE");
             }
-            if ((flags & 0x02) != 0) {
-                sb.append((flags & 0x01) != 0 ? ", " : "").append("RESTART_SEQS");
+            if (restart) {
+                sb.append(cascade ? ", " : "").append("RESTART_SEQS");
             }
-            sb.append("], nrelids: ").append(nrelids).append(", relids:");
-            DescFormat.oidArray(sb, d, 12, n, "relids");
-        }
-    }
-
-    private static void lock(TextBuffer sb, DescData d, Style style) {
-        long xmax = d.u32(0, "xmax");
-        int off = d.u16(4, "offnum");
-        int infobits = d.u8(6, "infobits_set");
-        int flags = d.u8(7, "flags");
-        if (style == Style.OLD) {
-            sb.append("off ").append(off).append(": xid ").append(xmax).append(": flags 0x")
-                    .appendHex(flags, 2).append(' ');
-            DescFormat.infobitsWords(sb, infobits);
-        } else {
-            sb.append("xmax: ").append(xmax).append(", off: ").append(off).append(", ");
-            DescFormat.infobitsList(sb, infobits, "infobits");
-            sb.append(", flags: 0x").appendHex(flags, 2);
-        }
-    }
-
-    private static void inplace(TextBuffer sb, DescData d, Style style, WalVersion version) {
-        int off = d.u16(0, "offnum");
-        sb.append(style == Style.OLD ? "off " : "off: ").append(off);
-        if (style == Style.KEYED_INPLACE_INVALS) {
-            long dbId = d.u32(4, "dbId");
-            long tsId = d.u32(8, "tsId");
-            boolean initFile = d.bool(12, "relcacheInitFileInval");
-            int nmsgs = d.i32(16, "nmsgs");
-            StandbyDescriber.invalidations(sb, version, d, 20, nmsgs, dbId, tsId, initFile);
+            sb.append("], nrelids: ").append(nrelids).append(", relids: [");
+            for (int i = 0; i < nrelids; i++) {
+                if (i > 0) {
+                    sb.append(", ");
+                }
+                sb.append(v.relid(i));
+            }
+            sb.append(']');
         }
     }
 }

@@ -1,11 +1,10 @@
 package org.walprism.analyzer.desc;
 
 import java.util.function.IntFunction;
-import org.walprism.codec.internal.RecordViewAccess;
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.rmgr.RmgrTable;
-import org.walprism.codec.rmgr.heap2.Heap2PartsScan;
 import org.walprism.codec.rmgr.heap2.Heap2Type;
+import org.walprism.codec.rmgr.heap2.Heap2View;
 import org.walprism.codec.rmgr.lengths.PayloadLengths;
 
 /**
@@ -14,8 +13,8 @@ import org.walprism.codec.rmgr.lengths.PayloadLengths;
  * {@code dump} rejects, every command rejects, with the same exception and message.
  *
  * <p>A check costs a length walk, never text: every record type's main-data and block-data rules are declared
- * where its layout is read, in the codec ({@link PayloadLengths}, the in-place scan {@link Heap2PartsScan} of the
- * Heap2 vacuum records and {@link Heap2RawDescriber#wellFormed} for the other common Heap2 records), and equal
+ * where its layout is read, in the codec ({@link PayloadLengths}, and for Heap2 the layout view {@link Heap2View}
+ * the describer prints from), and equal
  * what the describer needs (DescLengthRulesTest). A record the rules accept is one the describer prints without
  * error, so it is not described. Only a record they reject is described, into a scratch buffer, so that the
  * describer throws naming the field as {@code dump} does (that record ends the command). Allocates nothing.
@@ -25,9 +24,7 @@ import org.walprism.codec.rmgr.lengths.PayloadLengths;
 public final class RecordCheck {
     private final DescRecord rec = new DescRecord();
     private final TextBuffer scratch = new TextBuffer(256);
-    private final Heap2PartsScan parts = new Heap2PartsScan();
-    private final DescData main = new DescData();
-    private final DescData block0 = new DescData();
+    private final Heap2View heap2 = new Heap2View();
     private final boolean heap2Vacuum;
     private final IntFunction<RmgrDescriber> describers;
 
@@ -69,28 +66,11 @@ public final class RecordCheck {
 
     /** Whether a Heap2 record passes without describing it (false: the describer decides). */
     private boolean heap2Passes(RecordView v) {
-        Heap2Type type = Heap2Type.of(v.version(), v.info());
-        if (type == null) {
-            return true; // heap2_desc prints nothing for an unknown code
+        if (heap2.load(v)) {
+            return true;
         }
-        if (Heap2PartsScan.scans(type)) {
-            return !heap2Vacuum || parts.scan(v);
-        }
-        return switch (type) {
-            case MULTI_INSERT, LOCK_UPDATED, NEW_CID -> {
-                int b0 = -1;
-                for (int i = 0; i < v.blockCount() && b0 < 0; i++) {
-                    if (v.blockId(i) == 0) {
-                        b0 = i; // the first, as DescRecord.blockIndex finds it
-                    }
-                }
-                main.set(RecordViewAccess.buffer(v), v.mainDataIndex(), v.mainDataLength(), v.lsn(), "Heap2 main data");
-                block0.set(RecordViewAccess.buffer(v), b0 < 0 ? 0 : v.blockDataIndex(b0), b0 < 0 ? 0 : v.blockDataLength(b0),
-                        v.lsn(), "Heap2 block 0 data");
-                yield Heap2RawDescriber.wellFormed(type, v.info(), main, block0);
-            }
-            case REWRITE -> PayloadLengths.heap2Rewrite(v);
-            default -> false; // the scanned types returned above
-        };
+        Heap2Type type = heap2.type();
+        // heap2_desc prints nothing for an unknown code; a vacuum record may be left to the caller's own check
+        return type == null || (!heap2Vacuum && Heap2View.isVacuum(type));
     }
 }

@@ -158,20 +158,20 @@ public final class Heap2Records {
         boolean prunes = !it.redirected().isEmpty() || !it.dead().isEmpty() || !it.unused().isEmpty();
         int flags = 0;
         if (reason != PruneFreeze.Reason.VACUUM_CLEANUP && horizon != 0) {
-            flags |= PruneFreeze.HAS_CONFLICT_HORIZON;
+            flags |= PruneFreeze.XLHP_HAS_CONFLICT_HORIZON;
         }
         if (prunes && reason != PruneFreeze.Reason.VACUUM_CLEANUP) {
-            flags |= PruneFreeze.CLEANUP_LOCK;
+            flags |= PruneFreeze.XLHP_CLEANUP_LOCK;
         }
-        flags |= it.freezePlans().isEmpty() ? 0 : PruneFreeze.HAS_FREEZE_PLANS;
-        flags |= it.redirected().isEmpty() ? 0 : PruneFreeze.HAS_REDIRECTIONS;
-        flags |= it.dead().isEmpty() ? 0 : PruneFreeze.HAS_DEAD_ITEMS;
-        flags |= it.unused().isEmpty() ? 0 : PruneFreeze.HAS_NOW_UNUSED_ITEMS;
+        flags |= it.freezePlans().isEmpty() ? 0 : PruneFreeze.XLHP_HAS_FREEZE_PLANS;
+        flags |= it.redirected().isEmpty() ? 0 : PruneFreeze.XLHP_HAS_REDIRECTIONS;
+        flags |= it.dead().isEmpty() ? 0 : PruneFreeze.XLHP_HAS_DEAD_ITEMS;
+        flags |= it.unused().isEmpty() ? 0 : PruneFreeze.XLHP_HAS_NOW_UNUSED_ITEMS;
         boolean data = withData && (flags & PruneFreeze.HAS_ANY_SUBRECORD) != 0;
         PruneFreeze.Body body = data
                 ? new PruneFreeze.Body(true, 0, it.freezePlans(), it.redirected(), it.dead(), it.unused())
                 : PruneFreeze.Body.NONE;
-        long h = (flags & PruneFreeze.HAS_CONFLICT_HORIZON) != 0 ? horizon : 0;
+        long h = (flags & PruneFreeze.XLHP_HAS_CONFLICT_HORIZON) != 0 ? horizon : 0;
         return switch (d) {
             case COMBINED_17 -> {
                 if (vmFlags != 0) {
@@ -180,9 +180,9 @@ public final class Heap2Records {
                 yield new Typed(reason.info(), new PruneFreeze.Pg17(reason, 0, flags, h, body));
             }
             case VM_IN_PRUNE_19 -> {
-                if ((vmFlags & Visible.ALL_VISIBLE) != 0) {
-                    flags |= PruneFreeze.VM_ALL_VISIBLE;
-                    flags |= (vmFlags & Visible.ALL_FROZEN) != 0 ? PruneFreeze.VM_ALL_FROZEN : 0;
+                if ((vmFlags & Visible.VISIBILITYMAP_ALL_VISIBLE) != 0) {
+                    flags |= PruneFreeze.XLHP_VM_ALL_VISIBLE;
+                    flags |= (vmFlags & Visible.VISIBILITYMAP_ALL_FROZEN) != 0 ? PruneFreeze.XLHP_VM_ALL_FROZEN : 0;
                 }
                 yield new Typed(reason.info(), new PruneFreeze.Pg19(reason, flags, h, body));
             }

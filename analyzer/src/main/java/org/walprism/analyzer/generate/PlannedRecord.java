@@ -22,8 +22,6 @@ public record PlannedRecord(int rmid, int info, List<Block> blocks, byte[] block
 
     /** {@code MAIN_FORKNUM}. */
     public static final int MAIN_FORK = 0;
-    /** {@code VISIBILITYMAP_FORKNUM}. */
-    public static final int VM_FORK = 2;
 
     /**
      * A block reference.

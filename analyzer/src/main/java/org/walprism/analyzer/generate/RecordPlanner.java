@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.BlockImage;
+import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.RelFileLocator;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.rmgr.heap2.OffsetArray;
@@ -97,7 +98,7 @@ public final class RecordPlanner {
 
     private PlannedRecord.Block vmBlock(int id, long heapBlock) {
         long vmPage = heapBlock / HEAPBLOCKS_PER_VM_PAGE;
-        return new PlannedRecord.Block(id, heap, PlannedRecord.VM_FORK, vmPage,
+        return new PlannedRecord.Block(id, heap, BlockRef.VISIBILITYMAP_FORKNUM, vmPage,
                 image("v" + vmPage, PlannedRecord.Image.WHOLE, false));
     }
 
@@ -187,7 +188,7 @@ public final class RecordPlanner {
             }
             boolean lpDeadStays = g.dead() > 0 && indexes > 0;
             boolean unusedNow = g.dead() > 0 && indexes == 0;
-            int vmFlags = lpDeadStays ? 0 : Visible.ALL_VISIBLE | (g.allFrozen() ? Visible.ALL_FROZEN : 0);
+            int vmFlags = lpDeadStays ? 0 : Visible.VISIBILITYMAP_ALL_VISIBLE | (g.allFrozen() ? Visible.VISIBILITYMAP_ALL_FROZEN : 0);
             int len = g.storedTupleLength();
             hintImage(b, g.linePointers(), g.live() + g.dead() + g.unused(), len);
             PlannedRecord.Image after = heapLayout(g.linePointers(), g.live(), len);
@@ -212,7 +213,7 @@ public final class RecordPlanner {
                             pending.add(new Pending(b, g, it));
                         }
                         if (vmFlags != 0) {
-                            visible(b, vmFlags, vmFlags == (Visible.ALL_VISIBLE | Visible.ALL_FROZEN) ? 0 : horizon);
+                            visible(b, vmFlags, vmFlags == (Visible.VISIBILITYMAP_ALL_VISIBLE | Visible.VISIBILITYMAP_ALL_FROZEN) ? 0 : horizon);
                         }
                     }
                 }
@@ -225,7 +226,7 @@ public final class RecordPlanner {
                         pending.add(new Pending(b, g, Heap2Records.Items.of(g, false)));
                     }
                     if (vmFlags != 0) {
-                        visible(b, vmFlags, vmFlags == (Visible.ALL_VISIBLE | Visible.ALL_FROZEN) ? 0 : horizon);
+                        visible(b, vmFlags, vmFlags == (Visible.VISIBILITYMAP_ALL_VISIBLE | Visible.VISIBILITYMAP_ALL_FROZEN) ? 0 : horizon);
                     }
                 }
                 case VM_IN_PRUNE_19 -> {
@@ -299,7 +300,7 @@ public final class RecordPlanner {
     /** lazy_vacuum_heap_page: LP_DEAD to LP_UNUSED, then the VM bits the now all-visible page gets. */
     private void secondPassRecord(long b, PageGroup g, Heap2Records.Items it) {
         OffsetArray unused = it.dead();
-        int vmFlags = Visible.ALL_VISIBLE | (g.allFrozen() ? Visible.ALL_FROZEN : 0);
+        int vmFlags = Visible.VISIBILITYMAP_ALL_VISIBLE | (g.allFrozen() ? Visible.VISIBILITYMAP_ALL_FROZEN : 0);
         boolean empty = g.live() == 0 && g.redirects() == 0;
         int lps = empty ? 0 : g.linePointers();
         PlannedRecord.Image img = image(heapKey(b), heapLayout(lps, g.live(), g.storedTupleLength()), false);

@@ -1,5 +1,8 @@
 package org.walprism.analyzer.relmap;
 
+import static org.walprism.codec.image.PageImages.HEAP_XMIN_FROZEN;
+import static org.walprism.codec.image.PageImages.LP_NORMAL;
+
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.image.PageImages;
 import org.walprism.codec.record.BlockImage;
@@ -20,15 +23,12 @@ import org.walprism.codec.record.RecordView;
  */
 public final class HeapTuples {
     private static final int PD_LOWER = 12;
-    private static final int LP_NORMAL = 1;
     /** {@code offsetof(HeapTupleHeaderData, t_infomask)}. */
     private static final int T_INFOMASK = 20;
     /** {@code offsetof(HeapTupleHeaderData, t_hoff)}. */
     private static final int T_HOFF = 22;
     /** {@code SizeofHeapTupleHeader}. */
     private static final int TUPLE_HEADER = 23;
-    /** HEAP_XMIN_COMMITTED | HEAP_XMIN_INVALID: xmin frozen. */
-    private static final int HEAP_XMIN_FROZEN = 0x0300;
     /** Index of {@link #census}'s count of frozen tuples. */
     public static final int FROZEN = 4;
 

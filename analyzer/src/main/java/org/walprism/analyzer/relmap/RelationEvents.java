@@ -9,6 +9,7 @@ import org.walprism.codec.WalVersion;
 import org.walprism.codec.internal.RecordViewAccess;
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.codec.rmgr.heap.HeapType;
 
 /**
  * The few records of a range that change which file holds which relation, copied as they pass so that a parallel
@@ -24,7 +25,6 @@ public final class RelationEvents {
     private static final long PG_CLASS = 1259;
     private static final long PG_INDEX = 2610;
     private static final int SMGR_CREATE = 0x10;
-    private static final int HEAP_OPMASK = 0x70;
     private static final int MAX_EVENTS = 1 << 20;
 
     private final Set<Long> catalogFiles = new HashSet<>();
@@ -72,8 +72,9 @@ public final class RelationEvents {
                 }
             }
             case RmgrTable.HEAP -> {
-                int op = v.info() & HEAP_OPMASK;
-                if (v.blockCount() > 0 && (op == 0x00 || op == 0x20 || op == 0x40 || op == 0x70)
+                int op = v.info() & HeapType.XLOG_HEAP_OPMASK;
+                if (v.blockCount() > 0 && (op == HeapType.XLOG_HEAP_INSERT || op == HeapType.XLOG_HEAP_UPDATE
+                        || op == HeapType.XLOG_HEAP_HOT_UPDATE || op == HeapType.XLOG_HEAP_INPLACE)
                         && catalogFiles.contains(v.relNumber(0))) {
                     copy(v);
                 }

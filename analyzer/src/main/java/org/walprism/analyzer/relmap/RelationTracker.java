@@ -1,5 +1,13 @@
 package org.walprism.analyzer.relmap;
 
+import static org.walprism.codec.rmgr.heap.HeapType.XLOG_HEAP_HOT_UPDATE;
+import static org.walprism.codec.rmgr.heap.HeapType.XLOG_HEAP_INPLACE;
+import static org.walprism.codec.rmgr.heap.HeapType.XLOG_HEAP_INSERT;
+import static org.walprism.codec.rmgr.heap.HeapType.XLOG_HEAP_OPMASK;
+import static org.walprism.codec.rmgr.heap.HeapType.XLOG_HEAP_UPDATE;
+import static org.walprism.codec.rmgr.heap.HeapUpdate.XLH_UPDATE_PREFIX_FROM_OLD;
+import static org.walprism.codec.rmgr.heap.HeapUpdate.XLH_UPDATE_SUFFIX_FROM_OLD;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -7,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.codec.rmgr.heap.TupleHeader;
 
 /**
  * Follows relation files as the WAL changes them, so that names stay right where a relation map taken at one
@@ -29,14 +38,6 @@ import org.walprism.codec.rmgr.RmgrTable;
  */
 public final class RelationTracker {
     private static final int SMGR_CREATE = 0x10;
-    private static final int HEAP_OPMASK = 0x70;
-    private static final int HEAP_INSERT = 0x00;
-    private static final int HEAP_UPDATE = 0x20;
-    private static final int HEAP_HOT_UPDATE = 0x40;
-    private static final int HEAP_INPLACE = 0x70;
-    private static final int XLH_UPDATE_PREFIX_FROM_OLD = 1 << 5;
-    private static final int XLH_UPDATE_SUFFIX_FROM_OLD = 1 << 6;
-    private static final int SIZE_OF_HEAP_HEADER = 5;
     private static final int SIZEOF_HEAP_TUPLE_HEADER = 23;
     private static final int MAX_LOCATIONS = 1 << 20;
     private static final long PG_CLASS = 1259;
@@ -262,14 +263,14 @@ public final class RelationTracker {
     }
 
     private void heap(RecordView v) {
-        int op = v.info() & HEAP_OPMASK;
-        boolean inplaceUpdate = inplace && op == HEAP_INPLACE;
-        if (v.blockCount() == 0 || (op != HEAP_INSERT && op != HEAP_UPDATE && op != HEAP_HOT_UPDATE
+        int op = v.info() & XLOG_HEAP_OPMASK;
+        boolean inplaceUpdate = inplace && op == XLOG_HEAP_INPLACE;
+        if (v.blockCount() == 0 || (op != XLOG_HEAP_INSERT && op != XLOG_HEAP_UPDATE && op != XLOG_HEAP_HOT_UPDATE
                 && !inplaceUpdate)) {
             return;
         }
         long db = v.dbOid(0);
-        if (inplace && op == HEAP_INSERT && v.relNumber(0) == catalogFile(db, PG_INDEX)) {
+        if (inplace && op == XLOG_HEAP_INSERT && v.relNumber(0) == catalogFile(db, PG_INDEX)) {
             indexRow(v, db);
             return;
         }
@@ -285,7 +286,7 @@ public final class RelationTracker {
             }
             return;
         }
-        if (op == HEAP_INSERT) {
+        if (op == XLOG_HEAP_INSERT) {
             if (v.mainDataLength() < 3) {
                 return;
             }
@@ -377,11 +378,11 @@ public final class RelationTracker {
             suffix = v.u16(at + pos);
             pos += 2;
         }
-        if (len < pos + SIZE_OF_HEAP_HEADER || prefix + suffix > old.length) {
+        if (len < pos + TupleHeader.SIZE || prefix + suffix > old.length) {
             return null;
         }
         int hoff = v.u8(at + pos + 4);
-        int userStart = pos + SIZE_OF_HEAP_HEADER + (hoff - SIZEOF_HEAP_TUPLE_HEADER);
+        int userStart = pos + TupleHeader.SIZE + (hoff - SIZEOF_HEAP_TUPLE_HEADER);
         if (hoff < SIZEOF_HEAP_TUPLE_HEADER || userStart > len) {
             return null;
         }
@@ -411,11 +412,11 @@ public final class RelationTracker {
         }
         int at = v.blockDataIndex(b);
         int skip = (updateFlags & XLH_UPDATE_SUFFIX_FROM_OLD) != 0 ? 2 : 0;
-        if (len < skip + SIZE_OF_HEAP_HEADER) {
+        if (len < skip + TupleHeader.SIZE) {
             return null;
         }
         int hoff = v.u8(at + skip + 4);
-        int userStart = skip + SIZE_OF_HEAP_HEADER + (hoff - SIZEOF_HEAP_TUPLE_HEADER);
+        int userStart = skip + TupleHeader.SIZE + (hoff - SIZEOF_HEAP_TUPLE_HEADER);
         if (hoff < SIZEOF_HEAP_TUPLE_HEADER || userStart > len) {
             return null;
         }

@@ -3,6 +3,7 @@ package org.walprism.analyzer.replay;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.codec.rmgr.heap.HeapType;
 
 /**
  * Heap INPLACE (rmgr 10), the SLRU records (CLOG 3, CommitTs 18, MultiXact 6) and Database (4) in another major's
@@ -47,7 +48,7 @@ final class CatalogTranslation {
     static void apply(Translator t, Translator.Rec r) {
         switch (r.src.rmid()) {
             case RmgrTable.HEAP -> {
-                if ((r.info & 0x70) == 0x70) {
+                if ((r.info & HeapType.XLOG_HEAP_OPMASK) == HeapType.XLOG_HEAP_INPLACE) {
                     inplace(t, r);
                 }
             }

@@ -1,5 +1,8 @@
 package org.walprism.analyzer.replay;
 
+import static org.walprism.codec.image.PageImages.HEAP_XMIN_FROZEN;
+import static org.walprism.codec.image.PageImages.LP_NORMAL;
+
 import org.walprism.codec.record.BlockImage;
 
 /**
@@ -11,11 +14,6 @@ import org.walprism.codec.record.BlockImage;
  * src/include/access/htup_details.h.
  */
 final class PageImages {
-    static final int LP_UNUSED = 0;
-    static final int LP_NORMAL = 1;
-    static final int LP_REDIRECT = 2;
-    static final int LP_DEAD = 3;
-    static final int HEAP_XMIN_FROZEN = 0x0300;
 
     private PageImages() {
     }

@@ -208,16 +208,16 @@ final class StepScanner {
                 } else {
                     int[] census = PageImages.census(op.heapImage);
                     int flags = p.flags();
-                    if ((flags & PruneFreeze.HAS_FREEZE_PLANS) != 0) {
+                    if ((flags & PruneFreeze.XLHP_HAS_FREEZE_PLANS) != 0) {
                         op.plans.add(placeholderPlan(census == null ? 1 : Math.max(1, census[4])));
                     }
-                    if ((flags & PruneFreeze.HAS_REDIRECTIONS) != 0) {
+                    if ((flags & PruneFreeze.XLHP_HAS_REDIRECTIONS) != 0) {
                         PageOp.addPlaceholders(op.redirected, 2 * (census == null ? 1 : Math.max(1, census[2])));
                     }
-                    if ((flags & PruneFreeze.HAS_DEAD_ITEMS) != 0) {
+                    if ((flags & PruneFreeze.XLHP_HAS_DEAD_ITEMS) != 0) {
                         PageOp.addPlaceholders(op.dead, census == null ? 1 : Math.max(1, census[3]));
                     }
-                    if ((flags & PruneFreeze.HAS_NOW_UNUSED_ITEMS) != 0) {
+                    if ((flags & PruneFreeze.XLHP_HAS_NOW_UNUSED_ITEMS) != 0) {
                         PageOp.addPlaceholders(vacuumedUnused(k, flags) ? op.unusedVacuumed : op.unusedPruned,
                                 census == null ? 1 : Math.max(1, census[0]));
                     }
@@ -234,8 +234,8 @@ final class StepScanner {
      */
     private static boolean vacuumedUnused(Kind k, int flags) {
         return k == Kind.CLEANUP
-                || (k == Kind.SCAN && (flags & PruneFreeze.HAS_REDIRECTIONS) == 0
-                && (flags & PruneFreeze.HAS_DEAD_ITEMS) == 0);
+                || (k == Kind.SCAN && (flags & PruneFreeze.XLHP_HAS_REDIRECTIONS) == 0
+                && (flags & PruneFreeze.XLHP_HAS_DEAD_ITEMS) == 0);
     }
 
     private static FreezePlan placeholderPlan(int ntuples) {

@@ -9,6 +9,7 @@ import org.walprism.analyzer.generate.PlanEncoder;
 import org.walprism.analyzer.generate.VacuumDesign;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.BlockImage;
+import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.rmgr.heap2.FreezePlan;
 import org.walprism.codec.rmgr.heap2.OffsetArray;
@@ -24,7 +25,6 @@ import org.walprism.codec.write.RecordBuilder;
  */
 final class StepWriter {
     private static final int MAIN_FORK = 0;
-    private static final int VM_FORK = 2;
 
     private final WalVersion version;
     private final VacuumDesign design;
@@ -134,12 +134,12 @@ final class StepWriter {
         if (op.vmFlags == 0) {
             return;
         }
-        long horizon = op.vmFlags == (Visible.ALL_VISIBLE | Visible.ALL_FROZEN) ? 0 : op.horizon;
+        long horizon = op.vmFlags == (Visible.VISIBILITYMAP_ALL_VISIBLE | Visible.VISIBILITYMAP_ALL_FROZEN) ? 0 : op.horizon;
         var typed = Heap2Records.visible(horizon, op.vmFlags);
         var payload = typed.record().encode();
         RecordBuilder b = RecordBuilder.of(version, RmgrTable.HEAP2, typed.info()).mainData(payload.mainData());
         BlockImage vm = takeVm();
-        b.block(0, op.rel, VM_FORK, vmBlock(), false, vm, new byte[0]);
+        b.block(0, op.rel, BlockRef.VISIBILITYMAP_FORKNUM, vmBlock(), false, vm, new byte[0]);
         BlockImage heap = takeHeap();  // only left when nothing before registered the heap page
         b.block(1, op.rel, MAIN_FORK, op.block, false, heap, new byte[0]);
         add(typed.info(), b.build(), size(vm) + size(heap));
@@ -153,7 +153,7 @@ final class StepWriter {
         BlockImage vm = null;
         if (withVm) {
             vm = takeVm();
-            b.block(1, op.rel, VM_FORK, vmBlock(), false, vm, new byte[0]);
+            b.block(1, op.rel, BlockRef.VISIBILITYMAP_FORKNUM, vmBlock(), false, vm, new byte[0]);
         }
         add(typed.info(), b.build(), size(heap) + size(vm));
     }

@@ -1,5 +1,9 @@
 package org.walprism.analyzer.vacuums;
 
+import static org.walprism.codec.image.PageImages.LP_DEAD;
+import static org.walprism.codec.image.PageImages.LP_REDIRECT;
+import static org.walprism.codec.image.PageImages.LP_UNUSED;
+
 import org.walprism.analyzer.relmap.HeapTuples;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.BlockRef;
@@ -20,9 +24,6 @@ import org.walprism.codec.rmgr.heap2.Visible;
  */
 final class Figures {
     private final HeapTuples pages = new HeapTuples();
-    private static final int LP_UNUSED = 0;
-    private static final int LP_REDIRECT = 2;
-    private static final int LP_DEAD = 3;
 
     /** Whether a 13 CLEAN record is VACUUM's second heap pass (only unused items), as the categories decide. */
     static boolean isSecondPassClean(RecordView v) {
@@ -98,9 +99,9 @@ final class Figures {
             secondPass(f, page, pf.blockData() ? pf.unused().size() : -1, v, b0);
             return;
         }
-        boolean prunes = (flags & (PruneFreeze.HAS_REDIRECTIONS | PruneFreeze.HAS_DEAD_ITEMS
-                | PruneFreeze.HAS_NOW_UNUSED_ITEMS)) != 0;
-        boolean freezes = (flags & PruneFreeze.HAS_FREEZE_PLANS) != 0;
+        boolean prunes = (flags & (PruneFreeze.XLHP_HAS_REDIRECTIONS | PruneFreeze.XLHP_HAS_DEAD_ITEMS
+                | PruneFreeze.XLHP_HAS_NOW_UNUSED_ITEMS)) != 0;
+        boolean freezes = (flags & PruneFreeze.XLHP_HAS_FREEZE_PLANS) != 0;
         if (prunes) {
             f.pagesPruned.set(page);
         }
@@ -129,9 +130,9 @@ final class Figures {
             // every item went unused and the line pointer array was truncated away: how many is not left
             f.tuplesRemoved.unknownRecords++;
         } else if (prunes) {
-            f.tuplesRemoved.image(((flags & PruneFreeze.HAS_REDIRECTIONS) != 0 ? c[LP_REDIRECT] : 0)
-                    + ((flags & PruneFreeze.HAS_DEAD_ITEMS) != 0 ? c[LP_DEAD] : 0)
-                    + ((flags & PruneFreeze.HAS_NOW_UNUSED_ITEMS) != 0 ? c[LP_UNUSED] : 0));
+            f.tuplesRemoved.image(((flags & PruneFreeze.XLHP_HAS_REDIRECTIONS) != 0 ? c[LP_REDIRECT] : 0)
+                    + ((flags & PruneFreeze.XLHP_HAS_DEAD_ITEMS) != 0 ? c[LP_DEAD] : 0)
+                    + ((flags & PruneFreeze.XLHP_HAS_NOW_UNUSED_ITEMS) != 0 ? c[LP_UNUSED] : 0));
         }
         if (freezes) {
             f.tuplesFrozen.image(c[HeapTuples.FROZEN]);
@@ -172,10 +173,10 @@ final class Figures {
     }
 
     private static void vm(RunFigures f, int page, int vmFlags) {
-        if ((vmFlags & Visible.ALL_VISIBLE) != 0) {
+        if ((vmFlags & Visible.VISIBILITYMAP_ALL_VISIBLE) != 0) {
             f.pagesAllVisible.set(page);
         }
-        if ((vmFlags & Visible.ALL_FROZEN) != 0) {
+        if ((vmFlags & Visible.VISIBILITYMAP_ALL_FROZEN) != 0) {
             f.pagesAllFrozen.set(page);
         }
     }

@@ -15,15 +15,14 @@ import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.rmgr.btree.BtreeCodec;
-import org.walprism.codec.rmgr.heap.HeapCodec;
 import org.walprism.codec.rmgr.xact.XactCodec;
 import org.walprism.source.WalSources;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
 /**
- * The desc text made from the codec's typed Heap, Transaction and Btree values ({@link HeapTypedDesc},
- * {@link XactTypedDesc}, {@link BtreeTypedDesc}) equals, on every such record of every capture's WAL directory,
+ * The desc text made from the codec's typed Transaction and Btree values ({@link XactTypedDesc},
+ * {@link BtreeTypedDesc}) equals, on every such record of every capture's WAL directory,
  * the text dump's allocation-free describers print from the bytes (pg_waldump and server timestamp styles), and,
  * where the capture has them, pg_waldump's own desc text (waldump.txt) and pg_walinspect's description
  * (records.tsv) for the records of the measured range.
@@ -37,14 +36,13 @@ class TypedDescParityTest {
     }
 
     private static boolean typed(int rmid) {
-        return rmid == RmgrTable.HEAP || rmid == RmgrTable.TRANSACTION || rmid == RmgrTable.BTREE;
+        return rmid == RmgrTable.TRANSACTION || rmid == RmgrTable.BTREE;
     }
 
     /** The typed desc text of {@code r} in {@code ts} style. */
     static String typedDesc(DecodedRecord r, TimestampStyle ts) {
         TextBuffer sb = new TextBuffer(64);
         switch (r.rmid()) {
-            case RmgrTable.HEAP -> HeapTypedDesc.describe(r.version(), HeapCodec.decode(r), sb);
             case RmgrTable.TRANSACTION -> XactTypedDesc.describe(r.version(), XactCodec.decode(r), r.origin(), ts, sb);
             case RmgrTable.BTREE -> BtreeTypedDesc.describe(r.version(), BtreeCodec.decode(r), sb);
             default -> throw new IllegalArgumentException("rmid " + r.rmid());
@@ -52,11 +50,11 @@ class TypedDescParityTest {
         return sb.toString();
     }
 
-    /** LSN -> pg_waldump's text after {@code desc: NAME } up to the block references, for Heap/Transaction/Btree. */
+    /** LSN -> pg_waldump's text after {@code desc: NAME } up to the block references, for Transaction/Btree. */
     static Map<Long, String> waldumpDescs(Capture c) {
         Map<Long, String> out = new HashMap<>();
         for (String line : c.oracleText("waldump.txt").lines().toList()) {
-            if (!(line.startsWith("rmgr: Heap ") || line.startsWith("rmgr: Transaction ")
+            if (!(line.startsWith("rmgr: Transaction ")
                     || line.startsWith("rmgr: Btree "))) {
                 continue;
             }
@@ -71,12 +69,12 @@ class TypedDescParityTest {
         return out;
     }
 
-    /** LSN -> pg_walinspect's description (records.tsv column 10), for Heap/Transaction/Btree. */
+    /** LSN -> pg_walinspect's description (records.tsv column 10), for Transaction/Btree. */
     static Map<Long, String> walinspectDescs(Capture c) {
         Map<Long, String> out = new HashMap<>();
         for (String line : c.oracleText("records.tsv").lines().toList()) {
             String[] cols = line.split("\t", -1);
-            if (cols[4].equals("Heap") || cols[4].equals("Transaction") || cols[4].equals("Btree")) {
+            if (cols[4].equals("Transaction") || cols[4].equals("Btree")) {
                 out.put(Lsn.parse(cols[0]).value(), cols[9]);
             }
         }
@@ -116,9 +114,8 @@ class TypedDescParityTest {
                         + RmgrTable.identify(r.version(), r.rmid(), r.info()), 1, Integer::sum);
             }
         }
-        assertEquals(waldump.size(), oracle[0], "every pg_waldump Heap/Transaction/Btree line checked");
-        assertEquals(walinspect.size(), oracle[1], "every pg_walinspect Heap/Transaction/Btree row checked");
-        assertFalse(counts.isEmpty(), "no Heap, Transaction or Btree record in " + capture);
+        assertEquals(waldump.size(), oracle[0], "every pg_waldump Transaction/Btree line checked");
+        assertEquals(walinspect.size(), oracle[1], "every pg_walinspect Transaction/Btree row checked");
         System.out.printf("typed desc %s (%s): %s; pg_waldump %d, pg_walinspect %d%n", capture.name(),
                 capture.versionLabel(), counts, oracle[0], oracle[1]);
     }

@@ -35,6 +35,16 @@ public final class PageImages {
 
     /** {@code SizeOfPageHeaderData}: bytes of a data page's header (storage/bufpage.h). */
     public static final int SIZE_OF_PAGE_HEADER_DATA = 24;
+    /** {@code LP_UNUSED}: an unused line pointer ({@code ItemIdData.lp_flags}, src/include/storage/itemid.h). */
+    public static final int LP_UNUSED = 0;
+    /** {@code LP_NORMAL}: in use, points at a tuple. */
+    public static final int LP_NORMAL = 1;
+    /** {@code LP_REDIRECT}: HOT redirect to another line pointer. */
+    public static final int LP_REDIRECT = 2;
+    /** {@code LP_DEAD}: dead, may or may not have storage. */
+    public static final int LP_DEAD = 3;
+    /** {@code HEAP_XMIN_FROZEN} (HEAP_XMIN_COMMITTED | HEAP_XMIN_INVALID) of {@code t_infomask}, access/htup_details.h. */
+    public static final int HEAP_XMIN_FROZEN = 0x0300;
 
     private static final int MAX_STORED = 0xFFFF; // bimg_len is uint16
 

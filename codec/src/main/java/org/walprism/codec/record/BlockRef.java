@@ -34,6 +34,27 @@ public record BlockRef(int id, int forkFlags, RelFileLocator rel, long blockNumb
     /** {@code BKPBLOCK_SAME_REL}: the relation is the previous block's, not repeated. */
     public static final int SAME_REL = 0x80;
 
+    /** {@code MAIN_FORKNUM} (common/relpath.h). */
+    public static final int MAIN_FORKNUM = 0;
+    /** {@code FSM_FORKNUM}. */
+    public static final int FSM_FORKNUM = 1;
+    /** {@code VISIBILITYMAP_FORKNUM}. */
+    public static final int VISIBILITYMAP_FORKNUM = 2;
+    /** {@code INIT_FORKNUM}. */
+    public static final int INIT_FORKNUM = 3;
+    /** {@code SizeOfXLogRecordBlockHeader}: {@code id: uint8, fork_flags: uint8, data_length: uint16}. */
+    public static final int SIZE_OF_BLOCK_HEADER = 4;
+    /** {@code sizeof(RelFileLocator)}: {@code spcOid, dbOid, relNumber}, uint32 each. */
+    public static final int SIZE_OF_REL_FILE_LOCATOR = 12;
+
+    /**
+     * Bytes of a block reference's header without its image header: {@code XLogRecordBlockHeader}, the
+     * {@code RelFileLocator} unless {@code BKPBLOCK_SAME_REL}, and the {@code BlockNumber}.
+     */
+    public static int headerLength(int forkFlags) {
+        return SIZE_OF_BLOCK_HEADER + ((forkFlags & SAME_REL) != 0 ? 0 : SIZE_OF_REL_FILE_LOCATOR) + 4;
+    }
+
     /** Number of forks PostgreSQL knows ({@code MAX_FORKNUM + 1}, common/relpath.h). */
     public static final int FORK_COUNT = 4;
 

@@ -25,7 +25,7 @@ public record HeapDelete(long xmax, int offnum, int infobitsSet, int flags, Logg
     /** Bytes of the fixed-size struct. */
     public static final int SIZE = 8;
     /** {@code XLH_DELETE_CONTAINS_OLD_TUPLE | XLH_DELETE_CONTAINS_OLD_KEY}. */
-    public static final int CONTAINS_OLD = (1 << 1) | (1 << 2);
+    public static final int XLH_DELETE_CONTAINS_OLD = (1 << 1) | (1 << 2);
 
     /** Checks each field against its C type's range and the fields against each other. */
     public HeapDelete {
@@ -33,7 +33,7 @@ public record HeapDelete(long xmax, int offnum, int infobitsSet, int flags, Logg
         FieldChecks.u16(offnum, "offnum");
         FieldChecks.u8(infobitsSet, "infobits_set");
         FieldChecks.u8(flags, "flags");
-        FieldChecks.that(((flags & CONTAINS_OLD) != 0) == (oldTuple != null),
+        FieldChecks.that(((flags & XLH_DELETE_CONTAINS_OLD) != 0) == (oldTuple != null),
                 "oldTuple is given exactly when flags have XLH_DELETE_CONTAINS_OLD");
     }
 
@@ -43,7 +43,7 @@ public record HeapDelete(long xmax, int offnum, int infobitsSet, int flags, Logg
         int infobits = main.u8("infobits_set");
         int flags = main.u8("flags");
         LoggedTuple old = null;
-        if ((flags & CONTAINS_OLD) != 0) {
+        if ((flags & XLH_DELETE_CONTAINS_OLD) != 0) {
             old = LoggedTuple.readRest(main);
         }
         main.expectEnd("xl_heap_delete");

@@ -30,11 +30,11 @@ public record HeapInsert(boolean init, int offnum, int flags, BlockDataPresence 
     /** Bytes of the fixed-size struct. */
     public static final int SIZE = 3;
     /** {@code XLH_INSERT_ALL_VISIBLE_CLEARED}. */
-    public static final int ALL_VISIBLE_CLEARED = 1;
+    public static final int XLH_INSERT_ALL_VISIBLE_CLEARED = 1;
     /** {@code XLH_INSERT_IS_SPECULATIVE}. */
-    public static final int IS_SPECULATIVE = 1 << 2;
+    public static final int XLH_INSERT_IS_SPECULATIVE = 1 << 2;
     /** {@code XLH_INSERT_CONTAINS_NEW_TUPLE}. */
-    public static final int CONTAINS_NEW_TUPLE = 1 << 3;
+    public static final int XLH_INSERT_CONTAINS_NEW_TUPLE = 1 << 3;
 
     /** Checks each field against its C type's range and the fields against each other. */
     public HeapInsert {
@@ -54,7 +54,7 @@ public record HeapInsert(boolean init, int offnum, int flags, BlockDataPresence 
         if (p == BlockDataPresence.PRESENT) {
             t = LoggedTuple.readRest(blocks.cursor(0));
         }
-        return new HeapInsert((info & Heap2Type.INIT_PAGE) != 0, off, flags, p, t);
+        return new HeapInsert((info & HeapType.XLOG_HEAP_INIT_PAGE) != 0, off, flags, p, t);
     }
 
     @Override

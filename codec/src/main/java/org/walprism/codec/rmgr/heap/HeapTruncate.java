@@ -24,9 +24,9 @@ public record HeapTruncate(long dbId, int flags, int pad, List<Long> relids) imp
     /** Bytes of the fixed-size struct. */
     public static final int SIZE = 12;
     /** {@code XLH_TRUNCATE_CASCADE}. */
-    public static final int CASCADE = 1;
+    public static final int XLH_TRUNCATE_CASCADE = 1;
     /** {@code XLH_TRUNCATE_RESTART_SEQS}. */
-    public static final int RESTART_SEQS = 2;
+    public static final int XLH_TRUNCATE_RESTART_SEQS = 2;
 
     /** Checks each field against its C type's range and the fields against each other. */
     public HeapTruncate {

@@ -1,28 +1,50 @@
 package org.walprism.codec.rmgr.heap;
 
-import org.walprism.codec.rmgr.heap2.Heap2Type;
-
 /**
  * The Heap ({@code RM_HEAP_ID}, rmid 10) record kinds, from {@code xl_info & XLOG_HEAP_OPMASK}: the
  * XLOG_HEAP_* constants of src/include/access/heapam_xlog.h, the same codes in 13 to master.
  */
 public enum HeapType {
     /** {@code XLOG_HEAP_INSERT}. */
-    INSERT(0x00),
+    INSERT(HeapType.XLOG_HEAP_INSERT),
     /** {@code XLOG_HEAP_DELETE}. */
-    DELETE(0x10),
+    DELETE(HeapType.XLOG_HEAP_DELETE),
     /** {@code XLOG_HEAP_UPDATE}. */
-    UPDATE(0x20),
+    UPDATE(HeapType.XLOG_HEAP_UPDATE),
     /** {@code XLOG_HEAP_TRUNCATE}. */
-    TRUNCATE(0x30),
+    TRUNCATE(HeapType.XLOG_HEAP_TRUNCATE),
     /** {@code XLOG_HEAP_HOT_UPDATE}. */
-    HOT_UPDATE(0x40),
+    HOT_UPDATE(HeapType.XLOG_HEAP_HOT_UPDATE),
     /** {@code XLOG_HEAP_CONFIRM}. */
-    CONFIRM(0x50),
+    CONFIRM(HeapType.XLOG_HEAP_CONFIRM),
     /** {@code XLOG_HEAP_LOCK}. */
-    LOCK(0x60),
+    LOCK(HeapType.XLOG_HEAP_LOCK),
     /** {@code XLOG_HEAP_INPLACE}. */
-    INPLACE(0x70);
+    INPLACE(HeapType.XLOG_HEAP_INPLACE);
+
+    /** {@code XLOG_HEAP_INSERT}. */
+    public static final int XLOG_HEAP_INSERT = 0x00;
+    /** {@code XLOG_HEAP_DELETE}. */
+    public static final int XLOG_HEAP_DELETE = 0x10;
+    /** {@code XLOG_HEAP_UPDATE}. */
+    public static final int XLOG_HEAP_UPDATE = 0x20;
+    /** {@code XLOG_HEAP_TRUNCATE}. */
+    public static final int XLOG_HEAP_TRUNCATE = 0x30;
+    /** {@code XLOG_HEAP_HOT_UPDATE}. */
+    public static final int XLOG_HEAP_HOT_UPDATE = 0x40;
+    /** {@code XLOG_HEAP_CONFIRM}. */
+    public static final int XLOG_HEAP_CONFIRM = 0x50;
+    /** {@code XLOG_HEAP_LOCK}. */
+    public static final int XLOG_HEAP_LOCK = 0x60;
+    /** {@code XLOG_HEAP_INPLACE}. */
+    public static final int XLOG_HEAP_INPLACE = 0x70;
+    /** {@code XLOG_HEAP_OPMASK}: the opcode bits of a Heap and of a Heap2 {@code xl_info}. */
+    public static final int XLOG_HEAP_OPMASK = 0x70;
+    /**
+     * {@code XLOG_HEAP_INIT_PAGE}: the record initialises the page (INSERT, UPDATE, HOT_UPDATE; in Heap2
+     * MULTI_INSERT).
+     */
+    public static final int XLOG_HEAP_INIT_PAGE = 0x80;
 
     private final int code;
 
@@ -37,6 +59,6 @@ public enum HeapType {
 
     /** The kind of a Heap record with {@code info}; every opcode is defined. */
     public static HeapType of(int info) {
-        return values()[(info & Heap2Type.OPMASK) >> 4];
+        return values()[(info & XLOG_HEAP_OPMASK) >> 4];
     }
 }

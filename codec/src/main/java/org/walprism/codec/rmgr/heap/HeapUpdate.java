@@ -35,11 +35,11 @@ public record HeapUpdate(boolean hot, boolean init, long oldXmax, int oldOffnum,
     /** Bytes of the fixed-size struct. */
     public static final int SIZE = 14;
     /** {@code XLH_UPDATE_CONTAINS_OLD_TUPLE | XLH_UPDATE_CONTAINS_OLD_KEY}. */
-    public static final int CONTAINS_OLD = (1 << 2) | (1 << 3);
+    public static final int XLH_UPDATE_CONTAINS_OLD = (1 << 2) | (1 << 3);
     /** {@code XLH_UPDATE_PREFIX_FROM_OLD}. */
-    public static final int PREFIX_FROM_OLD = 1 << 5;
+    public static final int XLH_UPDATE_PREFIX_FROM_OLD = 1 << 5;
     /** {@code XLH_UPDATE_SUFFIX_FROM_OLD}. */
-    public static final int SUFFIX_FROM_OLD = 1 << 6;
+    public static final int XLH_UPDATE_SUFFIX_FROM_OLD = 1 << 6;
 
     /** Checks each field against its C type's range and the fields against each other. */
     public HeapUpdate {
@@ -51,13 +51,13 @@ public record HeapUpdate(boolean hot, boolean init, long oldXmax, int oldOffnum,
         FieldChecks.u16(newOffnum, "new_offnum");
         FieldChecks.u16(prefixLen, "prefixlen");
         FieldChecks.u16(suffixLen, "suffixlen");
-        FieldChecks.that(((flags & CONTAINS_OLD) != 0) == (oldTuple != null),
+        FieldChecks.that(((flags & XLH_UPDATE_CONTAINS_OLD) != 0) == (oldTuple != null),
                 "oldTuple is given exactly when flags have XLH_UPDATE_CONTAINS_OLD");
         FieldChecks.that(block0 != null && (block0 == BlockDataPresence.PRESENT) == (newTuple != null),
                 "newTuple is given exactly when block 0 data is PRESENT");
         FieldChecks.that(newTuple != null || (prefixLen == 0 && suffixLen == 0), "prefix/suffix only with a new tuple");
-        FieldChecks.that((flags & PREFIX_FROM_OLD) != 0 || prefixLen == 0, "prefixlen needs PREFIX_FROM_OLD");
-        FieldChecks.that((flags & SUFFIX_FROM_OLD) != 0 || suffixLen == 0, "suffixlen needs SUFFIX_FROM_OLD");
+        FieldChecks.that((flags & XLH_UPDATE_PREFIX_FROM_OLD) != 0 || prefixLen == 0, "prefixlen needs XLH_UPDATE_PREFIX_FROM_OLD");
+        FieldChecks.that((flags & XLH_UPDATE_SUFFIX_FROM_OLD) != 0 || suffixLen == 0, "suffixlen needs XLH_UPDATE_SUFFIX_FROM_OLD");
     }
 
     static HeapUpdate decode(int info, PayloadCursor main, BlockInputs blocks) {
@@ -68,7 +68,7 @@ public record HeapUpdate(boolean hot, boolean init, long oldXmax, int oldOffnum,
         long newXmax = main.u32("new_xmax");
         int newOff = main.u16("new_offnum");
         LoggedTuple old = null;
-        if ((flags & CONTAINS_OLD) != 0) {
+        if ((flags & XLH_UPDATE_CONTAINS_OLD) != 0) {
             old = LoggedTuple.readRest(main);
         }
         main.expectEnd("xl_heap_update");
@@ -79,16 +79,16 @@ public record HeapUpdate(boolean hot, boolean init, long oldXmax, int oldOffnum,
         LoggedTuple t = null;
         if (p == BlockDataPresence.PRESENT) {
             PayloadCursor b = blocks.cursor(0);
-            if ((flags & PREFIX_FROM_OLD) != 0) {
+            if ((flags & XLH_UPDATE_PREFIX_FROM_OLD) != 0) {
                 prefix = b.u16("prefixlen");
             }
-            if ((flags & SUFFIX_FROM_OLD) != 0) {
+            if ((flags & XLH_UPDATE_SUFFIX_FROM_OLD) != 0) {
                 suffix = b.u16("suffixlen");
             }
             t = LoggedTuple.readRest(b);
         }
         boolean hot = HeapType.of(info) == HeapType.HOT_UPDATE;
-        return new HeapUpdate(hot, (info & Heap2Type.INIT_PAGE) != 0, oldXmax, oldOff, oldInfobits, flags, newXmax,
+        return new HeapUpdate(hot, (info & HeapType.XLOG_HEAP_INIT_PAGE) != 0, oldXmax, oldOff, oldInfobits, flags, newXmax,
                 newOff, old, p, prefix, suffix, t);
     }
 
@@ -109,10 +109,10 @@ public record HeapUpdate(boolean hot, boolean init, long oldXmax, int oldOffnum,
             return RecordPayload.mainOnly(main);
         }
         PayloadWriter b = new PayloadWriter(4 + newTuple.size());
-        if ((flags & PREFIX_FROM_OLD) != 0) {
+        if ((flags & XLH_UPDATE_PREFIX_FROM_OLD) != 0) {
             b.u16(prefixLen);
         }
-        if ((flags & SUFFIX_FROM_OLD) != 0) {
+        if ((flags & XLH_UPDATE_SUFFIX_FROM_OLD) != 0) {
             b.u16(suffixLen);
         }
         newTuple.write(b);

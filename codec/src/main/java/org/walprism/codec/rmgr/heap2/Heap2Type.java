@@ -2,6 +2,7 @@ package org.walprism.codec.rmgr.heap2;
 
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.codec.rmgr.heap.HeapType;
 
 /**
  * The Heap2 record kinds, resolved from {@code xl_info & XLOG_HEAP_OPMASK} and the WAL version: the same
@@ -36,10 +37,22 @@ public enum Heap2Type {
     /** {@code XLOG_HEAP2_NEW_CID} (0x70), every version. */
     NEW_CID;
 
-    /** {@code XLOG_HEAP_OPMASK}: the opcode bits of a Heap/Heap2 {@code xl_info}. */
-    public static final int OPMASK = 0x70;
-    /** {@code XLOG_HEAP_INIT_PAGE}: the page is initialised by the record (only MULTI_INSERT in Heap2). */
-    public static final int INIT_PAGE = 0x80;
+    /** {@code XLOG_HEAP2_REWRITE}. */
+    public static final int XLOG_HEAP2_REWRITE = 0x00;
+    /** {@code XLOG_HEAP2_PRUNE_ON_ACCESS} (17+; 0x10 was XLOG_HEAP2_CLEAN in 13, XLOG_HEAP2_PRUNE in 14-16). */
+    public static final int XLOG_HEAP2_PRUNE_ON_ACCESS = 0x10;
+    /** {@code XLOG_HEAP2_PRUNE_VACUUM_SCAN} (17+; 0x20 was FREEZE_PAGE in 13, VACUUM in 14-16). */
+    public static final int XLOG_HEAP2_PRUNE_VACUUM_SCAN = 0x20;
+    /** {@code XLOG_HEAP2_PRUNE_VACUUM_CLEANUP} (17+; 0x30 was CLEANUP_INFO in 13, FREEZE_PAGE in 14-16). */
+    public static final int XLOG_HEAP2_PRUNE_VACUUM_CLEANUP = 0x30;
+    /** {@code XLOG_HEAP2_VISIBLE} (13-18; unassigned in 19+). */
+    public static final int XLOG_HEAP2_VISIBLE = 0x40;
+    /** {@code XLOG_HEAP2_MULTI_INSERT}. */
+    public static final int XLOG_HEAP2_MULTI_INSERT = 0x50;
+    /** {@code XLOG_HEAP2_LOCK_UPDATED}. */
+    public static final int XLOG_HEAP2_LOCK_UPDATED = 0x60;
+    /** {@code XLOG_HEAP2_NEW_CID}. */
+    public static final int XLOG_HEAP2_NEW_CID = 0x70;
 
     /**
      * The opcode table per version, built from {@link RmgrTable#identify} (heap2_identify): the names there are
@@ -61,6 +74,6 @@ public enum Heap2Type {
      * record with this code (0x40 in 19 and later).
      */
     public static Heap2Type of(WalVersion version, int info) {
-        return BY_OPCODE[version.ordinal()][(info & OPMASK) >> 4];
+        return BY_OPCODE[version.ordinal()][(info & HeapType.XLOG_HEAP_OPMASK) >> 4];
     }
 }

@@ -7,15 +7,15 @@ import org.walprism.codec.internal.PayloadWriter;
 /** XLOG_HEAP2_LOCK_UPDATED: locking an updated version of a row. Block 0 is the heap page, without data. */
 public sealed interface LockUpdated extends Heap2Record {
     /** {@code XLHL_XMAX_IS_MULTI} (heapam_xlog.h). */
-    int XMAX_IS_MULTI = 0x01;
+    int XLHL_XMAX_IS_MULTI = 0x01;
     /** {@code XLHL_XMAX_LOCK_ONLY}. */
-    int XMAX_LOCK_ONLY = 0x02;
+    int XLHL_XMAX_LOCK_ONLY = 0x02;
     /** {@code XLHL_XMAX_EXCL_LOCK}. */
-    int XMAX_EXCL_LOCK = 0x04;
+    int XLHL_XMAX_EXCL_LOCK = 0x04;
     /** {@code XLHL_XMAX_KEYSHR_LOCK}. */
-    int XMAX_KEYSHR_LOCK = 0x08;
+    int XLHL_XMAX_KEYSHR_LOCK = 0x08;
     /** {@code XLHL_KEYS_UPDATED}. */
-    int KEYS_UPDATED = 0x10;
+    int XLHL_KEYS_UPDATED = 0x10;
 
     /** {@code xmax}. */
     long xmax();

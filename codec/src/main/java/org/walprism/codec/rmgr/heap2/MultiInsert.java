@@ -2,6 +2,7 @@ package org.walprism.codec.rmgr.heap2;
 
 import java.util.Arrays;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.rmgr.heap.HeapType;
 import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.internal.PayloadWriter;
 
@@ -13,7 +14,7 @@ import org.walprism.codec.internal.PayloadWriter;
  */
 public sealed interface MultiInsert extends Heap2Record {
     /** {@code XLH_INSERT_ALL_FROZEN_SET} (14+). */
-    int ALL_FROZEN_SET = 1 << 5;
+    int XLH_INSERT_ALL_FROZEN_SET = 1 << 5;
 
     /** Whether {@code XLOG_HEAP_INIT_PAGE} was set: the page is rebuilt and offsets are not stored. */
     boolean init();
@@ -34,7 +35,7 @@ public sealed interface MultiInsert extends Heap2Record {
     static MultiInsert decode(WalVersion version, int info, PayloadCursor main, PayloadCursor block) {
         return switch (version) {
             case PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 ->
-                    Pg13.decode((info & Heap2Type.INIT_PAGE) != 0, main, block);
+                    Pg13.decode((info & HeapType.XLOG_HEAP_INIT_PAGE) != 0, main, block);
         };
     }
 

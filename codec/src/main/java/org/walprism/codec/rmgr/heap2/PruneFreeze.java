@@ -2,6 +2,7 @@ package org.walprism.codec.rmgr.heap2;
 
 import java.util.List;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.rmgr.heap.HeapType;
 import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.internal.PayloadWriter;
 import org.walprism.codec.rmgr.InvalidPayloadException;
@@ -21,34 +22,34 @@ import org.walprism.codec.rmgr.InvalidPayloadException;
  */
 public sealed interface PruneFreeze extends Heap2Record {
     /** {@code XLHP_IS_CATALOG_REL} (heapam_xlog.h). */
-    int IS_CATALOG_REL = 1 << 1;
+    int XLHP_IS_CATALOG_REL = 1 << 1;
     /** {@code XLHP_CLEANUP_LOCK}. */
-    int CLEANUP_LOCK = 1 << 2;
+    int XLHP_CLEANUP_LOCK = 1 << 2;
     /** {@code XLHP_HAS_CONFLICT_HORIZON}. */
-    int HAS_CONFLICT_HORIZON = 1 << 3;
+    int XLHP_HAS_CONFLICT_HORIZON = 1 << 3;
     /** {@code XLHP_HAS_FREEZE_PLANS}. */
-    int HAS_FREEZE_PLANS = 1 << 4;
+    int XLHP_HAS_FREEZE_PLANS = 1 << 4;
     /** {@code XLHP_HAS_REDIRECTIONS}. */
-    int HAS_REDIRECTIONS = 1 << 5;
+    int XLHP_HAS_REDIRECTIONS = 1 << 5;
     /** {@code XLHP_HAS_DEAD_ITEMS}. */
-    int HAS_DEAD_ITEMS = 1 << 6;
+    int XLHP_HAS_DEAD_ITEMS = 1 << 6;
     /** {@code XLHP_HAS_NOW_UNUSED_ITEMS}. */
-    int HAS_NOW_UNUSED_ITEMS = 1 << 7;
+    int XLHP_HAS_NOW_UNUSED_ITEMS = 1 << 7;
     /** Bits naming block-0 sub-records. */
-    int HAS_ANY_SUBRECORD = HAS_FREEZE_PLANS | HAS_REDIRECTIONS | HAS_DEAD_ITEMS | HAS_NOW_UNUSED_ITEMS;
+    int HAS_ANY_SUBRECORD = XLHP_HAS_FREEZE_PLANS | XLHP_HAS_REDIRECTIONS | XLHP_HAS_DEAD_ITEMS | XLHP_HAS_NOW_UNUSED_ITEMS;
     /** {@code XLHP_VM_ALL_VISIBLE} (19+). */
-    int VM_ALL_VISIBLE = 1 << 8;
+    int XLHP_VM_ALL_VISIBLE = 1 << 8;
     /** {@code XLHP_VM_ALL_FROZEN} (19+). */
-    int VM_ALL_FROZEN = 1 << 9;
+    int XLHP_VM_ALL_FROZEN = 1 << 9;
 
     /** Why the record was written (its info code). */
     enum Reason {
         /** {@code XLOG_HEAP2_PRUNE_ON_ACCESS}. */
-        ON_ACCESS(0x10),
+        ON_ACCESS(Heap2Type.XLOG_HEAP2_PRUNE_ON_ACCESS),
         /** {@code XLOG_HEAP2_PRUNE_VACUUM_SCAN}. */
-        VACUUM_SCAN(0x20),
+        VACUUM_SCAN(Heap2Type.XLOG_HEAP2_PRUNE_VACUUM_SCAN),
         /** {@code XLOG_HEAP2_PRUNE_VACUUM_CLEANUP}. */
-        VACUUM_CLEANUP(0x30);
+        VACUUM_CLEANUP(Heap2Type.XLOG_HEAP2_PRUNE_VACUUM_CLEANUP);
 
         private final int info;
 
@@ -63,10 +64,10 @@ public sealed interface PruneFreeze extends Heap2Record {
 
         /** The reason of a record with {@code xl_info} {@code info}. */
         public static Reason ofInfo(int info) {
-            return switch (info & Heap2Type.OPMASK) {
-                case 0x10 -> ON_ACCESS;
-                case 0x20 -> VACUUM_SCAN;
-                case 0x30 -> VACUUM_CLEANUP;
+            return switch (info & HeapType.XLOG_HEAP_OPMASK) {
+                case Heap2Type.XLOG_HEAP2_PRUNE_ON_ACCESS -> ON_ACCESS;
+                case Heap2Type.XLOG_HEAP2_PRUNE_VACUUM_SCAN -> VACUUM_SCAN;
+                case Heap2Type.XLOG_HEAP2_PRUNE_VACUUM_CLEANUP -> VACUUM_CLEANUP;
                 default -> throw new IllegalArgumentException("not a prune info code: " + info);
             };
         }
@@ -89,17 +90,17 @@ public sealed interface PruneFreeze extends Heap2Record {
 
     /** {@code XLHP_HAS_CONFLICT_HORIZON} is set. */
     default boolean hasConflictHorizon() {
-        return (flags() & HAS_CONFLICT_HORIZON) != 0;
+        return (flags() & XLHP_HAS_CONFLICT_HORIZON) != 0;
     }
 
     /** {@code XLHP_IS_CATALOG_REL}. */
     default boolean isCatalogRel() {
-        return (flags() & IS_CATALOG_REL) != 0;
+        return (flags() & XLHP_IS_CATALOG_REL) != 0;
     }
 
     /** {@code XLHP_CLEANUP_LOCK}. */
     default boolean cleanupLock() {
-        return (flags() & CLEANUP_LOCK) != 0;
+        return (flags() & XLHP_CLEANUP_LOCK) != 0;
     }
 
     /** Whether block 0 carried the sub-records (false when it carried a full-page image or nothing). */
@@ -189,12 +190,12 @@ public sealed interface PruneFreeze extends Heap2Record {
                 return;
             }
             Checks.that((flags & HAS_ANY_SUBRECORD) != 0, "block data needs at least one XLHP_HAS_* flag");
-            Checks.that((flags & HAS_FREEZE_PLANS) != 0 || (plans.isEmpty() && plansPad == 0),
+            Checks.that((flags & XLHP_HAS_FREEZE_PLANS) != 0 || (plans.isEmpty() && plansPad == 0),
                     "plans need XLHP_HAS_FREEZE_PLANS");
-            Checks.that((flags & HAS_REDIRECTIONS) != 0 || redirected.isEmpty(),
+            Checks.that((flags & XLHP_HAS_REDIRECTIONS) != 0 || redirected.isEmpty(),
                     "redirected needs XLHP_HAS_REDIRECTIONS");
-            Checks.that((flags & HAS_DEAD_ITEMS) != 0 || dead.isEmpty(), "dead needs XLHP_HAS_DEAD_ITEMS");
-            Checks.that((flags & HAS_NOW_UNUSED_ITEMS) != 0 || unused.isEmpty(),
+            Checks.that((flags & XLHP_HAS_DEAD_ITEMS) != 0 || dead.isEmpty(), "dead needs XLHP_HAS_DEAD_ITEMS");
+            Checks.that((flags & XLHP_HAS_NOW_UNUSED_ITEMS) != 0 || unused.isEmpty(),
                     "unused needs XLHP_HAS_NOW_UNUSED_ITEMS");
         }
 
@@ -204,23 +205,23 @@ public sealed interface PruneFreeze extends Heap2Record {
             }
             long[][] planHeaders = new long[0][];
             int pad = 0;
-            if ((flags & HAS_FREEZE_PLANS) != 0) {
+            if ((flags & XLHP_HAS_FREEZE_PLANS) != 0) {
                 int nplans = c.u16("xlhp_freeze_plans.nplans");
                 pad = c.u16("xlhp_freeze_plans pad");
                 planHeaders = FreezePlans.readHeaders(c, nplans);
             }
             OffsetArray redirected = OffsetArray.EMPTY;
-            if ((flags & HAS_REDIRECTIONS) != 0) {
+            if ((flags & XLHP_HAS_REDIRECTIONS) != 0) {
                 int n = c.u16("redirected ntargets");
                 redirected = OffsetArray.wrap(c.u16Array(2L * n, "redirected[2 * ntargets]"));
             }
             OffsetArray dead = OffsetArray.EMPTY;
-            if ((flags & HAS_DEAD_ITEMS) != 0) {
+            if ((flags & XLHP_HAS_DEAD_ITEMS) != 0) {
                 int n = c.u16("dead ntargets");
                 dead = OffsetArray.wrap(c.u16Array(n, "nowdead[ntargets]"));
             }
             OffsetArray unused = OffsetArray.EMPTY;
-            if ((flags & HAS_NOW_UNUSED_ITEMS) != 0) {
+            if ((flags & XLHP_HAS_NOW_UNUSED_ITEMS) != 0) {
                 int n = c.u16("unused ntargets");
                 unused = OffsetArray.wrap(c.u16Array(n, "nowunused[ntargets]"));
             }
@@ -234,17 +235,17 @@ public sealed interface PruneFreeze extends Heap2Record {
                 return new byte[0];
             }
             PayloadWriter w = new PayloadWriter(64);
-            if ((flags & HAS_FREEZE_PLANS) != 0) {
+            if ((flags & XLHP_HAS_FREEZE_PLANS) != 0) {
                 w.u16(plans.size()).u16(plansPad);
                 FreezePlans.writePlans(w, plans);
             }
-            if ((flags & HAS_REDIRECTIONS) != 0) {
+            if ((flags & XLHP_HAS_REDIRECTIONS) != 0) {
                 w.u16(redirected.size() / 2).u16Array(redirected.raw());
             }
-            if ((flags & HAS_DEAD_ITEMS) != 0) {
+            if ((flags & XLHP_HAS_DEAD_ITEMS) != 0) {
                 w.u16(dead.size()).u16Array(dead.raw());
             }
-            if ((flags & HAS_NOW_UNUSED_ITEMS) != 0) {
+            if ((flags & XLHP_HAS_NOW_UNUSED_ITEMS) != 0) {
                 w.u16(unused.size()).u16Array(unused.raw());
             }
             FreezePlans.writeOffsets(w, plans);
@@ -256,10 +257,10 @@ public sealed interface PruneFreeze extends Heap2Record {
             if (!blockData) {
                 return Heap2Parts.headerOnly(header);
             }
-            int plansBytes = (flags & HAS_FREEZE_PLANS) != 0 ? 4 + plans.size() * FreezePlan.SIZE : 0;
-            int red = (flags & HAS_REDIRECTIONS) != 0 ? 2 + redirected.byteSize() : 0;
-            int dd = (flags & HAS_DEAD_ITEMS) != 0 ? 2 + dead.byteSize() : 0;
-            int un = (flags & HAS_NOW_UNUSED_ITEMS) != 0 ? 2 + unused.byteSize() : 0;
+            int plansBytes = (flags & XLHP_HAS_FREEZE_PLANS) != 0 ? 4 + plans.size() * FreezePlan.SIZE : 0;
+            int red = (flags & XLHP_HAS_REDIRECTIONS) != 0 ? 2 + redirected.byteSize() : 0;
+            int dd = (flags & XLHP_HAS_DEAD_ITEMS) != 0 ? 2 + dead.byteSize() : 0;
+            int un = (flags & XLHP_HAS_NOW_UNUSED_ITEMS) != 0 ? 2 + unused.byteSize() : 0;
             return new Heap2Parts(header, red, dd, un, plansBytes, 2 * FreezePlans.ntuples(plans), 0, 0, 0);
         }
     }
@@ -285,7 +286,7 @@ public sealed interface PruneFreeze extends Heap2Record {
             Checks.u8(reasonByte, "reason");
             Checks.u8(flags, "flags");
             Checks.u32(snapshotConflictHorizon, "snapshotConflictHorizon");
-            Checks.that((flags & HAS_CONFLICT_HORIZON) != 0 || snapshotConflictHorizon == 0,
+            Checks.that((flags & XLHP_HAS_CONFLICT_HORIZON) != 0 || snapshotConflictHorizon == 0,
                     "a conflict horizon needs XLHP_HAS_CONFLICT_HORIZON");
             body.checkFlags(flags);
         }
@@ -293,7 +294,7 @@ public sealed interface PruneFreeze extends Heap2Record {
         static Pg17 decode(Reason reason, PayloadCursor main, PayloadCursor block) {
             int reasonByte = main.u8("reason");
             int flags = main.u8("flags");
-            long horizon = (flags & HAS_CONFLICT_HORIZON) != 0 ? main.u32("snapshotConflictHorizon") : 0;
+            long horizon = (flags & XLHP_HAS_CONFLICT_HORIZON) != 0 ? main.u32("snapshotConflictHorizon") : 0;
             main.expectEnd("xl_heap_prune");
             return new Pg17(reason, reasonByte, flags, horizon, Body.decode(flags, block));
         }
@@ -338,14 +339,14 @@ public sealed interface PruneFreeze extends Heap2Record {
         public Pg19 {
             Checks.u16(flags, "flags");
             Checks.u32(snapshotConflictHorizon, "snapshotConflictHorizon");
-            Checks.that((flags & HAS_CONFLICT_HORIZON) != 0 || snapshotConflictHorizon == 0,
+            Checks.that((flags & XLHP_HAS_CONFLICT_HORIZON) != 0 || snapshotConflictHorizon == 0,
                     "a conflict horizon needs XLHP_HAS_CONFLICT_HORIZON");
             body.checkFlags(flags);
         }
 
         static Pg19 decode(Reason reason, PayloadCursor main, PayloadCursor block) {
             int flags = main.u16("flags");
-            long horizon = (flags & HAS_CONFLICT_HORIZON) != 0 ? main.u32("snapshotConflictHorizon") : 0;
+            long horizon = (flags & XLHP_HAS_CONFLICT_HORIZON) != 0 ? main.u32("snapshotConflictHorizon") : 0;
             main.expectEnd("xl_heap_prune");
             return new Pg19(reason, flags, horizon, Body.decode(flags, block));
         }
@@ -353,10 +354,10 @@ public sealed interface PruneFreeze extends Heap2Record {
         /** As heapdesc prints it: ALL_VISIBLE, plus ALL_FROZEN when both XLHP_VM bits are set. */
         @Override
         public int vmFlags() {
-            if ((flags & VM_ALL_VISIBLE) == 0) {
+            if ((flags & XLHP_VM_ALL_VISIBLE) == 0) {
                 return 0;
             }
-            return Visible.ALL_VISIBLE | ((flags & VM_ALL_FROZEN) != 0 ? Visible.ALL_FROZEN : 0);
+            return Visible.VISIBILITYMAP_ALL_VISIBLE | ((flags & XLHP_VM_ALL_FROZEN) != 0 ? Visible.VISIBILITYMAP_ALL_FROZEN : 0);
         }
 
         private int mainSize() {

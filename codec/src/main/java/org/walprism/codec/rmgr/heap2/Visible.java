@@ -11,11 +11,11 @@ import org.walprism.codec.rmgr.InvalidPayloadException;
  */
 public sealed interface Visible extends Heap2Record {
     /** {@code VISIBILITYMAP_ALL_VISIBLE} (access/visibilitymapdefs.h). */
-    int ALL_VISIBLE = 0x01;
+    int VISIBILITYMAP_ALL_VISIBLE = 0x01;
     /** {@code VISIBILITYMAP_ALL_FROZEN}. */
-    int ALL_FROZEN = 0x02;
+    int VISIBILITYMAP_ALL_FROZEN = 0x02;
     /** {@code VISIBILITYMAP_XLOG_CATALOG_REL} (16-18): only ever inside {@code xl_heap_visible.flags}. */
-    int XLOG_CATALOG_REL = 0x04;
+    int VISIBILITYMAP_XLOG_CATALOG_REL = 0x04;
 
     /** {@code cutoff_xid} (13-15) / {@code snapshotConflictHorizon} (16-18). */
     long snapshotConflictHorizon();
@@ -23,9 +23,9 @@ public sealed interface Visible extends Heap2Record {
     /** {@code flags}, raw: VM bits plus 0x04 for catalog relations (16-18). */
     int flags();
 
-    /** The VISIBILITYMAP_ALL_VISIBLE / ALL_FROZEN bits of {@link #flags()}. */
+    /** The VISIBILITYMAP_ALL_VISIBLE / VISIBILITYMAP_ALL_FROZEN bits of {@link #flags()}. */
     default int vmFlags() {
-        return flags() & (ALL_VISIBLE | ALL_FROZEN);
+        return flags() & (VISIBILITYMAP_ALL_VISIBLE | VISIBILITYMAP_ALL_FROZEN);
     }
 
     /** The layout of {@code version}: the one dispatch point of this family. */

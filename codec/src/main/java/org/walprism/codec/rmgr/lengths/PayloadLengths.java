@@ -2,6 +2,7 @@ package org.walprism.codec.rmgr.lengths;
 
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.codec.rmgr.heap.HeapView;
 
 /**
  * Whether a record's main data and block data hold every field its layout declares: the fields the resource
@@ -11,8 +12,8 @@ import org.walprism.codec.rmgr.RmgrTable;
  * <p>The rules are exactly what pg_waldump's desc text needs of each record type, version by version: a record
  * they accept is one walprism's describer prints without error, one they reject is one it rejects (the
  * analyzer's DescLengthRulesTest holds the two together on every resource manager, {@code xl_info} and version).
- * Heap2's common records are walked by {@link org.walprism.codec.rmgr.heap2.Heap2PartsScan} and the analyzer's
- * raw Heap2 describer; here only {@code XLOG_HEAP2_REWRITE} ({@link #heap2Rewrite}).
+ * Heap and Heap2 records are checked by their layout views ({@link HeapView},
+ * {@link org.walprism.codec.rmgr.heap2.Heap2View}), which the describers print from.
  */
 public final class PayloadLengths {
     private PayloadLengths() {
@@ -35,8 +36,8 @@ public final class PayloadLengths {
             case RmgrTable.MULTIXACT -> SystemLengths.multixact(v, info);
             case RmgrTable.RELMAP, RmgrTable.SEQUENCE -> (info & 0xF0) != 0x00 || v.mainDataLength() >= 12;
             case RmgrTable.STANDBY -> SystemLengths.standby(v, info);
-            case RmgrTable.HEAP2 -> throw new IllegalArgumentException("Heap2 records are walked by Heap2PartsScan");
-            case RmgrTable.HEAP -> SystemLengths.heap(v, info);
+            case RmgrTable.HEAP2 -> throw new IllegalArgumentException("Heap2 records are read by Heap2View");
+            case RmgrTable.HEAP -> HeapView.accepts(v);
             case RmgrTable.BTREE -> IndexLengths.btree(v, info);
             case RmgrTable.HASH -> IndexLengths.hash(v, info);
             case RmgrTable.GIN -> IndexLengths.gin(v, info);
@@ -50,15 +51,5 @@ public final class PayloadLengths {
             case RmgrTable.XLOG2 -> (info & 0xF0) != 0x00 || v.mainDataLength() >= 4;
             default -> true; // custom and unknown resource managers: pg_waldump reads none of their bytes
         };
-    }
-
-    /**
-     * {@code XLOG_HEAP2_REWRITE}: {@code xl_heap_rewrite_mapping} (40 bytes) and exactly {@code num_mappings}
-     * 36-byte entries after it, no block 0 data.
-     */
-    public static boolean heap2Rewrite(RecordView v) {
-        int m = v.mainDataLength();
-        return m >= 40 && m == 40 + 36 * v.u32(v.mainDataIndex() + 24)
-                && Parts.block0Length(v, Parts.block0(v)) == 0;
     }
 }

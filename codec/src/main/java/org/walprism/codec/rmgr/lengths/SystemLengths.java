@@ -291,22 +291,6 @@ final class SystemLengths {
         }
     }
 
-    /** Heap (rmgr 10). */
-    static boolean heap(RecordView v, int info) {
-        int m = v.mainDataLength();
-        return switch (info & 0x70) {
-            case 0x00 -> m >= 3; // INSERT
-            case 0x10, 0x60 -> m >= 8; // DELETE, LOCK
-            case 0x20, 0x40 -> m >= 14; // UPDATE, HOT_UPDATE
-            case 0x30 -> m >= 12 && Parts.fits(v.u32(v.mainDataIndex() + 4), 12, 4, m); // TRUNCATE: relids[]
-            case 0x50 -> m >= 2; // CONFIRM
-            default -> switch (v.version()) { // INPLACE, with invalidation messages from 18
-                case PG13, PG14, PG15, PG16, PG17 -> m >= 2;
-                case PG18, PG19_BETA1, PG19_BETA3, PG19 -> m >= 20 && invalidations(v.i32(v.mainDataIndex() + 16), 20, m);
-            };
-        };
-    }
-
     /** CommitTs (rmgr 18): ZEROPAGE, TRUNCATE, 13's SETTS. */
     static boolean commitTs(RecordView v, int info) {
         int page = wideSlruPages(v.version()) ? 8 : 4;

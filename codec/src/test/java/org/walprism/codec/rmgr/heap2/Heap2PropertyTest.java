@@ -52,11 +52,11 @@ class Heap2PropertyTest {
         if ((flags & PruneFreeze.HAS_ANY_SUBRECORD) == 0 || r.nextInt(4) == 0) {
             return PruneFreeze.Body.NONE; // as when block 0 carries an image
         }
-        boolean hasPlans = (flags & PruneFreeze.HAS_FREEZE_PLANS) != 0;
+        boolean hasPlans = (flags & PruneFreeze.XLHP_HAS_FREEZE_PLANS) != 0;
         return new PruneFreeze.Body(true, hasPlans ? r.nextInt(0x10000) : 0, hasPlans ? plans(r, 1 + r.nextInt(4)) : List.of(),
-                (flags & PruneFreeze.HAS_REDIRECTIONS) != 0 ? offsets(r, 2 * (1 + r.nextInt(5))) : null,
-                (flags & PruneFreeze.HAS_DEAD_ITEMS) != 0 ? offsets(r, 1 + r.nextInt(5)) : null,
-                (flags & PruneFreeze.HAS_NOW_UNUSED_ITEMS) != 0 ? offsets(r, 1 + r.nextInt(5)) : null);
+                (flags & PruneFreeze.XLHP_HAS_REDIRECTIONS) != 0 ? offsets(r, 2 * (1 + r.nextInt(5))) : null,
+                (flags & PruneFreeze.XLHP_HAS_DEAD_ITEMS) != 0 ? offsets(r, 1 + r.nextInt(5)) : null,
+                (flags & PruneFreeze.XLHP_HAS_NOW_UNUSED_ITEMS) != 0 ? offsets(r, 1 + r.nextInt(5)) : null);
     }
 
     private static Heap2Record prunePg13or16(Random r, boolean pg16) {
@@ -101,12 +101,12 @@ class Heap2PropertyTest {
         int flags17 = r.nextInt(256);
         PruneFreeze.Reason reason = PruneFreeze.Reason.values()[r.nextInt(3)];
         PruneFreeze p17 = new PruneFreeze.Pg17(reason, r.nextInt(256), flags17,
-                (flags17 & PruneFreeze.HAS_CONFLICT_HORIZON) != 0 ? u32(r) : 0, body(r, flags17));
+                (flags17 & PruneFreeze.XLHP_HAS_CONFLICT_HORIZON) != 0 ? u32(r) : 0, body(r, flags17));
         out.add(new Case(WalVersion.PG17, reason.info(), p17));
         out.add(new Case(WalVersion.PG18, reason.info(), p17));
         int flags19 = r.nextInt(0x10000);
         PruneFreeze p19 = new PruneFreeze.Pg19(reason, flags19,
-                (flags19 & PruneFreeze.HAS_CONFLICT_HORIZON) != 0 ? u32(r) : 0, body(r, flags19));
+                (flags19 & PruneFreeze.XLHP_HAS_CONFLICT_HORIZON) != 0 ? u32(r) : 0, body(r, flags19));
         out.add(new Case(WalVersion.PG19, reason.info(), p19));
         out.add(new Case(WalVersion.PG19_BETA3, reason.info(), p19));
         boolean init = r.nextBoolean();
