@@ -2,6 +2,7 @@ package org.walprism.analyzer.desc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.util.HashMap;
 import java.util.List;
@@ -21,8 +22,8 @@ import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
 /**
- * The desc text made from the codec's typed Heap, Transaction and Btree values ({@link HeapTypedDesc},
- * {@link XactTypedDesc}, {@link BtreeTypedDesc}) equals, on every such record of every capture's WAL directory,
+ * The desc text made from the codec's typed Heap values ({@link HeapTypedDesc}) and the one Transaction and Btree
+ * describers (their typed values must decode too) equals, on every such record of every capture's WAL directory,
  * the text dump's allocation-free describers print from the bytes (pg_waldump and server timestamp styles), and,
  * where the capture has them, pg_waldump's own desc text (waldump.txt) and pg_walinspect's description
  * (records.tsv) for the records of the measured range.
@@ -44,8 +45,12 @@ class TypedDescParityTest {
         TextBuffer sb = new TextBuffer(64);
         switch (r.rmid()) {
             case RmgrTable.HEAP -> HeapTypedDesc.describe(r.version(), HeapCodec.decode(r), sb);
-            case RmgrTable.TRANSACTION -> XactTypedDesc.describe(r.version(), XactCodec.decode(r), r.origin(), ts, sb);
-            case RmgrTable.BTREE -> BtreeTypedDesc.describe(r.version(), BtreeCodec.decode(r), sb);
+            case RmgrTable.TRANSACTION, RmgrTable.BTREE -> {
+                // one describer, over the codec's layout offsets: the typed value must decode, the text is the
+                // describer's
+                assertNotNull(r.rmid() == RmgrTable.BTREE ? BtreeCodec.decode(r) : XactCodec.decode(r));
+                return ts == TimestampStyle.WALDUMP ? Describers.describe(r) : Describers.describeBackend(r);
+            }
             default -> throw new IllegalArgumentException("rmid " + r.rmid());
         }
         return sb.toString();
