@@ -1,75 +1,63 @@
 package org.walprism.analyzer.desc;
 
+import static org.walprism.codec.rmgr.btree.BtreeType.XLOG_BTREE_DEDUP;
+import static org.walprism.codec.rmgr.btree.BtreeType.XLOG_BTREE_DELETE;
+import static org.walprism.codec.rmgr.btree.BtreeType.XLOG_BTREE_INSERT_LEAF;
+import static org.walprism.codec.rmgr.btree.BtreeType.XLOG_BTREE_INSERT_META;
+import static org.walprism.codec.rmgr.btree.BtreeType.XLOG_BTREE_INSERT_POST;
+import static org.walprism.codec.rmgr.btree.BtreeType.XLOG_BTREE_INSERT_UPPER;
+import static org.walprism.codec.rmgr.btree.BtreeType.XLOG_BTREE_MARK_PAGE_HALFDEAD;
+import static org.walprism.codec.rmgr.btree.BtreeType.XLOG_BTREE_META_CLEANUP;
+import static org.walprism.codec.rmgr.btree.BtreeType.XLOG_BTREE_NEWROOT;
+import static org.walprism.codec.rmgr.btree.BtreeType.XLOG_BTREE_REUSE_PAGE;
+import static org.walprism.codec.rmgr.btree.BtreeType.XLOG_BTREE_SPLIT_L;
+import static org.walprism.codec.rmgr.btree.BtreeType.XLOG_BTREE_SPLIT_R;
+import static org.walprism.codec.rmgr.btree.BtreeType.XLOG_BTREE_UNLINK_PAGE;
+import static org.walprism.codec.rmgr.btree.BtreeType.XLOG_BTREE_UNLINK_PAGE_META;
+import static org.walprism.codec.rmgr.btree.BtreeType.XLOG_BTREE_VACUUM;
+import static org.walprism.codec.rmgr.btree.BtreeView.*;
+
 import org.walprism.codec.WalVersion;
 
 /**
- * Desc text of Btree (rmgr 11) records, mirroring {@code btree_desc} in src/backend/access/rmgrdesc/nbtdesc.c.
- *
- * <p>Main-data structs (src/include/access/nbtxlog.h):
- * <ul>
- * <li>{@code xl_btree_insert => offnum: uint16}; {@code xl_btree_dedup => nintervals: uint16}</li>
- * <li>{@code xl_btree_split => level: uint32, firstrightoff: uint16, newitemoff: uint16, postingoff: uint16}</li>
- * <li>{@code xl_btree_vacuum => ndeleted: uint16, nupdated: uint16}</li>
- * <li>{@code xl_btree_delete => latestRemovedXid: uint32, ndeleted: uint32} (13);
- *     {@code snapshotConflictHorizon: uint32, ndeleted: uint16, nupdated: uint16, [isCatalogRel: bool (16+)]} (14+)</li>
- * <li>{@code xl_btree_mark_page_halfdead => poffset: uint16, pad: 2, leafblk, leftblk, rightblk, topparent: uint32}</li>
- * <li>{@code xl_btree_unlink_page => leftsib, rightsib, leafleftsib, leafrightsib, topparent, btpo_xact: uint32} (13);
- *     {@code leftsib, rightsib, level: uint32, pad: 4, safexid: uint64, leafleftsib, leafrightsib,
- *     leaftopparent: uint32} (14+)</li>
- * <li>{@code xl_btree_newroot => rootblk: uint32, level: uint32}</li>
- * <li>{@code xl_btree_reuse_page => locator: RelFileLocator, block: uint32, latestRemovedXid: uint32} (13);
- *     {@code locator, block, snapshotConflictHorizon: uint64, [isCatalogRel: bool (16+)]} (14+)</li>
- * <li>block 0 data of META_CLEANUP: {@code xl_btree_metadata => version, root, level, fastroot, fastlevel: uint32,
- *     oldest_btpo_xact: uint32, last_cleanup_num_heap_tuples: float8} (13);
- *     {@code ..., last_cleanup_num_delpages: uint32, allequalimage: bool} (14+)</li>
- * </ul>
- * VACUUM/DELETE block 0 data (16+ prints it): {@code deleted: uint16[ndeleted], updated: uint16[nupdated],
- * then per update {ndeletedtids: uint16, ptids: uint16[ndeletedtids]}}.
+ * Desc text of Btree (rmgr 11) records, mirroring {@code btree_desc} in src/backend/access/rmgrdesc/nbtdesc.c: 13
+ * with {@code latestRemovedXid} and {@code btpo_xact}, 14-15 with full-xid horizons in {@code key value} style, 16
+ * in {@code key: value} style with the offsets of block 0, 17+ plus {@code isCatalogRel}. The bytes are read in
+ * place at the offsets of {@link org.walprism.codec.rmgr.btree.BtreeView}, which carries the byte maps and the
+ * layout of each version; the text style of each version is {@link #keyed}.
  */
 public final class BtreeDescriber implements RmgrDescriber {
 
-    /** Text family of a version's btree_desc. */
-    private enum Style {
-        /** 13: {@code latestRemovedXid}, {@code btpo_xact}, float cleanup tuples. */
-        PG13,
-        /** 14-15: full-xid safexid, {@code key value} with semicolons. */
-        PG14,
-        /** 16: {@code key: value}, offset arrays from block data. */
-        PG16,
-        /** 17+: as 16 plus isCatalogRel on DELETE and REUSE_PAGE. */
-        PG17
-    }
-
-    private static Style style(WalVersion version) {
+    /** Whether pg_waldump of {@code version} prints {@code key: value} (16+) rather than {@code key value}. */
+    private static boolean keyed(WalVersion version) {
         return switch (version) {
-            case PG13 -> Style.PG13;
-            case PG14, PG15 -> Style.PG14;
-            case PG16 -> Style.PG16;
-            case PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> Style.PG17;
+            case PG13, PG14, PG15 -> false;
+            case PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> true;
         };
     }
 
     @Override
     public void describe(DescRecord r, TextBuffer sb) {
-        Style style = style(r.version());
-        boolean keyed = style == Style.PG16 || style == Style.PG17;
+        WalVersion v = r.version();
+        boolean keyed = keyed(v);
         DescData d = r.mainData("Btree main data");
         switch (r.info() & 0xF0) {
-            case 0x00, 0x10, 0x20, 0x50 -> sb.append(keyed ? "off: " : "off ").append(d.u16(0, "offnum"));
-            case 0x30, 0x40 -> {
-                long level = d.u32(0, "level");
-                int firstright = d.u16(4, "firstrightoff");
-                int newitem = d.u16(6, "newitemoff");
-                int posting = d.u16(8, "postingoff");
+            case XLOG_BTREE_INSERT_LEAF, XLOG_BTREE_INSERT_UPPER, XLOG_BTREE_INSERT_META, XLOG_BTREE_INSERT_POST ->
+                    sb.append(keyed ? "off: " : "off ").append(d.u16(OFFNUM, "offnum"));
+            case XLOG_BTREE_SPLIT_L, XLOG_BTREE_SPLIT_R -> {
+                long level = d.u32(SPLIT_LEVEL, "level");
+                int firstright = d.u16(SPLIT_FIRSTRIGHTOFF, "firstrightoff");
+                int newitem = d.u16(SPLIT_NEWITEMOFF, "newitemoff");
+                int posting = d.u16(SPLIT_POSTINGOFF, "postingoff");
                 String kv = keyed ? ": " : " ";
                 sb.append("level").append(kv).append(level).append(", firstrightoff").append(kv).append(firstright)
                         .append(", newitemoff").append(kv).append(newitem).append(", postingoff").append(kv)
                         .append(posting);
             }
-            case 0x60 -> sb.append(keyed ? "nintervals: " : "nintervals ").append(d.u16(0, "nintervals"));
-            case 0xC0 -> {
-                int ndeleted = d.u16(0, "ndeleted");
-                int nupdated = d.u16(2, "nupdated");
+            case XLOG_BTREE_DEDUP -> sb.append(keyed ? "nintervals: " : "nintervals ").append(d.u16(OFFNUM, "nintervals"));
+            case XLOG_BTREE_VACUUM -> {
+                int ndeleted = d.u16(VACUUM_NDELETED, "ndeleted");
+                int nupdated = d.u16(VACUUM_NUPDATED, "nupdated");
                 if (keyed) {
                     sb.append("ndeleted: ").append(ndeleted).append(", nupdated: ").append(nupdated);
                     delvacuum(sb, r, ndeleted, nupdated);
@@ -77,24 +65,25 @@ public final class BtreeDescriber implements RmgrDescriber {
                     sb.append("ndeleted ").append(ndeleted).append("; nupdated ").append(nupdated);
                 }
             }
-            case 0x70 -> delete(sb, r, d, style);
-            case 0xB0 -> sb.append(keyed ? "topparent: " : "topparent ").append(d.u32(16, "topparent"))
-                    .append(keyed ? ", leaf: " : "; leaf ").append(d.u32(4, "leafblk"))
-                    .append(keyed ? ", left: " : "; left ").append(d.u32(8, "leftblk"))
-                    .append(keyed ? ", right: " : "; right ").append(d.u32(12, "rightblk"));
-            case 0x80, 0x90 -> unlink(sb, d, style);
-            case 0xA0 -> sb.append(keyed ? "level: " : "lev ").append(d.u32(4, "level"));
-            case 0xD0 -> reusePage(sb, d, style);
-            case 0xE0 -> {
+            case XLOG_BTREE_DELETE -> delete(sb, r, d, keyed);
+            case XLOG_BTREE_MARK_PAGE_HALFDEAD -> sb.append(keyed ? "topparent: " : "topparent ")
+                    .append(d.u32(HALFDEAD_TOPPARENT, "topparent"))
+                    .append(keyed ? ", leaf: " : "; leaf ").append(d.u32(HALFDEAD_LEAFBLK, "leafblk"))
+                    .append(keyed ? ", left: " : "; left ").append(d.u32(HALFDEAD_LEFTBLK, "leftblk"))
+                    .append(keyed ? ", right: " : "; right ").append(d.u32(HALFDEAD_RIGHTBLK, "rightblk"));
+            case XLOG_BTREE_UNLINK_PAGE, XLOG_BTREE_UNLINK_PAGE_META -> unlink(sb, d, v, keyed);
+            case XLOG_BTREE_NEWROOT -> sb.append(keyed ? "level: " : "lev ").append(d.u32(NEWROOT_LEVEL, "level"));
+            case XLOG_BTREE_REUSE_PAGE -> reusePage(sb, d, v, keyed);
+            case XLOG_BTREE_META_CLEANUP -> {
                 DescData m = r.blockData(0, "Btree metadata block data");
-                switch (style) {
-                    case PG13 -> sb.append("oldest_btpo_xact ").append(m.u32(20, "oldest_btpo_xact"))
+                if (pg13Layout(v)) {
+                    sb.append("oldest_btpo_xact ").append(m.u32(META_OLDEST_BTPO_XACT, "oldest_btpo_xact"))
                             .append("; last_cleanup_num_heap_tuples: ")
-                            .append(DescFormat.cDouble(Double.longBitsToDouble(m.i64(24, "last_cleanup_num_heap_tuples"))));
-                    case PG14 -> sb.append("last_cleanup_num_delpages ").append(m.u32(20, "last_cleanup_num_delpages"));
-                    case PG16, PG17 -> sb.append("last_cleanup_num_delpages: ")
-                            .append(m.u32(20, "last_cleanup_num_delpages"));
-                    default -> throw new AssertionError(style);
+                            .append(DescFormat.cDouble(Double.longBitsToDouble(
+                                    m.i64(META13_LAST_CLEANUP_NUM_HEAP_TUPLES, "last_cleanup_num_heap_tuples"))));
+                } else {
+                    sb.append(keyed ? "last_cleanup_num_delpages: " : "last_cleanup_num_delpages ")
+                            .append(m.u32(META_LAST_CLEANUP_NUM_DELPAGES, "last_cleanup_num_delpages"));
                 }
             }
             default -> {
@@ -102,77 +91,71 @@ public final class BtreeDescriber implements RmgrDescriber {
         }
     }
 
-    private static void delete(TextBuffer sb, DescRecord r, DescData d, Style style) {
-        switch (style) {
-            case PG13 -> sb.append("latestRemovedXid ").append(d.u32(0, "latestRemovedXid"))
-                    .append("; ndeleted ").append(d.u32(4, "ndeleted"));
-            case PG14 -> sb.append("latestRemovedXid ").append(d.u32(0, "latestRemovedXid"))
-                    .append("; ndeleted ").append(d.u16(4, "ndeleted"))
-                    .append("; nupdated ").append(d.u16(6, "nupdated"));
-            case PG16, PG17 -> {
-                int ndeleted = d.u16(4, "ndeleted");
-                int nupdated = d.u16(6, "nupdated");
-                sb.append("snapshotConflictHorizon: ").append(d.u32(0, "snapshotConflictHorizon"))
-                        .append(", ndeleted: ").append(ndeleted).append(", nupdated: ").append(nupdated);
-                if (style == Style.PG17) {
-                    sb.append(", isCatalogRel: ").append(d.bool(8, "isCatalogRel") ? 'T' : 'F');
-                }
-                delvacuum(sb, r, ndeleted, nupdated);
+    private static void delete(TextBuffer sb, DescRecord r, DescData d, boolean keyed) {
+        WalVersion v = r.version();
+        if (pg13Layout(v)) {
+            sb.append("latestRemovedXid ").append(d.u32(DELETE_HORIZON, "latestRemovedXid"))
+                    .append("; ndeleted ").append(deleteNdeleted(v, d));
+        } else if (!keyed) {
+            sb.append("latestRemovedXid ").append(d.u32(DELETE_HORIZON, "latestRemovedXid"))
+                    .append("; ndeleted ").append(deleteNdeleted(v, d))
+                    .append("; nupdated ").append(d.u16(DELETE_NUPDATED, "nupdated"));
+        } else {
+            int ndeleted = (int) deleteNdeleted(v, d);
+            int nupdated = d.u16(DELETE_NUPDATED, "nupdated");
+            sb.append("snapshotConflictHorizon: ").append(d.u32(DELETE_HORIZON, "snapshotConflictHorizon"))
+                    .append(", ndeleted: ").append(ndeleted).append(", nupdated: ").append(nupdated);
+            if (printsCatalogRel(v)) {
+                sb.append(", isCatalogRel: ").append(d.bool(DELETE_IS_CATALOG_REL, "isCatalogRel") ? 'T' : 'F');
             }
-            default -> throw new AssertionError(style);
+            delvacuum(sb, r, ndeleted, nupdated);
         }
     }
 
-    private static void unlink(TextBuffer sb, DescData d, Style style) {
-        switch (style) {
-            case PG13 -> sb.append("left ").append(d.u32(0, "leftsib")).append("; right ").append(d.u32(4, "rightsib"))
-                    .append("; btpo_xact ").append(d.u32(20, "btpo_xact"))
-                    .append("; leafleft ").append(d.u32(8, "leafleftsib"))
-                    .append("; leafright ").append(d.u32(12, "leafrightsib"))
-                    .append("; topparent ").append(d.u32(16, "topparent"));
-            case PG14, PG16, PG17 -> {
-                boolean keyed = style != Style.PG14;
-                String sep = keyed ? ", " : "; ";
-                String kv = keyed ? ": " : " ";
-                long safexid = d.i64(16, "safexid");
-                sb.append("left").append(kv).append(d.u32(0, "leftsib"))
-                        .append(sep).append("right").append(kv).append(d.u32(4, "rightsib"))
-                        .append(sep).append("level").append(kv).append(d.u32(8, "level"))
-                        .append(sep).append("safexid").append(kv).append(safexid >>> 32).append(':')
-                        .append(safexid & 0xFFFFFFFFL)
-                        .append(sep).append("leafleft").append(kv).append(d.u32(24, "leafleftsib"))
-                        .append(sep).append("leafright").append(kv).append(d.u32(28, "leafrightsib"))
-                        .append(sep).append("leaftopparent").append(kv).append(d.u32(32, "leaftopparent"));
-            }
-            default -> throw new AssertionError(style);
+    private static void unlink(TextBuffer sb, DescData d, WalVersion v, boolean keyed) {
+        if (pg13Layout(v)) {
+            sb.append("left ").append(d.u32(UNLINK_LEFTSIB, "leftsib"))
+                    .append("; right ").append(d.u32(UNLINK_RIGHTSIB, "rightsib"))
+                    .append("; btpo_xact ").append(d.u32(UNLINK13_BTPO_XACT, "btpo_xact"))
+                    .append("; leafleft ").append(d.u32(UNLINK13_LEAFLEFTSIB, "leafleftsib"))
+                    .append("; leafright ").append(d.u32(UNLINK13_LEAFRIGHTSIB, "leafrightsib"))
+                    .append("; topparent ").append(d.u32(UNLINK13_TOPPARENT, "topparent"));
+            return;
         }
+        String sep = keyed ? ", " : "; ";
+        String kv = keyed ? ": " : " ";
+        long safexid = d.i64(UNLINK_SAFEXID, "safexid");
+        sb.append("left").append(kv).append(d.u32(UNLINK_LEFTSIB, "leftsib"))
+                .append(sep).append("right").append(kv).append(d.u32(UNLINK_RIGHTSIB, "rightsib"))
+                .append(sep).append("level").append(kv).append(d.u32(UNLINK_LEVEL, "level"))
+                .append(sep).append("safexid").append(kv).append(safexid >>> 32).append(':')
+                .append(safexid & 0xFFFFFFFFL)
+                .append(sep).append("leafleft").append(kv).append(d.u32(UNLINK_LEAFLEFTSIB, "leafleftsib"))
+                .append(sep).append("leafright").append(kv).append(d.u32(UNLINK_LEAFRIGHTSIB, "leafrightsib"))
+                .append(sep).append("leaftopparent").append(kv).append(d.u32(UNLINK_LEAFTOPPARENT, "leaftopparent"));
     }
 
-    private static void reusePage(TextBuffer sb, DescData d, Style style) {
-        long spc = d.u32(0, "spcOid");
-        long db = d.u32(4, "dbOid");
-        long rel = d.u32(8, "relNumber");
-        switch (style) {
-            case PG13 -> {
-                long xid = d.u32(16, "latestRemovedXid");
-                sb.append("rel ").append(spc).append('/').append(db).append('/').append(rel)
-                        .append("; latestRemovedXid ").append(xid);
+    private static void reusePage(TextBuffer sb, DescData d, WalVersion v, boolean keyed) {
+        long spc = d.u32(REUSE_SPC_OID, "spcOid");
+        long db = d.u32(REUSE_DB_OID, "dbOid");
+        long rel = d.u32(REUSE_REL_NUMBER, "relNumber");
+        if (pg13Layout(v)) {
+            long xid = d.u32(REUSE_HORIZON, "latestRemovedXid");
+            sb.append("rel ").append(spc).append('/').append(db).append('/').append(rel)
+                    .append("; latestRemovedXid ").append(xid);
+            return;
+        }
+        long h = d.i64(REUSE_HORIZON, "snapshotConflictHorizon");
+        if (!keyed) {
+            sb.append("rel ").append(spc).append('/').append(db).append('/').append(rel)
+                    .append("; latestRemovedXid ").append(h >>> 32).append(':').append(h & 0xFFFFFFFFL);
+        } else {
+            sb.append("rel: ").append(spc).append('/').append(db).append('/').append(rel)
+                    .append(", snapshotConflictHorizon: ").append(h >>> 32).append(':')
+                    .append(h & 0xFFFFFFFFL);
+            if (printsCatalogRel(v)) {
+                sb.append(", isCatalogRel: ").append(d.bool(REUSE_IS_CATALOG_REL, "isCatalogRel") ? 'T' : 'F');
             }
-            case PG14, PG16, PG17 -> {
-                long h = d.i64(16, "snapshotConflictHorizon");
-                if (style == Style.PG14) {
-                    sb.append("rel ").append(spc).append('/').append(db).append('/').append(rel)
-                            .append("; latestRemovedXid ").append(h >>> 32).append(':').append(h & 0xFFFFFFFFL);
-                } else {
-                    sb.append("rel: ").append(spc).append('/').append(db).append('/').append(rel)
-                            .append(", snapshotConflictHorizon: ").append(h >>> 32).append(':')
-                            .append(h & 0xFFFFFFFFL);
-                    if (style == Style.PG17) {
-                        sb.append(", isCatalogRel: ").append(d.bool(24, "isCatalogRel") ? 'T' : 'F');
-                    }
-                }
-            }
-            default -> throw new AssertionError(style);
         }
     }
 

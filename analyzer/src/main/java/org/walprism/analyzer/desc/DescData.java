@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 import org.walprism.codec.WalFormatException;
+import org.walprism.codec.rmgr.FieldReader;
 
 /**
  * Bounds-checked little-endian view of a record's main data or block data, addressed by the byte offsets
@@ -12,7 +13,7 @@ import org.walprism.codec.WalFormatException;
  * <p>A read past the end is a {@link WalFormatException} naming the struct field, never an
  * IndexOutOfBoundsException.
  */
-final class DescData {
+final class DescData implements FieldReader {
     private static final ByteBuf EMPTY = Unpooled.EMPTY_BUFFER;
 
     private ByteBuf buf = EMPTY;
@@ -36,7 +37,8 @@ final class DescData {
         return this;
     }
 
-    int length() {
+    @Override
+    public int length() {
         return len;
     }
 
@@ -55,7 +57,8 @@ final class DescData {
     }
 
     /** Unsigned 8-bit field at {@code offset}. */
-    int u8(int offset, String field) {
+    @Override
+    public int u8(int offset, String field) {
         check(offset, 1, field);
         return buf.getUnsignedByte(base + offset);
     }
@@ -67,30 +70,35 @@ final class DescData {
     }
 
     /** Boolean (one byte, non-zero is true) at {@code offset}. */
-    boolean bool(int offset, String field) {
+    @Override
+    public boolean bool(int offset, String field) {
         return u8(offset, field) != 0;
     }
 
     /** Unsigned 16-bit little-endian field at {@code offset}. */
-    int u16(int offset, String field) {
+    @Override
+    public int u16(int offset, String field) {
         check(offset, 2, field);
         return buf.getUnsignedShortLE(base + offset);
     }
 
     /** Unsigned 32-bit little-endian field at {@code offset}. */
-    long u32(int offset, String field) {
+    @Override
+    public long u32(int offset, String field) {
         check(offset, 4, field);
         return buf.getUnsignedIntLE(base + offset);
     }
 
     /** Signed 32-bit little-endian field at {@code offset}. */
-    int i32(int offset, String field) {
+    @Override
+    public int i32(int offset, String field) {
         check(offset, 4, field);
         return buf.getIntLE(base + offset);
     }
 
     /** Signed 64-bit little-endian field at {@code offset} (also used for uint64, printed unsigned by callers). */
-    long i64(int offset, String field) {
+    @Override
+    public long i64(int offset, String field) {
         check(offset, 8, field);
         return buf.getLongLE(base + offset);
     }
@@ -99,7 +107,8 @@ final class DescData {
      * A count field validated against the bytes left: {@code count * elemSize} must fit from {@code from} (for any
      * count: the test cannot overflow).
      */
-    int count(long count, int from, int elemSize, String field) {
+    @Override
+    public int count(long count, int from, int elemSize, String field) {
         if (count < 0 || from > len || count > (len - (long) from) / elemSize) {
             throw new WalFormatException(what + " too short for " + count + " " + field + " at offset " + from
                     + ": has " + len + " bytes", lsn, null, -1);
@@ -119,7 +128,8 @@ final class DescData {
     }
 
     /** Index of the first byte after the NUL-terminated string at {@code offset}. */
-    int afterCstring(int offset, String field) {
+    @Override
+    public int afterCstring(int offset, String field) {
         int end = offset;
         while (end < len && buf.getByte(base + end) != 0) {
             end++;

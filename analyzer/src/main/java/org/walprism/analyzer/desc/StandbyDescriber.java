@@ -1,6 +1,7 @@
 package org.walprism.analyzer.desc;
 
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.rmgr.InvalidationMessage;
 
 /**
  * Desc text of Standby (rmgr 8) records, mirroring {@code standby_desc} and
@@ -17,9 +18,6 @@ import org.walprism.codec.WalVersion;
  * {@code SharedInvalidationMessage} is a 16-byte union whose first byte (int8) is the message id.
  */
 public final class StandbyDescriber implements RmgrDescriber {
-
-    /** sizeof(SharedInvalidationMessage). */
-    static final int INVAL_MSG_SIZE = 16;
 
     /** Text style of a version's running-xacts desc. */
     private enum Style {
@@ -110,13 +108,13 @@ public final class StandbyDescriber implements RmgrDescriber {
         if (nmsgs <= 0) {
             return;
         }
-        d.count(nmsgs, msgsOffset, INVAL_MSG_SIZE, "invalidation messages");
+        d.count(nmsgs, msgsOffset, InvalidationMessage.SIZE, "invalidation messages");
         if (relcacheInitFileInval) {
             sb.append("; relcache init file inval dbid ").append(dbId).append(" tsid ").append(tsId);
         }
         sb.append("; inval msgs:");
         for (int i = 0; i < nmsgs; i++) {
-            int o = msgsOffset + INVAL_MSG_SIZE * i;
+            int o = msgsOffset + InvalidationMessage.SIZE * i;
             int id = d.i8(o, "msg id");
             if (id >= 0) {
                 sb.append(" catcache ").append(id);

@@ -1,6 +1,29 @@
 package org.walprism.analyzer.desc;
 
+import static org.walprism.codec.rmgr.xact.XactType.XACT_COMPLETION_APPLY_FEEDBACK;
+import static org.walprism.codec.rmgr.xact.XactType.XACT_COMPLETION_FORCE_SYNC_COMMIT;
+import static org.walprism.codec.rmgr.xact.XactType.XACT_COMPLETION_UPDATE_RELCACHE_FILE;
+import static org.walprism.codec.rmgr.xact.XactType.XACT_XINFO_HAS_DBINFO;
+import static org.walprism.codec.rmgr.xact.XactType.XACT_XINFO_HAS_DROPPED_STATS;
+import static org.walprism.codec.rmgr.xact.XactType.XACT_XINFO_HAS_GID;
+import static org.walprism.codec.rmgr.xact.XactType.XACT_XINFO_HAS_INVALS;
+import static org.walprism.codec.rmgr.xact.XactType.XACT_XINFO_HAS_ORIGIN;
+import static org.walprism.codec.rmgr.xact.XactType.XACT_XINFO_HAS_RELFILELOCATORS;
+import static org.walprism.codec.rmgr.xact.XactType.XACT_XINFO_HAS_SUBXACTS;
+import static org.walprism.codec.rmgr.xact.XactType.XACT_XINFO_HAS_TWOPHASE;
+import static org.walprism.codec.rmgr.xact.XactType.XLOG_XACT_ABORT;
+import static org.walprism.codec.rmgr.xact.XactType.XLOG_XACT_ABORT_PREPARED;
+import static org.walprism.codec.rmgr.xact.XactType.XLOG_XACT_ASSIGNMENT;
+import static org.walprism.codec.rmgr.xact.XactType.XLOG_XACT_COMMIT;
+import static org.walprism.codec.rmgr.xact.XactType.XLOG_XACT_COMMIT_PREPARED;
+import static org.walprism.codec.rmgr.xact.XactType.XLOG_XACT_HAS_INFO;
+import static org.walprism.codec.rmgr.xact.XactType.XLOG_XACT_INVALIDATIONS;
+import static org.walprism.codec.rmgr.xact.XactType.XLOG_XACT_OPMASK;
+import static org.walprism.codec.rmgr.xact.XactType.XLOG_XACT_PREPARE;
+
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.rmgr.InvalidationMessage;
+import org.walprism.codec.rmgr.xact.XactLayout;
 
 /**
  * Desc text of Transaction (rmgr 1) records, mirroring {@code xact_desc} and the {@code Parse*Record}
@@ -30,34 +53,28 @@ public final class XactDescriber implements RmgrDescriber {
         this.ts = ts;
     }
 
-    private static final int HAS_INFO = 0x80;
-    private static final int XINFO_HAS_DBINFO = 1;
-    private static final int XINFO_HAS_SUBXACTS = 1 << 1;
-    private static final int XINFO_HAS_RELFILELOCATORS = 1 << 2;
-    private static final int XINFO_HAS_INVALS = 1 << 3;
-    private static final int XINFO_HAS_TWOPHASE = 1 << 4;
-    private static final int XINFO_HAS_ORIGIN = 1 << 5;
-    private static final int XINFO_HAS_GID = 1 << 7;
-    private static final int XINFO_HAS_DROPPED_STATS = 1 << 8;
-    private static final int COMPLETION_APPLY_FEEDBACK = 1 << 29;
-    private static final int COMPLETION_UPDATE_RELCACHE_FILE = 1 << 30;
-    private static final int COMPLETION_FORCE_SYNC_COMMIT = 1 << 31;
 
-    /** Layout and text family of a version's transaction records. */
-    private enum Style {
-        /** 13-14: no dropped stats, no apply_feedback text, abort has no origin text. */
-        PG13,
-        /** 15-17: 12-byte dropped-stats items; prepare never prints its stats. */
-        PG15,
-        /** 18+: 16-byte dropped-stats items with a 64-bit object id; prepare prints its stats. */
-        PG18
+    /**
+     * What a version's {@code xact_desc} prints beyond the bytes (the layout is the codec's {@link XactLayout}).
+     *
+     * @param applyFeedback COMMIT prints {@code apply_feedback} (15+)
+     * @param abortExtras   ABORT prints its origin and dropped stats (15+)
+     * @param prepareStats  PREPARE prints its dropped stats (18+: 15-17 ParsePrepareRecord leaves the counts at 0)
+     * @param prepareOrigin PREPARE prints its origin (15+)
+     */
+    private record Text(boolean applyFeedback, boolean abortExtras, boolean prepareStats, boolean prepareOrigin) {
     }
 
-    private static Style style(WalVersion version) {
+    private static final Text TEXT_13 = new Text(false, false, false, false);
+    private static final Text TEXT_15 = new Text(true, true, false, true);
+    private static final Text TEXT_18 = new Text(true, true, true, true);
+
+    /** The text of {@code version}: the one dispatch of this describer over WalVersion. */
+    private static Text text(WalVersion version) {
         return switch (version) {
-            case PG13, PG14 -> Style.PG13;
-            case PG15, PG16, PG17 -> Style.PG15;
-            case PG18, PG19_BETA1, PG19_BETA3, PG19 -> Style.PG18;
+            case PG13, PG14 -> TEXT_13;
+            case PG15, PG16, PG17 -> TEXT_15;
+            case PG18, PG19_BETA1, PG19_BETA3, PG19 -> TEXT_18;
         };
     }
 
@@ -105,14 +122,15 @@ public final class XactDescriber implements RmgrDescriber {
 
     @Override
     public void describe(DescRecord r, TextBuffer sb) {
-        Style style = style(r.version());
+        XactLayout layout = XactLayout.of(r.version());
+        Text text = text(r.version());
         DescData d = r.mainData("Transaction main data");
         int origin = Math.max(r.origin(), 0);
-        switch (r.info() & 0x70) {
-            case 0x00, 0x30 -> commit(sb, r, d, style, origin);
-            case 0x20, 0x40 -> abort(sb, r, d, style, origin);
-            case 0x10 -> prepare(sb, r, d, style, origin);
-            case 0x50 -> {
+        switch (r.info() & XLOG_XACT_OPMASK) {
+            case XLOG_XACT_COMMIT, XLOG_XACT_COMMIT_PREPARED -> commit(sb, r, d, layout, text, origin);
+            case XLOG_XACT_ABORT, XLOG_XACT_ABORT_PREPARED -> abort(sb, r, d, layout, text, origin);
+            case XLOG_XACT_PREPARE -> prepare(sb, r, d, layout, text, origin);
+            case XLOG_XACT_ASSIGNMENT -> {
                 sb.append("xtop ").append(d.u32(0, "xtop")).append(": subxacts:");
                 int n = d.count(d.i32(4, "nsubxacts"), 8, 4, "xsub");
                 for (int i = 0; i < n; i++) {
@@ -120,60 +138,53 @@ public final class XactDescriber implements RmgrDescriber {
                 }
             }
             // INVALIDATION exists from 14; 13 never writes info 0x60
-            case 0x60 -> StandbyDescriber.invalidations(sb, r.version(), d, 4, d.i32(0, "nmsgs"), 0, 0, false);
+            case XLOG_XACT_INVALIDATIONS -> StandbyDescriber.invalidations(sb, r.version(), d, 4, d.i32(0, "nmsgs"), 0, 0, false);
             default -> {
             }
         }
     }
 
-    private static int statsItemSize(Style style) {
-        return switch (style) {
-            case PG13, PG15 -> 12;
-            case PG18 -> 16;
-        };
-    }
-
-    private static Parsed parse(DescRecord r, DescData d, Style style, boolean commit) {
+    private static Parsed parse(DescRecord r, DescData d, XactLayout layout, boolean commit) {
         Parsed p = Parsed.of(r);
         int pos = 8;
-        if ((r.info() & HAS_INFO) != 0) {
+        if ((r.info() & XLOG_XACT_HAS_INFO) != 0) {
             p.xinfo = d.u32(pos, "xinfo");
             pos += 4;
         }
-        if ((p.xinfo & XINFO_HAS_DBINFO) != 0) {
+        if ((p.xinfo & XACT_XINFO_HAS_DBINFO) != 0) {
             p.dbId = d.u32(pos, "dbId");
             p.tsId = d.u32(pos + 4, "tsId");
             pos += 8;
         }
-        if ((p.xinfo & XINFO_HAS_SUBXACTS) != 0) {
+        if ((p.xinfo & XACT_XINFO_HAS_SUBXACTS) != 0) {
             p.nsubxacts = d.count(d.i32(pos, "nsubxacts"), pos + 4, 4, "subxacts");
             p.subxactsOff = pos + 4;
             pos += 4 + 4 * p.nsubxacts;
         }
-        if ((p.xinfo & XINFO_HAS_RELFILELOCATORS) != 0) {
+        if ((p.xinfo & XACT_XINFO_HAS_RELFILELOCATORS) != 0) {
             p.nrels = d.count(d.i32(pos, "nrels"), pos + 4, 12, "relfilelocators");
             p.relsOff = pos + 4;
             pos += 4 + 12 * p.nrels;
         }
-        if (style != Style.PG13 && (p.xinfo & XINFO_HAS_DROPPED_STATS) != 0) {
-            int size = statsItemSize(style);
+        if (layout.hasStats() && (p.xinfo & XACT_XINFO_HAS_DROPPED_STATS) != 0) {
+            int size = layout.statsItemSize();
             p.nstats = d.count(d.i32(pos, "nitems"), pos + 4, size, "dropped stats");
             p.statsOff = pos + 4;
             pos += 4 + size * p.nstats;
         }
-        if (commit && (p.xinfo & XINFO_HAS_INVALS) != 0) {
-            p.nmsgs = d.count(d.i32(pos, "nmsgs"), pos + 4, StandbyDescriber.INVAL_MSG_SIZE, "invalidations");
+        if (commit && (p.xinfo & XACT_XINFO_HAS_INVALS) != 0) {
+            p.nmsgs = d.count(d.i32(pos, "nmsgs"), pos + 4, InvalidationMessage.SIZE, "invalidations");
             p.msgsOff = pos + 4;
-            pos += 4 + StandbyDescriber.INVAL_MSG_SIZE * p.nmsgs;
+            pos += 4 + InvalidationMessage.SIZE * p.nmsgs;
         }
-        if ((p.xinfo & XINFO_HAS_TWOPHASE) != 0) {
+        if ((p.xinfo & XACT_XINFO_HAS_TWOPHASE) != 0) {
             p.twophaseXid = d.u32(pos, "twophase xid");
             pos += 4;
-            if ((p.xinfo & XINFO_HAS_GID) != 0) {
+            if ((p.xinfo & XACT_XINFO_HAS_GID) != 0) {
                 pos = d.afterCstring(pos, "gid");
             }
         }
-        if ((p.xinfo & XINFO_HAS_ORIGIN) != 0) {
+        if ((p.xinfo & XACT_XINFO_HAS_ORIGIN) != 0) {
             p.originLsn = d.i64(pos, "origin_lsn");
             p.originTimestamp = d.i64(pos + 8, "origin_timestamp");
         }
@@ -202,14 +213,14 @@ public final class XactDescriber implements RmgrDescriber {
         }
     }
 
-    private static void stats(TextBuffer sb, Style style, DescData d, String label, int n, int off) {
+    private static void stats(TextBuffer sb, XactLayout layout, DescData d, String label, int n, int off) {
         if (n > 0) {
             sb.append("; ").append(label).append("dropped stats:");
-            int size = statsItemSize(style);
+            int size = layout.statsItemSize();
             for (int i = 0; i < n; i++) {
                 int o = off + size * i;
                 sb.append(' ').append(d.i32(o, "kind")).append('/').append(d.u32(o + 4, "dboid")).append('/');
-                if (style == Style.PG18) {
+                if (layout.wideObjid()) {
                     long objid = (d.u32(o + 12, "objid_hi") << 32) | d.u32(o + 8, "objid_lo");
                     sb.append(Long.toUnsignedString(objid));
                 } else {
@@ -224,43 +235,43 @@ public final class XactDescriber implements RmgrDescriber {
         DescFormat.timestamptz(sb.append(", at "), timestamp, ts);
     }
 
-    private void commit(TextBuffer sb, DescRecord r, DescData d, Style style, int origin) {
+    private void commit(TextBuffer sb, DescRecord r, DescData d, XactLayout layout, Text text, int origin) {
         WalVersion v = r.version();
-        Parsed p = parse(r, d, style, true);
+        Parsed p = parse(r, d, layout, true);
         if (p.twophaseXid != 0) {
             sb.append(p.twophaseXid).append(": ");
         }
         DescFormat.timestamptz(sb, d.i64(0, "xact_time"), ts);
         relations(sb, v, d, "rels", p.nrels, p.relsOff);
         subxacts(sb, d, p.nsubxacts, p.subxactsOff);
-        stats(sb, style, d, "", p.nstats, p.statsOff);
+        stats(sb, layout, d, "", p.nstats, p.statsOff);
         StandbyDescriber.invalidations(sb, v, d, p.msgsOff, p.nmsgs, p.dbId, p.tsId,
-                (p.xinfo & COMPLETION_UPDATE_RELCACHE_FILE) != 0);
-        if (style != Style.PG13 && (p.xinfo & COMPLETION_APPLY_FEEDBACK) != 0) {
+                (p.xinfo & XACT_COMPLETION_UPDATE_RELCACHE_FILE) != 0);
+        if (text.applyFeedback() && (p.xinfo & XACT_COMPLETION_APPLY_FEEDBACK) != 0) {
             sb.append("; apply_feedback");
         }
-        if ((p.xinfo & COMPLETION_FORCE_SYNC_COMMIT) != 0) {
+        if ((p.xinfo & XACT_COMPLETION_FORCE_SYNC_COMMIT) != 0) {
             sb.append("; sync");
         }
-        if ((p.xinfo & XINFO_HAS_ORIGIN) != 0) {
+        if ((p.xinfo & XACT_XINFO_HAS_ORIGIN) != 0) {
             origin(sb, v, origin, p.originLsn, p.originTimestamp);
         }
     }
 
-    private void abort(TextBuffer sb, DescRecord r, DescData d, Style style, int origin) {
+    private void abort(TextBuffer sb, DescRecord r, DescData d, XactLayout layout, Text text, int origin) {
         WalVersion v = r.version();
-        Parsed p = parse(r, d, style, false);
+        Parsed p = parse(r, d, layout, false);
         if (p.twophaseXid != 0) {
             sb.append(p.twophaseXid).append(": ");
         }
         DescFormat.timestamptz(sb, d.i64(0, "xact_time"), ts);
         relations(sb, v, d, "rels", p.nrels, p.relsOff);
         subxacts(sb, d, p.nsubxacts, p.subxactsOff);
-        if (style != Style.PG13) {
-            if ((p.xinfo & XINFO_HAS_ORIGIN) != 0) {
+        if (text.abortExtras()) {
+            if ((p.xinfo & XACT_XINFO_HAS_ORIGIN) != 0) {
                 origin(sb, v, origin, p.originLsn, p.originTimestamp);
             }
-            stats(sb, style, d, "", p.nstats, p.statsOff);
+            stats(sb, layout, d, "", p.nstats, p.statsOff);
         }
     }
 
@@ -268,9 +279,9 @@ public final class XactDescriber implements RmgrDescriber {
         return (int) ((n + 7) & ~7L);
     }
 
-    private void prepare(TextBuffer sb, DescRecord r, DescData d, Style style, int origin) {
+    private void prepare(TextBuffer sb, DescRecord r, DescData d, XactLayout layout, Text text, int origin) {
         WalVersion v = r.version();
-        boolean withStats = style != Style.PG13;
+        boolean withStats = layout.hasStats();
         long database = d.u32(12, "database");
         long preparedAt = d.i64(16, "prepared_at");
         int nsubxacts = d.i32(28, "nsubxacts");
@@ -295,7 +306,7 @@ public final class XactDescriber implements RmgrDescriber {
         pos += maxalign(12L * d.count(ncommitrels, pos, 12, "commit rels"));
         int abortRelsOff = pos;
         pos += maxalign(12L * d.count(nabortrels, pos, 12, "abort rels"));
-        int size = statsItemSize(style);
+        int size = withStats ? layout.statsItemSize() : 1; // before 15 both counts are 0: nothing to fit
         int commitStatsOff = pos;
         pos += maxalign((long) size * d.count(ncommitstats, pos, size, "commit stats"));
         int abortStatsOff = pos;
@@ -305,14 +316,13 @@ public final class XactDescriber implements RmgrDescriber {
         DescFormat.timestamptz(sb.append("gid ").append(gid).append(": "), preparedAt, ts);
         relations(sb, v, d, "rels(commit)", ncommitrels, commitRelsOff);
         relations(sb, v, d, "rels(abort)", nabortrels, abortRelsOff);
-        if (style == Style.PG18) {
-            // 15-17 ParsePrepareRecord leaves the stats counts at zero, so only 18+ print them
-            stats(sb, style, d, "commit ", ncommitstats, commitStatsOff);
-            stats(sb, style, d, "abort ", nabortstats, abortStatsOff);
+        if (text.prepareStats()) {
+            stats(sb, layout, d, "commit ", ncommitstats, commitStatsOff);
+            stats(sb, layout, d, "abort ", nabortstats, abortStatsOff);
         }
         subxacts(sb, d, nsubxacts, subxactsOff);
         StandbyDescriber.invalidations(sb, v, d, msgsOff, ninvalmsgs, database, 0, initfileinval);
-        if (style != Style.PG13 && origin != 0) {
+        if (text.prepareOrigin() && origin != 0) {
             origin(sb, v, origin, originLsn, originTimestamp);
         }
     }

@@ -1,5 +1,17 @@
 package org.walprism.analyzer.desc;
 
+import static org.walprism.codec.rmgr.xlog.CheckPoint.XLOG_CHECKPOINT_ONLINE;
+import static org.walprism.codec.rmgr.xlog.CheckPoint.XLOG_CHECKPOINT_SHUTDOWN;
+import static org.walprism.codec.rmgr.xlog.CheckpointRedo.XLOG_CHECKPOINT_REDO;
+import static org.walprism.codec.rmgr.xlog.LogicalDecodingStatusChange.XLOG_LOGICAL_DECODING_STATUS_CHANGE;
+import static org.walprism.codec.rmgr.xlog.XlogCodec.XLOG_NEXTOID;
+import static org.walprism.codec.rmgr.xlog.XlogCodec.XLOG_PARAMETER_CHANGE;
+import static org.walprism.codec.rmgr.xlog.XlogOther.XLOG_BACKUP_END;
+import static org.walprism.codec.rmgr.xlog.XlogOther.XLOG_END_OF_RECOVERY;
+import static org.walprism.codec.rmgr.xlog.XlogOther.XLOG_FPW_CHANGE;
+import static org.walprism.codec.rmgr.xlog.XlogOther.XLOG_OVERWRITE_CONTRECORD;
+import static org.walprism.codec.rmgr.xlog.XlogOther.XLOG_RESTORE_POINT;
+
 import org.walprism.codec.WalVersion;
 
 /**
@@ -82,10 +94,10 @@ public final class XlogDescriber implements RmgrDescriber {
         DescData d = r.mainData("XLOG main data");
         int info = r.info() & 0xF0;
         switch (info) {
-            case 0x00, 0x10 -> checkpoint(sb, d, style, v, info == 0x00);
-            case 0x30 -> sb.append(d.u32(0, "nextOid"));
-            case 0x50 -> sb.append(DescFormat.lsn(v, d.i64(0, "startpoint")));
-            case 0x60 -> sb.append("max_connections=").append(d.i32(0, "MaxConnections"))
+            case XLOG_CHECKPOINT_SHUTDOWN, XLOG_CHECKPOINT_ONLINE -> checkpoint(sb, d, style, v, info == XLOG_CHECKPOINT_SHUTDOWN);
+            case XLOG_NEXTOID -> sb.append(d.u32(0, "nextOid"));
+            case XLOG_BACKUP_END -> sb.append(DescFormat.lsn(v, d.i64(0, "startpoint")));
+            case XLOG_PARAMETER_CHANGE -> sb.append("max_connections=").append(d.i32(0, "MaxConnections"))
                     .append(" max_worker_processes=").append(d.i32(4, "max_worker_processes"))
                     .append(" max_wal_senders=").append(d.i32(8, "max_wal_senders"))
                     .append(" max_prepared_xacts=").append(d.i32(12, "max_prepared_xacts"))
@@ -93,9 +105,9 @@ public final class XlogDescriber implements RmgrDescriber {
                     .append(" wal_level=").append(DescFormat.walLevel(d.i32(20, "wal_level")))
                     .append(" wal_log_hints=").append(d.bool(24, "wal_log_hints") ? "on" : "off")
                     .append(" track_commit_timestamp=").append(d.bool(25, "track_commit_timestamp") ? "on" : "off");
-            case 0x70 -> sb.append(d.cstring(8, 64, "rp_name"));
-            case 0x80 -> sb.append(d.bool(0, "fpw") ? "true" : "false");
-            case 0x90 -> {
+            case XLOG_RESTORE_POINT -> sb.append(d.cstring(8, 64, "rp_name"));
+            case XLOG_FPW_CHANGE -> sb.append(d.bool(0, "fpw") ? "true" : "false");
+            case XLOG_END_OF_RECOVERY -> {
                 sb.append("tli ").append(d.u32(8, "ThisTimeLineID")).append("; prev tli ")
                         .append(d.u32(12, "PrevTimeLineID")).append("; time ")
                         .append(DescFormat.timestamptz(d.i64(0, "end_time"), ts));
@@ -103,9 +115,9 @@ public final class XlogDescriber implements RmgrDescriber {
                     sb.append("; wal_level ").append(DescFormat.walLevel(d.i32(16, "wal_level")));
                 }
             }
-            case 0xD0 -> sb.append("lsn ").append(DescFormat.lsn(v, d.i64(0, "overwritten_lsn"))).append("; time ")
+            case XLOG_OVERWRITE_CONTRECORD -> sb.append("lsn ").append(DescFormat.lsn(v, d.i64(0, "overwritten_lsn"))).append("; time ")
                     .append(DescFormat.timestamptz(d.i64(8, "overwrite_time"), ts));
-            case 0xE0 -> {
+            case XLOG_CHECKPOINT_REDO -> {
                 switch (style) {
                     case PG13 -> {
                     }
@@ -116,7 +128,7 @@ public final class XlogDescriber implements RmgrDescriber {
                     default -> throw new AssertionError(style);
                 }
             }
-            case 0xF0 -> {
+            case XLOG_LOGICAL_DECODING_STATUS_CHANGE -> {
                 if (style == Style.PG19 || style == Style.PG19_BETA) {
                     sb.append(d.bool(0, "enabled") ? "true" : "false");
                 }

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.image.PageImages;
 import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.RelFileLocator;
@@ -30,7 +31,7 @@ public final class RecordPlanner {
     /** {@code XLOG_BTREE_VACUUM}. */
     public static final int BTREE_VACUUM = 0xC0;
     /** Heap blocks one 8 kB visibility-map page covers ({@code HEAPBLOCKS_PER_PAGE}). */
-    public static final int HEAPBLOCKS_PER_VM_PAGE = (8192 - 24) * 4;
+    public static final int HEAPBLOCKS_PER_VM_PAGE = (BlockImage.BLCKSZ - PageImages.SIZE_OF_PAGE_HEADER_DATA) * 4;
     /** {@code BYPASS_THRESHOLD_PAGES}. */
     static final double BYPASS_THRESHOLD_PAGES = 0.02;
     /** TidStore memory estimate: fixed part (slab and radix-tree blocks) plus a cost per block with dead items. */

@@ -92,7 +92,8 @@ public record WorkloadModel(String name, RelFileLocator relation, TableShape tab
                     + "maintenanceWorkMemKb >= 1024");
         }
         if (indexLeafImageBytes < 24 || indexLeafImageBytes > BlockImage.BLCKSZ) {
-            throw new IllegalArgumentException("index.leafImageBytes must be in 24 .. 8192");
+            throw new IllegalArgumentException("index.leafImageBytes must be in 24 .. "
+                    + String.valueOf(BlockImage.BLCKSZ));
         }
         if (indexDeletedPerLeaf < 0 || indexDeletedPerLeaf > MAX_INDEX_TUPLES_PER_PAGE) {
             throw new IllegalArgumentException("index.deletedPerLeaf must be in 0 .. " + MAX_INDEX_TUPLES_PER_PAGE);

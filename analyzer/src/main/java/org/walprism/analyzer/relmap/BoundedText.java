@@ -13,7 +13,7 @@ import java.nio.file.Path;
  */
 final class BoundedText extends FilterReader {
     /** The longest line accepted, in characters. */
-    static final int MAX_LINE = 8192;
+    static final int MAX_LINE = 8 * 1024;
     /**
      * The most characters a map may hold: some 70,000 relations of the README's query, about 30 MB once loaded (a
      * relation kept costs some 400 bytes of heap, several times its line).
@@ -67,7 +67,7 @@ final class BoundedText extends FilterReader {
 
     @Override
     public long skip(long n) throws IOException {
-        char[] buf = new char[(int) Math.min(n, 8192)];
+        char[] buf = new char[(int) Math.min(n, MAX_LINE)];
         int k = read(buf, 0, buf.length);
         return Math.max(k, 0);
     }

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.walprism.analyzer.generate.Heap2Records;
 import org.walprism.analyzer.generate.PlanEncoder;
+import org.walprism.analyzer.generate.RecordPlanner;
 import org.walprism.analyzer.generate.VacuumDesign;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.BlockImage;
@@ -179,7 +180,7 @@ final class StepWriter {
     }
 
     private long vmBlock() {
-        return op.vmRef != null ? op.vmRef.blockNumber() : op.block / ((8192 - 24) * 4);
+        return op.vmRef != null ? op.vmRef.blockNumber() : op.block / RecordPlanner.HEAPBLOCKS_PER_VM_PAGE;
     }
 
     private static Heap2Records.Items items(OffsetArray red, OffsetArray dead, OffsetArray unused,

@@ -1,12 +1,15 @@
 package org.walprism.analyzer.replay;
 
+import static org.walprism.codec.rmgr.xlog.CheckPoint.XLOG_CHECKPOINT_ONLINE;
+import static org.walprism.codec.rmgr.xlog.CheckPoint.XLOG_CHECKPOINT_SHUTDOWN;
+import static org.walprism.codec.rmgr.xlog.CheckpointRedo.XLOG_CHECKPOINT_REDO;
+import static org.walprism.codec.rmgr.xlog.XlogCodec.XLOG_PARAMETER_CHANGE;
+import static org.walprism.codec.rmgr.xlog.XlogOther.XLOG_END_OF_RECOVERY;
+
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.rmgr.xlog.CheckPoint;
-import org.walprism.codec.rmgr.xlog.CheckpointRedo;
-import org.walprism.codec.rmgr.xlog.XlogCodec;
 import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
@@ -17,6 +20,9 @@ import org.walprism.codec.rmgr.xact.XactAssignment;
 import org.walprism.codec.rmgr.xact.XactCodec;
 import org.walprism.codec.rmgr.xact.XactCommit;
 import org.walprism.codec.rmgr.xact.XactRecord;
+import org.walprism.codec.rmgr.xlog.CheckPoint;
+import org.walprism.codec.rmgr.xlog.CheckpointRedo;
+import org.walprism.codec.rmgr.xlog.XlogCodec;
 
 /**
  * What a source stream tells about the server that wrote it, for the fields a target major logs and the source
@@ -142,7 +148,7 @@ final class StreamFacts {
     private void observeXlog(WalVersion v, DecodedRecord r) {
         byte[] m = r.mainData();
         switch (r.info() & 0xF0) {
-            case 0x00, 0x10 -> {
+            case XLOG_CHECKPOINT_SHUTDOWN, XLOG_CHECKPOINT_ONLINE -> {
                 // CheckPoint, catalog/pg_control.h, typed by the codec: the epoch of nextXid, wal_level (17+),
                 // dataChecksumState (the 19 pre-releases only)
                 if (m.length < 24) {
@@ -164,20 +170,20 @@ final class StreamFacts {
                     checksums = (int) b.dataChecksumState();
                 }
             }
-            case 0x60 -> {
+            case XLOG_PARAMETER_CHANGE -> {
                 // xl_parameter_change: MaxConnections, max_worker_processes, max_wal_senders, max_prepared_xacts,
                 // max_locks_per_xact, wal_level (int32 each), ...
                 if (m.length >= 24) {
                     walLevel = i32(m, 20);
                 }
             }
-            case 0x90 -> {
+            case XLOG_END_OF_RECOVERY -> {
                 // xl_end_of_recovery: end_time, ThisTimeLineID, PrevTimeLineID, wal_level (17+)
                 if (v.atLeast(WalVersion.PG17) && m.length >= 20) {
                     walLevel = i32(m, 16);
                 }
             }
-            case 0xE0 -> {
+            case XLOG_CHECKPOINT_REDO -> {
                 // CHECKPOINT_REDO (17+), typed by the codec: wal_level; the 19 pre-releases add data_checksum_version
                 if (!v.atLeast(WalVersion.PG17)) {
                     return;

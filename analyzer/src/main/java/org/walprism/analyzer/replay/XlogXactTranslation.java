@@ -1,5 +1,12 @@
 package org.walprism.analyzer.replay;
 
+import static org.walprism.codec.rmgr.xlog.CheckPoint.XLOG_CHECKPOINT_ONLINE;
+import static org.walprism.codec.rmgr.xlog.CheckPoint.XLOG_CHECKPOINT_SHUTDOWN;
+import static org.walprism.codec.rmgr.xlog.CheckpointRedo.XLOG_CHECKPOINT_REDO;
+import static org.walprism.codec.rmgr.xlog.LogicalDecodingStatusChange.XLOG_LOGICAL_DECODING_STATUS_CHANGE;
+import static org.walprism.codec.rmgr.xlog.XlogOther.XLOG_ASSIGN_LSN;
+import static org.walprism.codec.rmgr.xlog.XlogOther.XLOG_END_OF_RECOVERY;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.walprism.codec.WalVersion;
@@ -14,6 +21,7 @@ import org.walprism.codec.rmgr.xact.XactCommit;
 import org.walprism.codec.rmgr.xact.XactLayout;
 import org.walprism.codec.rmgr.xact.XactPrepare;
 import org.walprism.codec.rmgr.xact.XactRecord;
+import org.walprism.codec.rmgr.xact.XactType;
 import org.walprism.codec.rmgr.xlog.CheckPoint;
 import org.walprism.codec.rmgr.xlog.XlogCodec;
 
@@ -51,16 +59,16 @@ final class XlogXactTranslation {
     private static void xlog(Translator t, Translator.Rec r) {
         WalVersion to = t.to();
         switch (r.info & 0xF0) {
-            case 0x00, 0x10 -> checkpoint(t, r);
-            case 0x90 -> endOfRecovery(t, r);
-            case 0xC0 -> {
+            case XLOG_CHECKPOINT_SHUTDOWN, XLOG_CHECKPOINT_ONLINE -> checkpoint(t, r);
+            case XLOG_END_OF_RECOVERY -> endOfRecovery(t, r);
+            case XLOG_ASSIGN_LSN -> {
                 // ASSIGN_LSN (19+) replaces GiST's XLOG_GIST_ASSIGN_LSN: another resource manager before 19
                 if (t.from().atLeast(WalVersion.PG19_BETA1) && !to.atLeast(WalVersion.PG19_BETA1)) {
                     throw t.fail(r, "before 19 this is a GiST record (XLOG_GIST_ASSIGN_LSN)");
                 }
             }
-            case 0xE0 -> checkpointRedo(t, r);
-            case 0xF0 -> {
+            case XLOG_CHECKPOINT_REDO -> checkpointRedo(t, r);
+            case XLOG_LOGICAL_DECODING_STATUS_CHANGE -> {
                 // LOGICAL_DECODING_STATUS_CHANGE (19+): before 19 logical decoding follows wal_level alone and
                 // nothing is logged (xlog.c)
                 if (t.from().atLeast(WalVersion.PG19_BETA1) && !to.atLeast(WalVersion.PG19_BETA1)) {
@@ -92,10 +100,8 @@ final class XlogXactTranslation {
             pad17 = p.pad17();
         } else if (c instanceof CheckPoint.Pg17 p) {
             pad17 = p.pad17();
-        } else if (c instanceof CheckPoint.Pg19Beta1 p) {
-            pad17 = p.pad17();
         } else {
-            pad17 = ((CheckPoint.Pg19) c).pad17();
+            pad17 = ((CheckPoint.Wide) c).pad17();
         }
         int walLevel = c.walLevel() >= 0 ? c.walLevel() : t.facts().walLevel();
         long offset32 = c.nextMultiOffset() & 0xFFFFFFFFL;
@@ -107,26 +113,25 @@ final class XlogXactTranslation {
                     c.fullPageWrites(), pad17, 0, tail);
             case PG17 -> new CheckPoint.Pg17(c.shutdown(), c.redo(), c.thisTimeLineId(), c.prevTimeLineId(),
                     c.fullPageWrites(), pad17, walLevel, tail);
-            case PG19_BETA -> new CheckPoint.Pg19Beta1(c.shutdown(), c.redo(), c.thisTimeLineId(),
-                    c.prevTimeLineId(), c.fullPageWrites(), pad17, walLevel, logicalDecoding(c, walLevel), 0,
-                    c.nextXid(), c.nextOid(), c.nextMulti(), c.nextMultiOffset(), c.oldestXid(), c.oldestXidDb(),
-                    c.oldestMulti(), c.oldestMultiDb(), c.time(), c.oldestCommitTsXid(), c.newestCommitTsXid(),
-                    c.oldestActiveXid(), t.facts().checksumVersion());
-            case PG19 -> new CheckPoint.Pg19(c.shutdown(), c.redo(), c.thisTimeLineId(), c.prevTimeLineId(),
-                    c.fullPageWrites(), pad17, walLevel, logicalDecoding(c, walLevel), 0, c.nextXid(),
-                    c.nextOid(), c.nextMulti(), c.nextMultiOffset(), c.oldestXid(), c.oldestXidDb(), c.oldestMulti(),
-                    c.oldestMultiDb(), c.time(), c.oldestCommitTsXid(), c.newestCommitTsXid(), c.oldestActiveXid(), 0);
+            case PG19_BETA -> new CheckPoint.Pg19Beta1(c.shutdown(), head92(c, pad17, walLevel),
+                    t.facts().checksumVersion());
+            case PG19 -> new CheckPoint.Pg19(c.shutdown(), head92(c, pad17, walLevel), 0);
         };
         r.main(XlogCodec.encode(out));
     }
 
+    /** The 96-byte layouts' first 92 bytes of {@code c}, with the new fields and zero padding. */
+    private static CheckPoint.Head92 head92(CheckPoint c, int pad17, int walLevel) {
+        return new CheckPoint.Head92(c.redo(), c.thisTimeLineId(), c.prevTimeLineId(), c.fullPageWrites(), pad17,
+                walLevel, logicalDecoding(c, walLevel), 0, c.nextXid(), c.nextOid(), c.nextMulti(),
+                c.nextMultiOffset(), c.oldestXid(), c.oldestXidDb(), c.oldestMulti(), c.oldestMultiDb(), c.time(),
+                c.oldestCommitTsXid(), c.newestCommitTsXid(), c.oldestActiveXid());
+    }
+
     /** logicalDecodingEnabled: the source's where it has one (19 layouts), else wal_level == logical. */
     private static boolean logicalDecoding(CheckPoint c, int walLevel) {
-        if (c instanceof CheckPoint.Pg19 p) {
-            return p.logicalDecodingEnabled();
-        }
-        if (c instanceof CheckPoint.Pg19Beta1 p) {
-            return p.logicalDecodingEnabled();
+        if (c instanceof CheckPoint.Wide w) {
+            return w.logicalDecodingEnabled();
         }
         return walLevel == StreamFacts.WAL_LEVEL_LOGICAL;
     }
@@ -196,8 +201,8 @@ final class XlogXactTranslation {
      * which logs no command-end invalidations.
      */
     private static void xact(Translator t, Translator.Rec r) {
-        int op = r.info & 0x70;
-        if (op == 0x60) {
+        int op = r.info & XactType.XLOG_XACT_OPMASK;
+        if (op == XactType.XLOG_XACT_INVALIDATIONS) {
             if (!t.to().atLeast(WalVersion.PG14)) {
                 r.drop();
             } else if (dropsRelSync(t)) {
@@ -206,7 +211,7 @@ final class XlogXactTranslation {
             return;
         }
         XactLayout target = XactLayout.of(t.to());
-        if (XactLayout.of(t.from()) == target || op == 0x50) {
+        if (XactLayout.of(t.from()) == target || op == XactType.XLOG_XACT_ASSIGNMENT) {
             return;
         }
         XactRecord x = XactCodec.decode(r.src);
@@ -214,7 +219,7 @@ final class XlogXactTranslation {
                 long xinfo = xinfo(c.xinfo(), target);
                 List<InvalidationMessage> msgs = messages(t, c.msgs());
                 if (msgs.isEmpty()) {
-                    xinfo &= ~XINFO_HAS_INVALS;
+                    xinfo &= ~XactType.XACT_XINFO_HAS_INVALS;
                 }
                 XactCommit n = new XactCommit(target, c.prepared(), c.xactTime(), c.hasXinfo() && xinfo != 0, xinfo,
                         c.dbId(), c.tsId(), c.subxacts(), c.rels(), stats(t, r, c.droppedStats(), target), msgs,
@@ -227,14 +232,11 @@ final class XlogXactTranslation {
                         a.dbId(), a.tsId(), a.subxacts(), a.rels(), stats(t, r, a.droppedStats(), target),
                         a.twophaseXid(), a.gid(), a.originLsn(), a.originTimestamp());
                 r.main(n.encode().mainData().toByteArray());
-                r.code((a.prepared() ? 0x40 : 0x20) | (n.hasXinfo() ? 0x80 : 0));
+                r.code(n.info());
         } else if (x instanceof XactPrepare p) {
             r.main(prepare(t, r, p, target));
         }
     }
-
-    /** {@code XACT_XINFO_HAS_INVALS} (1 << 3). */
-    private static final long XINFO_HAS_INVALS = 1L << 3;
 
     /** {@code SHAREDINVALRELSYNC_ID} (storage/sinval.h), a message type of 18+. */
     private static final int RELSYNC_ID = -6;
@@ -310,11 +312,8 @@ final class XlogXactTranslation {
         }
     }
 
-    /** {@code XACT_XINFO_HAS_DROPPED_STATS} (1 << 8), 15+. */
-    private static final long XINFO_HAS_DROPPED_STATS = 1L << 8;
-
     private static long xinfo(long xinfo, XactLayout target) {
-        return target.hasStats() ? xinfo : xinfo & ~XINFO_HAS_DROPPED_STATS;
+        return target.hasStats() ? xinfo : xinfo & ~XactType.XACT_XINFO_HAS_DROPPED_STATS;
     }
 
     private static List<DroppedStats> stats(Translator t, Translator.Rec r, List<DroppedStats> s, XactLayout target) {

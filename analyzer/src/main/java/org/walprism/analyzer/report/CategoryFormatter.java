@@ -15,6 +15,7 @@ import org.walprism.analyzer.categories.TableRollup;
 import org.walprism.analyzer.categories.TimeBuckets;
 import org.walprism.analyzer.categories.WalTime;
 import org.walprism.analyzer.json.Json;
+import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
 
 /**
@@ -91,8 +92,9 @@ public final class CategoryFormatter {
                 st.vmClearRecords(), st.vmClearBytes(), st.vmClearImages()));
 
         sb.append(String.format(Locale.ROOT,
-                "Full-page images: %d, stored %d bytes, raw %d bytes (8192 - hole),%n  hole %d bytes%n", st.images(),
-                st.imageStoredBytes(), st.imageRawBytes(), st.imageHoleBytes()));
+                "Full-page images: %d, stored %d bytes, raw %d bytes (" + String.valueOf(BlockImage.BLCKSZ)
+                        + " - hole),%n  hole %d bytes%n", st.images(), st.imageStoredBytes(), st.imageRawBytes(),
+                st.imageHoleBytes()));
         sb.append(String.format(Locale.ROOT, "  %-16s %8s %12s %12s%n", "Compression", "Images", "Stored", "Raw"));
         for (Map.Entry<String, Map<String, Long>> e : s.section("fpi_compression").entrySet()) {
             Map<String, Long> r = e.getValue();

@@ -9,11 +9,12 @@ import java.util.Map;
 import java.util.Set;
 import org.walprism.analyzer.categories.Category;
 import org.walprism.analyzer.categories.CategoryStats;
-import org.walprism.analyzer.categories.TableRollup;
 import org.walprism.analyzer.categories.CategorySummary;
 import org.walprism.analyzer.categories.Parts;
+import org.walprism.analyzer.categories.TableRollup;
 import org.walprism.analyzer.diff.Explanation;
 import org.walprism.analyzer.diff.StreamDiff;
+import org.walprism.codec.record.BlockImage;
 
 /**
  * One self-contained HTML page (inline CSS and SVG, no script, no network) for one WAL range, or two with
@@ -215,7 +216,7 @@ public final class HtmlReport {
         h.append(chart("chart-fpi-compression", "Image bytes by compression", sides, "fpi_compression",
                 "stored_bytes", "bytes", false));
         h.append("<div class=\"tw\"><table id=\"fpi\"><caption>bytes of the images</caption><tr><th>Input</th>")
-                .append("<th>Stored</th><th>Raw (8192 - hole)</th><th>Hole</th></tr>\n");
+                .append("<th>Stored</th><th>Raw (" + String.valueOf(BlockImage.BLCKSZ) + " - hole)</th><th>Hole</th></tr>\n");
         for (int i = 0; i < sides.size(); i++) {
             CategoryStats st = sides.get(i).summary().stats();
             h.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%d</td><td>%d</td><td>%d</td></tr>%n",

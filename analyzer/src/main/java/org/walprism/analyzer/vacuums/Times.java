@@ -1,6 +1,7 @@
 package org.walprism.analyzer.vacuums;
 
 import java.util.List;
+import org.walprism.analyzer.categories.WalTime;
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.rmgr.InvalidPayloadException;
 import org.walprism.codec.rmgr.RmgrTable;
@@ -16,7 +17,6 @@ import org.walprism.codec.rmgr.xlog.XlogRecord;
  */
 final class Times {
     /** Microseconds from 1970-01-01 to 2000-01-01, PostgreSQL's timestamp epoch. */
-    static final long PG_EPOCH_MICROS = 946_684_800_000_000L;
     private static final int XACT_OPMASK = 0x70;
     private static final int XLOG_CHECKPOINT_SHUTDOWN = 0x00;
     private static final int XLOG_CHECKPOINT_ONLINE = 0x10;
@@ -31,7 +31,7 @@ final class Times {
             int op = v.info() & XACT_OPMASK;
             // COMMIT 0x00, ABORT 0x20, COMMIT_PREPARED 0x30, ABORT_PREPARED 0x40: xact_time first
             if ((op == 0x00 || op == 0x20 || op == 0x30 || op == 0x40) && v.mainDataLength() >= 8) {
-                return v.i64(v.mainDataIndex()) + PG_EPOCH_MICROS;
+                return v.i64(v.mainDataIndex()) + WalTime.PG_EPOCH_MICROS;
             }
             return Long.MIN_VALUE;
         }

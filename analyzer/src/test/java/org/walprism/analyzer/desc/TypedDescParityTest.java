@@ -2,6 +2,7 @@ package org.walprism.analyzer.desc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.util.HashMap;
 import java.util.List;
@@ -21,8 +22,7 @@ import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
 /**
- * The desc text made from the codec's typed Transaction and Btree values ({@link XactTypedDesc},
- * {@link BtreeTypedDesc}) equals, on every such record of every capture's WAL directory,
+ * The text of the one Transaction and Btree describers (their typed values must decode too) equals, on every such record of every capture's WAL directory,
  * the text dump's allocation-free describers print from the bytes (pg_waldump and server timestamp styles), and,
  * where the capture has them, pg_waldump's own desc text (waldump.txt) and pg_walinspect's description
  * (records.tsv) for the records of the measured range.
@@ -41,13 +41,12 @@ class TypedDescParityTest {
 
     /** The typed desc text of {@code r} in {@code ts} style. */
     static String typedDesc(DecodedRecord r, TimestampStyle ts) {
-        TextBuffer sb = new TextBuffer(64);
-        switch (r.rmid()) {
-            case RmgrTable.TRANSACTION -> XactTypedDesc.describe(r.version(), XactCodec.decode(r), r.origin(), ts, sb);
-            case RmgrTable.BTREE -> BtreeTypedDesc.describe(r.version(), BtreeCodec.decode(r), sb);
-            default -> throw new IllegalArgumentException("rmid " + r.rmid());
+        if (r.rmid() != RmgrTable.TRANSACTION && r.rmid() != RmgrTable.BTREE) {
+            throw new IllegalArgumentException("rmid " + r.rmid());
         }
-        return sb.toString();
+        // one describer, over the codec's layout offsets: the typed value must decode, the text is the describer's
+        assertNotNull(r.rmid() == RmgrTable.BTREE ? BtreeCodec.decode(r) : XactCodec.decode(r));
+        return ts == TimestampStyle.WALDUMP ? Describers.describe(r) : Describers.describeBackend(r);
     }
 
     /** LSN -> pg_waldump's text after {@code desc: NAME } up to the block references, for Transaction/Btree. */

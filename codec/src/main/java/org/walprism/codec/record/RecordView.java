@@ -20,8 +20,24 @@ import org.walprism.codec.rmgr.RmgrTable;
  * (255 short / 254 long), then the data part. {@link #toDecoded()} copies it into a {@link DecodedRecord}.
  */
 public final class RecordView {
-    /** {@code SizeOfXLogRecord}: bytes of the fixed record header (access/xlogrecord.h). */
-    public static final int HEADER_SIZE = 24;
+    /*
+     * XLogRecord (access/xlogrecord.h) => xl_tot_len: uint32, xl_xid: uint32, xl_prev: uint64, xl_info: uint8,
+     * xl_rmid: uint8, pad: 2, xl_crc: uint32. Each offset is the previous offset plus the previous field's size.
+     */
+    /** Offset of {@code xl_tot_len}. */
+    public static final int XL_TOT_LEN_OFFSET = 0;
+    /** Offset of {@code xl_xid}. */
+    public static final int XL_XID_OFFSET = XL_TOT_LEN_OFFSET + 4;
+    /** Offset of {@code xl_prev}. */
+    public static final int XL_PREV_OFFSET = XL_XID_OFFSET + 4;
+    /** Offset of {@code xl_info}. */
+    public static final int XL_INFO_OFFSET = XL_PREV_OFFSET + 8;
+    /** Offset of {@code xl_rmid}. */
+    public static final int XL_RMID_OFFSET = XL_INFO_OFFSET + 1;
+    /** Offset of {@code xl_crc} (after 2 pad bytes). */
+    public static final int XL_CRC_OFFSET = XL_RMID_OFFSET + 1 + 2;
+    /** {@code SizeOfXLogRecord}: bytes of the fixed record header. */
+    public static final int HEADER_SIZE = XL_CRC_OFFSET + 4;
     /** {@code XLR_MAX_BLOCK_ID}: the highest block id. */
     public static final int MAX_BLOCK_ID = 32;
     /** {@code XLR_BLOCK_ID_TOPLEVEL_XID}: a top-level transaction id follows. */
@@ -312,27 +328,27 @@ public final class RecordView {
 
     /** {@code xl_xid}, unsigned. */
     public long xid() {
-        return buf.getUnsignedIntLE(base + 4);
+        return buf.getUnsignedIntLE(base + XL_XID_OFFSET);
     }
 
     /** {@code xl_prev}. */
     public long prev() {
-        return buf.getLongLE(base + 8);
+        return buf.getLongLE(base + XL_PREV_OFFSET);
     }
 
     /** {@code xl_info}. */
     public int info() {
-        return buf.getUnsignedByte(base + 16);
+        return buf.getUnsignedByte(base + XL_INFO_OFFSET);
     }
 
     /** {@code xl_rmid}. */
     public int rmid() {
-        return buf.getUnsignedByte(base + 17);
+        return buf.getUnsignedByte(base + XL_RMID_OFFSET);
     }
 
     /** {@code xl_crc}, unsigned. */
     public long crc() {
-        return buf.getUnsignedIntLE(base + 20);
+        return buf.getUnsignedIntLE(base + XL_CRC_OFFSET);
     }
 
     /** Sum of {@code bimg_len} over the record's images. */

@@ -11,6 +11,7 @@ import org.walprism.codec.WalVersion;
 import org.walprism.codec.image.PageImages;
 import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
+import org.walprism.codec.record.RecordView;
 import org.walprism.codec.record.RelFileLocator;
 
 /**
@@ -117,8 +118,8 @@ public final class RecordBuilder {
         if (given != null) {
             throw new IllegalStateException("blocks were added with blocksAsGiven(...)");
         }
-        if (id < 0 || id > RecordEncoder.MAX_BLOCK_ID) {
-            throw new WalFormatException("invalid block_id " + id + " (expected: 0.." + RecordEncoder.MAX_BLOCK_ID + ")");
+        if (id < 0 || id > RecordView.MAX_BLOCK_ID) {
+            throw new WalFormatException("invalid block_id " + id + " (expected: 0.." + RecordView.MAX_BLOCK_ID + ")");
         }
         if (fork < 0 || fork > BlockRef.FORK_MASK) {
             throw new WalFormatException("invalid fork number " + fork + " (expected: 0..15)");

@@ -30,19 +30,6 @@ import org.walprism.codec.record.RecordView;
 public final class RecordEncoder {
     /** {@code XLogRecordMaxSize} (1020 MiB), the largest record a reader accepts. */
     public static final int MAX_RECORD_SIZE = 1020 * 1024 * 1024;
-    /** {@code XLR_MAX_BLOCK_ID}. */
-    public static final int MAX_BLOCK_ID = 32;
-    /** {@code XLR_BLOCK_ID_DATA_SHORT}. */
-    public static final int BLOCK_ID_DATA_SHORT = 255;
-    /** {@code XLR_BLOCK_ID_DATA_LONG}. */
-    public static final int BLOCK_ID_DATA_LONG = 254;
-    /** {@code XLR_BLOCK_ID_ORIGIN}. */
-    public static final int BLOCK_ID_ORIGIN = 253;
-    /** {@code XLR_BLOCK_ID_TOPLEVEL_XID} (14+). */
-    public static final int BLOCK_ID_TOPLEVEL_XID = 252;
-
-    private static final int OFFSET_PREV = 8;
-    private static final int OFFSET_CRC = 20;
 
     private RecordEncoder() {
     }
@@ -129,7 +116,7 @@ public final class RecordEncoder {
         if (buf.writerIndex() != total) {
             throw new IllegalStateException("encoded " + buf.writerIndex() + " bytes, computed " + total);
         }
-        buf.setIntLE(OFFSET_CRC, (int) crc(out));
+        buf.setIntLE(RecordView.XL_CRC_OFFSET, (int) crc(out));
         return out;
     }
 
@@ -151,8 +138,8 @@ public final class RecordEncoder {
 
     /** Checks block {@code b} (after block id {@code lastId}, -1 for the first) against its flags and limits. */
     private static void checkBlock(BlockRef b, int lastId) {
-        if (b.id() < 0 || b.id() > MAX_BLOCK_ID) {
-            throw new WalFormatException("invalid block_id " + b.id() + " (expected: 0.." + MAX_BLOCK_ID + ")");
+        if (b.id() < 0 || b.id() > RecordView.MAX_BLOCK_ID) {
+            throw new WalFormatException("invalid block_id " + b.id() + " (expected: 0.." + RecordView.MAX_BLOCK_ID + ")");
         }
         if (b.id() <= lastId) {
             throw new WalFormatException("out-of-order block_id " + b.id() + " after " + lastId);
@@ -226,20 +213,20 @@ public final class RecordEncoder {
 
     private static void writeSpecialIds(ByteBuf buf, Parts p) {
         if (p.origin() >= 0) {
-            buf.writeByte(BLOCK_ID_ORIGIN);
+            buf.writeByte(RecordView.BLOCK_ID_ORIGIN);
             buf.writeShortLE(p.origin());       // RepOriginId
         }
         if (p.toplevelXid() >= 0) {
-            buf.writeByte(BLOCK_ID_TOPLEVEL_XID);
+            buf.writeByte(RecordView.BLOCK_ID_TOPLEVEL_XID);
             buf.writeIntLE((int) p.toplevelXid()); // TransactionId
         }
         int mainLen = p.mainData().length;
         if (mainLen > 0) {
             if (p.longMain()) {
-                buf.writeByte(BLOCK_ID_DATA_LONG);
+                buf.writeByte(RecordView.BLOCK_ID_DATA_LONG);
                 buf.writeIntLE(mainLen);        // uint32 length, unaligned
             } else {
-                buf.writeByte(BLOCK_ID_DATA_SHORT);
+                buf.writeByte(RecordView.BLOCK_ID_DATA_SHORT);
                 buf.writeByte(mainLen);         // uint8 length
             }
         }
@@ -252,20 +239,20 @@ public final class RecordEncoder {
     public static long crc(byte[] record) {
         CRC32C crc = new CRC32C();
         crc.update(record, RecordView.HEADER_SIZE, record.length - RecordView.HEADER_SIZE);
-        crc.update(record, 0, OFFSET_CRC);
+        crc.update(record, 0, RecordView.XL_CRC_OFFSET);
         return crc.getValue();
     }
 
     /** {@code xl_prev} of an encoded record. */
     public static long prev(byte[] record) {
-        return Unpooled.wrappedBuffer(record).getLongLE(OFFSET_PREV);
+        return Unpooled.wrappedBuffer(record).getLongLE(RecordView.XL_PREV_OFFSET);
     }
 
     /** Sets {@code xl_prev} of an encoded record in place and recomputes {@code xl_crc}. */
     public static void setPrev(byte[] record, long prev) {
         ByteBuf buf = Unpooled.wrappedBuffer(record);
-        buf.setLongLE(OFFSET_PREV, prev);
-        buf.setIntLE(OFFSET_CRC, (int) crc(record));
+        buf.setLongLE(RecordView.XL_PREV_OFFSET, prev);
+        buf.setIntLE(RecordView.XL_CRC_OFFSET, (int) crc(record));
     }
 
     /** The one dispatch point for block id 252: absent in 13, present from 14. */

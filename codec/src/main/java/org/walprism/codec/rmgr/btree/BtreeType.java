@@ -36,6 +36,37 @@ public enum BtreeType {
     /** {@code XLOG_BTREE_META_CLEANUP}. */
     META_CLEANUP;
 
+    /** {@code XLOG_BTREE_INSERT_LEAF}. */
+    public static final int XLOG_BTREE_INSERT_LEAF = 0x00;
+    /** {@code XLOG_BTREE_INSERT_UPPER}. */
+    public static final int XLOG_BTREE_INSERT_UPPER = 0x10;
+    /** {@code XLOG_BTREE_INSERT_META}. */
+    public static final int XLOG_BTREE_INSERT_META = 0x20;
+    /** {@code XLOG_BTREE_SPLIT_L}. */
+    public static final int XLOG_BTREE_SPLIT_L = 0x30;
+    /** {@code XLOG_BTREE_SPLIT_R}. */
+    public static final int XLOG_BTREE_SPLIT_R = 0x40;
+    /** {@code XLOG_BTREE_INSERT_POST}. */
+    public static final int XLOG_BTREE_INSERT_POST = 0x50;
+    /** {@code XLOG_BTREE_DEDUP}. */
+    public static final int XLOG_BTREE_DEDUP = 0x60;
+    /** {@code XLOG_BTREE_DELETE}. */
+    public static final int XLOG_BTREE_DELETE = 0x70;
+    /** {@code XLOG_BTREE_UNLINK_PAGE}. */
+    public static final int XLOG_BTREE_UNLINK_PAGE = 0x80;
+    /** {@code XLOG_BTREE_UNLINK_PAGE_META}. */
+    public static final int XLOG_BTREE_UNLINK_PAGE_META = 0x90;
+    /** {@code XLOG_BTREE_NEWROOT}. */
+    public static final int XLOG_BTREE_NEWROOT = 0xA0;
+    /** {@code XLOG_BTREE_MARK_PAGE_HALFDEAD}. */
+    public static final int XLOG_BTREE_MARK_PAGE_HALFDEAD = 0xB0;
+    /** {@code XLOG_BTREE_VACUUM}. */
+    public static final int XLOG_BTREE_VACUUM = 0xC0;
+    /** {@code XLOG_BTREE_REUSE_PAGE}. */
+    public static final int XLOG_BTREE_REUSE_PAGE = 0xD0;
+    /** {@code XLOG_BTREE_META_CLEANUP}. */
+    public static final int XLOG_BTREE_META_CLEANUP = 0xE0;
+
     /** The opcode, {@code xl_info & 0xF0}. */
     public int code() {
         return ordinal() << 4;

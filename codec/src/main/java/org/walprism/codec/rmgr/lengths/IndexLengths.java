@@ -2,6 +2,8 @@ package org.walprism.codec.rmgr.lengths;
 
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.RecordView;
+import org.walprism.codec.rmgr.btree.BtreeType;
+import org.walprism.codec.rmgr.btree.BtreeView;
 
 /**
  * Length rules of the index access methods' records: B-tree (src/include/access/nbtxlog.h), hash (hash_xlog.h),
@@ -37,26 +39,15 @@ final class IndexLengths {
         };
     }
 
-    /** B-tree (rmgr 11). */
+    /** B-tree (rmgr 11): the extents {@link BtreeView} reads. */
     static boolean btree(RecordView v, int info) {
-        Gen g = gen(v.version());
-        int m = v.mainDataLength();
-        boolean early = g == Gen.PG13 || g == Gen.PG14;
+        WalVersion version = v.version();
+        int min = BtreeView.minMainLength(version, info);
         return switch (info & 0xF0) {
-            case 0x00, 0x10, 0x20, 0x50, 0x60 -> m >= 2; // INSERT_*, DEDUP
-            case 0x30, 0x40 -> m >= 10; // SPLIT_L, SPLIT_R
-            case 0xA0 -> m >= 8; // NEWROOT
-            case 0xB0 -> m >= 20; // MARK_PAGE_HALFDEAD
-            case 0x80, 0x90 -> m >= (g == Gen.PG13 ? 24 : 36); // UNLINK_PAGE, UNLINK_PAGE_META
-            case 0xD0 -> m >= switch (g) { // REUSE_PAGE
-                case PG13 -> 20;
-                case PG14, PG16 -> 24;
-                case PG17, PG19 -> 25;
-            };
-            case 0xE0 -> Parts.block0Length(v, Parts.block0(v)) >= (g == Gen.PG13 ? 32 : 24); // META_CLEANUP
-            case 0xC0 -> m >= 4 && (early || btreeOffsets(v)); // VACUUM
-            case 0x70 -> m >= (g == Gen.PG17 || g == Gen.PG19 ? 9 : 8) && (early || btreeOffsets(v)); // DELETE
-            default -> true;
+            case BtreeType.XLOG_BTREE_META_CLEANUP -> Parts.block0Length(v, Parts.block0(v)) >= min;
+            case BtreeType.XLOG_BTREE_VACUUM, BtreeType.XLOG_BTREE_DELETE -> v.mainDataLength() >= min
+                    && (!BtreeView.printsOffsets(version) || btreeOffsets(v));
+            default -> v.mainDataLength() >= min;
         };
     }
 
@@ -70,7 +61,7 @@ final class IndexLengths {
         if (!Parts.block0HasData(v, b0)) {
             return true;
         }
-        int at = (v.info() & 0xF0) == 0xC0 ? 0 : 4;
+        int at = BtreeView.countsAt(v.info());
         int ndeleted = v.u16(v.mainDataIndex() + at);
         int nupdated = v.u16(v.mainDataIndex() + at + 2);
         int len = v.blockDataLength(b0);

@@ -1,7 +1,27 @@
 package org.walprism.codec.rmgr.lengths;
 
+import static org.walprism.codec.rmgr.xact.XactType.XACT_XINFO_HAS_DBINFO;
+import static org.walprism.codec.rmgr.xact.XactType.XACT_XINFO_HAS_DROPPED_STATS;
+import static org.walprism.codec.rmgr.xact.XactType.XACT_XINFO_HAS_GID;
+import static org.walprism.codec.rmgr.xact.XactType.XACT_XINFO_HAS_INVALS;
+import static org.walprism.codec.rmgr.xact.XactType.XACT_XINFO_HAS_ORIGIN;
+import static org.walprism.codec.rmgr.xact.XactType.XACT_XINFO_HAS_RELFILELOCATORS;
+import static org.walprism.codec.rmgr.xact.XactType.XACT_XINFO_HAS_SUBXACTS;
+import static org.walprism.codec.rmgr.xact.XactType.XACT_XINFO_HAS_TWOPHASE;
+import static org.walprism.codec.rmgr.xact.XactType.XLOG_XACT_ABORT;
+import static org.walprism.codec.rmgr.xact.XactType.XLOG_XACT_ABORT_PREPARED;
+import static org.walprism.codec.rmgr.xact.XactType.XLOG_XACT_ASSIGNMENT;
+import static org.walprism.codec.rmgr.xact.XactType.XLOG_XACT_COMMIT;
+import static org.walprism.codec.rmgr.xact.XactType.XLOG_XACT_COMMIT_PREPARED;
+import static org.walprism.codec.rmgr.xact.XactType.XLOG_XACT_HAS_INFO;
+import static org.walprism.codec.rmgr.xact.XactType.XLOG_XACT_INVALIDATIONS;
+import static org.walprism.codec.rmgr.xact.XactType.XLOG_XACT_OPMASK;
+import static org.walprism.codec.rmgr.xact.XactType.XLOG_XACT_PREPARE;
+
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.RecordView;
+import org.walprism.codec.rmgr.InvalidationMessage;
+import org.walprism.codec.rmgr.xact.XactLayout;
 
 /**
  * Length rules of the system resource managers' records and of Heap: XLOG (xlogdesc.c), Transaction
@@ -15,7 +35,6 @@ final class SystemLengths {
     }
 
     /** {@code sizeof(SharedInvalidationMessage)}. */
-    private static final int INVAL_MSG_SIZE = 16;
 
     /** XLOG (rmgr 0). */
     static boolean xlog(RecordView v, int info) {
@@ -49,39 +68,23 @@ final class SystemLengths {
         };
     }
 
-    /** Size of one {@code xl_xact_stats_item}: 12 bytes (15-17; 13-14 have none), 16 (18+). */
-    private static int statsItemSize(WalVersion v) {
-        return switch (v) {
-            case PG13, PG14, PG15, PG16, PG17 -> 12;
-            case PG18, PG19_BETA1, PG19_BETA3, PG19 -> 16;
-        };
-    }
-
-    /** Whether commit and abort records may carry dropped stats (15+). */
-    private static boolean droppedStats(WalVersion v) {
-        return switch (v) {
-            case PG13, PG14 -> false;
-            case PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> true;
-        };
-    }
-
     /** Transaction (rmgr 1). */
     static boolean xact(RecordView v, int info) {
         int m = v.mainDataLength();
         int base = v.mainDataIndex();
-        return switch (info & 0x70) {
-            case 0x00, 0x30 -> xactEnd(v, info, true); // COMMIT, COMMIT_PREPARED
-            case 0x20, 0x40 -> xactEnd(v, info, false); // ABORT, ABORT_PREPARED
-            case 0x10 -> xactPrepare(v);
-            case 0x50 -> m >= 8 && Parts.fits(v.i32(base + 4), 8, 4, m); // ASSIGNMENT: xtop, nsubxacts, xsub[]
-            case 0x60 -> m >= 4 && invalidations(v.i32(base), 4, m); // INVALIDATION: nmsgs, msgs[]
+        return switch (info & XLOG_XACT_OPMASK) {
+            case XLOG_XACT_COMMIT, XLOG_XACT_COMMIT_PREPARED -> xactEnd(v, info, true);
+            case XLOG_XACT_ABORT, XLOG_XACT_ABORT_PREPARED -> xactEnd(v, info, false);
+            case XLOG_XACT_PREPARE -> xactPrepare(v);
+            case XLOG_XACT_ASSIGNMENT -> m >= 8 && Parts.fits(v.i32(base + 4), 8, 4, m); // xtop, nsubxacts, xsub[]
+            case XLOG_XACT_INVALIDATIONS -> m >= 4 && invalidations(v.i32(base), 4, m); // nmsgs, msgs[]
             default -> true;
         };
     }
 
     /** {@code nmsgs} invalidation messages from {@code from}: none to read when {@code nmsgs <= 0}. */
     private static boolean invalidations(int nmsgs, int from, int m) {
-        return nmsgs <= 0 || Parts.fits(nmsgs, from, INVAL_MSG_SIZE, m);
+        return nmsgs <= 0 || Parts.fits(nmsgs, from, InvalidationMessage.SIZE, m);
     }
 
     /**
@@ -97,36 +100,37 @@ final class SystemLengths {
         }
         int pos = 8;
         long xinfo = 0;
-        if ((info & 0x80) != 0) {
+        if ((info & XLOG_XACT_HAS_INFO) != 0) {
             if (m < pos + 4) {
                 return false;
             }
             xinfo = v.u32(base + pos);
             pos += 4;
         }
-        if ((xinfo & 1) != 0) { // XACT_XINFO_HAS_DBINFO
+        if ((xinfo & XACT_XINFO_HAS_DBINFO) != 0) {
             if (m < pos + 8) {
                 return false;
             }
             pos += 8;
         }
-        pos = counted(v, xinfo, 1 << 1, pos, 4); // XACT_XINFO_HAS_SUBXACTS
-        pos = counted(v, xinfo, 1 << 2, pos, 12); // XACT_XINFO_HAS_RELFILELOCATORS
-        if (droppedStats(v.version())) {
-            pos = counted(v, xinfo, 1 << 8, pos, statsItemSize(v.version())); // XACT_XINFO_HAS_DROPPED_STATS
+        pos = counted(v, xinfo, XACT_XINFO_HAS_SUBXACTS, pos, 4);
+        pos = counted(v, xinfo, XACT_XINFO_HAS_RELFILELOCATORS, pos, 12);
+        XactLayout layout = XactLayout.of(v.version());
+        if (layout.hasStats()) {
+            pos = counted(v, xinfo, XACT_XINFO_HAS_DROPPED_STATS, pos, layout.statsItemSize());
         }
         if (commit) {
-            pos = counted(v, xinfo, 1 << 3, pos, INVAL_MSG_SIZE); // XACT_XINFO_HAS_INVALS
+            pos = counted(v, xinfo, XACT_XINFO_HAS_INVALS, pos, InvalidationMessage.SIZE);
         }
         if (pos < 0) {
             return false;
         }
-        if ((xinfo & (1 << 4)) != 0) { // XACT_XINFO_HAS_TWOPHASE
+        if ((xinfo & XACT_XINFO_HAS_TWOPHASE) != 0) {
             if (m < pos + 4) {
                 return false;
             }
             pos += 4;
-            if ((xinfo & (1 << 7)) != 0) { // XACT_XINFO_HAS_GID: NUL-terminated inside the main data
+            if ((xinfo & XACT_XINFO_HAS_GID) != 0) { // NUL-terminated inside the main data
                 int end = pos;
                 while (end < m && v.u8(base + end) != 0) {
                     end++;
@@ -137,7 +141,7 @@ final class SystemLengths {
                 pos = end + 1;
             }
         }
-        return (xinfo & (1 << 5)) == 0 || m >= pos + 16; // XACT_XINFO_HAS_ORIGIN
+        return (xinfo & XACT_XINFO_HAS_ORIGIN) == 0 || m >= pos + 16;
     }
 
     /**
@@ -173,12 +177,13 @@ final class SystemLengths {
     private static boolean xactPrepare(RecordView v) {
         int m = v.mainDataLength();
         int b = v.mainDataIndex();
-        boolean withStats = droppedStats(v.version());
+        XactLayout layout = XactLayout.of(v.version());
+        boolean withStats = layout.hasStats();
         int head = withStats ? 48 : 40;
         if (m < head + 24) {
             return false;
         }
-        int size = statsItemSize(v.version());
+        int size = withStats ? layout.statsItemSize() : 1; // before 15 both counts are 0: nothing to fit
         long pos = head + 24L;
         int gidlen = v.u16(b + head + 6);
         if (!Parts.fits(gidlen, pos, 1, m)) {
@@ -194,7 +199,7 @@ final class SystemLengths {
             return false;
         }
         int ninvalmsgs = v.i32(b + head);
-        return ninvalmsgs <= 0 || Parts.fits(ninvalmsgs, pos, INVAL_MSG_SIZE, m);
+        return ninvalmsgs <= 0 || Parts.fits(ninvalmsgs, pos, InvalidationMessage.SIZE, m);
     }
 
     /** Storage (rmgr 2): {@code xl_smgr_create} (16 bytes), {@code xl_smgr_truncate} (20). */

@@ -1,10 +1,10 @@
 package org.walprism.codec.rmgr.xact;
 
 import java.util.List;
-import org.walprism.codec.record.RelFileLocator;
-import org.walprism.codec.rmgr.Bytes;
 import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.internal.PayloadWriter;
+import org.walprism.codec.record.RelFileLocator;
+import org.walprism.codec.rmgr.Bytes;
 import org.walprism.codec.rmgr.RecordPayload;
 
 /**
@@ -48,14 +48,14 @@ public record XactAbort(XactLayout layout, boolean prepared, long xactTime, bool
 
     static XactAbort decode(XactLayout layout, int info, PayloadCursor main) {
         XactEnd e = XactEnd.parse(layout, info, main, false);
-        return new XactAbort(layout, (info & XactType.OPMASK) == 0x40,
+        return new XactAbort(layout, (info & XactType.XLOG_XACT_OPMASK) == XactType.XLOG_XACT_ABORT_PREPARED,
                 e.xactTime, e.hasXinfo, e.xinfo, e.dbId, e.tsId, e.subxacts, e.rels, e.stats, e.twophaseXid,
                 e.gid, e.originLsn, e.originTimestamp);
     }
 
     /** Whether {@code xinfo} has {@code XACT_XINFO_HAS_ORIGIN}. */
     public boolean hasOrigin() {
-        return (xinfo & XactEnd.XINFO_HAS_ORIGIN) != 0;
+        return (xinfo & XactType.XACT_XINFO_HAS_ORIGIN) != 0;
     }
 
     @Override
@@ -65,7 +65,8 @@ public record XactAbort(XactLayout layout, boolean prepared, long xactTime, bool
 
     /** The {@code xl_info} rmgr bits this value needs: its opcode, plus HAS_INFO when the xinfo is stored. */
     public int info() {
-        return (prepared ? 0x40 : 0x20) | (hasXinfo ? XactType.HAS_INFO : 0);
+        return (prepared ? XactType.XLOG_XACT_ABORT_PREPARED : XactType.XLOG_XACT_ABORT)
+                | (hasXinfo ? XactType.XLOG_XACT_HAS_INFO : 0);
     }
 
     @Override

@@ -2,11 +2,11 @@ package org.walprism.codec.rmgr.xact;
 
 import java.util.List;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.BlockInputs;
+import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
-import org.walprism.codec.internal.BlockInputs;
 import org.walprism.codec.rmgr.InvalidPayloadException;
-import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.rmgr.RecordPayload;
 import org.walprism.codec.rmgr.RmgrTable;
 
@@ -36,11 +36,11 @@ public final class XactCodec {
     /** Decodes a Transaction payload ({@code blocks} must carry no data: these records register none). */
     public static XactRecord decode(WalVersion version, int info, byte[] mainData, List<BlockRef> blocks) {
         XactType type = XactType.of(version, info);
-        String name = type == null ? String.format("UNKNOWN (%x)", info & XactType.OPMASK) : type.name();
+        String name = type == null ? String.format("UNKNOWN (%x)", info & XactType.XLOG_XACT_OPMASK) : type.name();
         PayloadCursor main = PayloadCursor.of(mainData, name + " main data");
         if (type == null) {
             throw new InvalidPayloadException(main.part(), -1, String.format(
-                    "no Transaction record has info 0x%02X in %s", info & XactType.OPMASK, version.label()));
+                    "no Transaction record has info 0x%02X in %s", info & XactType.XLOG_XACT_OPMASK, version.label()));
         }
         BlockInputs.of(blocks, name).expectOnly();
         XactLayout layout = XactLayout.of(version);

@@ -1,11 +1,11 @@
 package org.walprism.codec.rmgr.xact;
 
 import java.util.List;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.internal.PayloadWriter;
 import org.walprism.codec.record.RelFileLocator;
 import org.walprism.codec.rmgr.Bytes;
 import org.walprism.codec.rmgr.InvalidationMessage;
-import org.walprism.codec.internal.PayloadCursor;
-import org.walprism.codec.internal.PayloadWriter;
 import org.walprism.codec.rmgr.RecordPayload;
 
 /**
@@ -40,12 +40,6 @@ public record XactCommit(XactLayout layout, boolean prepared, long xactTime, boo
                          long tsId, List<Long> subxacts, List<RelFileLocator> rels, List<DroppedStats> droppedStats,
                          List<InvalidationMessage> msgs, long twophaseXid, String gid, long originLsn,
                          long originTimestamp) implements XactRecord {
-    /** {@code XACT_COMPLETION_APPLY_FEEDBACK}. */
-    public static final long COMPLETION_APPLY_FEEDBACK = 1L << 29;
-    /** {@code XACT_COMPLETION_UPDATE_RELCACHE_FILE}. */
-    public static final long COMPLETION_UPDATE_RELCACHE_FILE = 1L << 30;
-    /** {@code XACT_COMPLETION_FORCE_SYNC_COMMIT}. */
-    public static final long COMPLETION_FORCE_SYNC_COMMIT = 1L << 31;
 
     /** Checks each field against its C type's range and the fields against each other. */
     public XactCommit {
@@ -59,14 +53,14 @@ public record XactCommit(XactLayout layout, boolean prepared, long xactTime, boo
 
     static XactCommit decode(XactLayout layout, int info, PayloadCursor main) {
         XactEnd e = XactEnd.parse(layout, info, main, true);
-        return new XactCommit(layout, (info & XactType.OPMASK) == 0x30,
+        return new XactCommit(layout, (info & XactType.XLOG_XACT_OPMASK) == XactType.XLOG_XACT_COMMIT_PREPARED,
                 e.xactTime, e.hasXinfo, e.xinfo, e.dbId, e.tsId, e.subxacts, e.rels, e.stats, e.msgs, e.twophaseXid,
                 e.gid, e.originLsn, e.originTimestamp);
     }
 
     /** Whether {@code xinfo} has {@code XACT_XINFO_HAS_ORIGIN}. */
     public boolean hasOrigin() {
-        return (xinfo & XactEnd.XINFO_HAS_ORIGIN) != 0;
+        return (xinfo & XactType.XACT_XINFO_HAS_ORIGIN) != 0;
     }
 
     @Override
@@ -76,7 +70,8 @@ public record XactCommit(XactLayout layout, boolean prepared, long xactTime, boo
 
     /** The {@code xl_info} rmgr bits this value needs: its opcode, plus HAS_INFO when the xinfo is stored. */
     public int info() {
-        return (prepared ? 0x30 : 0x00) | (hasXinfo ? XactType.HAS_INFO : 0);
+        return (prepared ? XactType.XLOG_XACT_COMMIT_PREPARED : XactType.XLOG_XACT_COMMIT)
+                | (hasXinfo ? XactType.XLOG_XACT_HAS_INFO : 0);
     }
 
     @Override

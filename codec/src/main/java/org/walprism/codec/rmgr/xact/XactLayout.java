@@ -30,6 +30,11 @@ public enum XactLayout {
         return statsItemSize > 0;
     }
 
+    /** Whether a stats item's object id is 64 bits, {@code objid_lo, objid_hi} (18+), rather than {@code objoid}. */
+    public boolean wideObjid() {
+        return statsItemSize == 16;
+    }
+
     /** The layout of {@code version}: the one dispatch point of the transaction records. */
     public static XactLayout of(WalVersion version) {
         return switch (version) {

@@ -194,111 +194,127 @@ public sealed interface CheckPoint extends XlogRecord {
     }
 
     /**
-     * {@code CheckPoint => redo: uint64, ThisTimeLineID: uint32, PrevTimeLineID: uint32, fullPageWrites: bool,
-     * pad: 3, wal_level: int32, logicalDecodingEnabled: bool, pad: 7, nextXid: uint64, nextOid: uint32,
-     * nextMulti: uint32, nextMultiOffset: uint64, oldestXid: uint32, oldestXidDB: uint32, oldestMulti: uint32,
-     * oldestMultiDB: uint32, time: int64, oldestCommitTsXid: uint32, newestCommitTsXid: uint32,
-     * oldestActiveXid: uint32, dataChecksumState: uint32} (96 bytes).
+     * The 92 bytes the 96-byte layouts share, from offset 0: {@code redo: uint64, ThisTimeLineID: uint32,
+     * PrevTimeLineID: uint32, fullPageWrites: bool, pad: 3, wal_level: int32, logicalDecodingEnabled: bool, pad: 7,
+     * nextXid: uint64, nextOid: uint32, nextMulti: uint32, nextMultiOffset: uint64, oldestXid: uint32,
+     * oldestXidDB: uint32, oldestMulti: uint32, oldestMultiDB: uint32, time: int64, oldestCommitTsXid: uint32,
+     * newestCommitTsXid: uint32, oldestActiveXid: uint32}; the last 4 bytes differ ({@link Pg19Beta1},
+     * {@link Pg19}).
+     *
+     * @param pad17 the 3 padding bytes after fullPageWrites (little-endian)
+     * @param pad25 the 7 padding bytes after logicalDecodingEnabled (little-endian)
+     */
+    record Head92(long redo, long thisTimeLineId, long prevTimeLineId, boolean fullPageWrites, int pad17,
+                  int walLevel, boolean logicalDecodingEnabled, long pad25, long nextXid, long nextOid,
+                  long nextMulti, long nextMultiOffset, long oldestXid, long oldestXidDb, long oldestMulti,
+                  long oldestMultiDb, long time, long oldestCommitTsXid, long newestCommitTsXid,
+                  long oldestActiveXid) {
+        static Head92 read(PayloadCursor c) {
+            return new Head92(c.i64("redo"), c.u32("ThisTimeLineID"), c.u32("PrevTimeLineID"),
+                    c.bool("fullPageWrites"), c.u8("pad") | c.u8("pad") << 8 | c.u8("pad") << 16, c.i32("wal_level"),
+                    c.bool("logicalDecodingEnabled"), pad7(c), c.i64("nextXid"), c.u32("nextOid"),
+                    c.u32("nextMulti"), c.i64("nextMultiOffset"), c.u32("oldestXid"), c.u32("oldestXidDB"),
+                    c.u32("oldestMulti"), c.u32("oldestMultiDB"), c.i64("time"), c.u32("oldestCommitTsXid"),
+                    c.u32("newestCommitTsXid"), c.u32("oldestActiveXid"));
+        }
+
+        private static long pad7(PayloadCursor c) {
+            long v = 0;
+            for (int i = 0; i < 7; i++) {
+                v |= (long) c.u8("pad") << (8 * i);
+            }
+            return v;
+        }
+
+        PayloadWriter write(PayloadWriter w) {
+            w.i64(redo).u32(thisTimeLineId).u32(prevTimeLineId).bool(fullPageWrites).u8(pad17).u8(pad17 >>> 8)
+                    .u8(pad17 >>> 16).u32(walLevel).bool(logicalDecodingEnabled);
+            for (int i = 0; i < 7; i++) {
+                w.u8((int) (pad25 >>> (8 * i)));
+            }
+            return w.i64(nextXid).u32(nextOid).u32(nextMulti).i64(nextMultiOffset).u32(oldestXid).u32(oldestXidDb)
+                    .u32(oldestMulti).u32(oldestMultiDb).i64(time).u32(oldestCommitTsXid).u32(newestCommitTsXid)
+                    .u32(oldestActiveXid);
+        }
+    }
+
+    /** A 96-byte layout: its fields are those of {@link Head92} and 4 more bytes. */
+    sealed interface Wide extends CheckPoint permits Pg19Beta1, Pg19 {
+        /** The first 92 bytes. */
+        Head92 head();
+
+        /** The 3 padding bytes after fullPageWrites (little-endian). */
+        default int pad17() { return head().pad17(); }
+        /** {@code logicalDecodingEnabled}. */
+        default boolean logicalDecodingEnabled() { return head().logicalDecodingEnabled(); }
+        /** The 7 padding bytes after logicalDecodingEnabled (little-endian). */
+        default long pad25() { return head().pad25(); }
+        @Override default long redo() { return head().redo(); }
+        @Override default long thisTimeLineId() { return head().thisTimeLineId(); }
+        @Override default long prevTimeLineId() { return head().prevTimeLineId(); }
+        @Override default boolean fullPageWrites() { return head().fullPageWrites(); }
+        @Override default int walLevel() { return head().walLevel(); }
+        @Override default long nextXid() { return head().nextXid(); }
+        @Override default long nextOid() { return head().nextOid(); }
+        @Override default long nextMulti() { return head().nextMulti(); }
+        @Override default long nextMultiOffset() { return head().nextMultiOffset(); }
+        @Override default long oldestXid() { return head().oldestXid(); }
+        @Override default long oldestXidDb() { return head().oldestXidDb(); }
+        @Override default long oldestMulti() { return head().oldestMulti(); }
+        @Override default long oldestMultiDb() { return head().oldestMultiDb(); }
+        @Override default long time() { return head().time(); }
+        @Override default long oldestCommitTsXid() { return head().oldestCommitTsXid(); }
+        @Override default long newestCommitTsXid() { return head().newestCommitTsXid(); }
+        @Override default long oldestActiveXid() { return head().oldestActiveXid(); }
+    }
+
+    /**
+     * {@code CheckPoint => (Head92: 92 bytes), dataChecksumState: uint32} (96 bytes).
      *
      * <p>Layout used by: PG19_BETA1, PG19_BETA3 (19beta1 to 19beta3, 20devel of mid-2026: online data-checksum
      * changes, reverted from REL_19_STABLE before 19rc1).
      *
      * <p>Mirrors {@code CheckPoint}, src/include/catalog/pg_control.h of 19beta1 to 19beta3.
-     *
-     * @param pad25 the 7 padding bytes after logicalDecodingEnabled (little-endian)
      */
-    record Pg19Beta1(boolean shutdown, long redo, long thisTimeLineId, long prevTimeLineId, boolean fullPageWrites,
-                int pad17, int walLevel, boolean logicalDecodingEnabled, long pad25, long nextXid, long nextOid,
-                long nextMulti, long nextMultiOffset, long oldestXid, long oldestXidDb, long oldestMulti,
-                long oldestMultiDb, long time, long oldestCommitTsXid, long newestCommitTsXid, long oldestActiveXid,
-                long dataChecksumState) implements CheckPoint {
+    record Pg19Beta1(boolean shutdown, Head92 head, long dataChecksumState) implements Wide {
         /** Bytes of {@code CheckPoint} in this layout. */
         public static final int SIZE = 96;
 
         static Pg19Beta1 decode(boolean shutdown, PayloadCursor c) {
-            Pg19Beta1 r = new Pg19Beta1(shutdown, c.i64("redo"), c.u32("ThisTimeLineID"), c.u32("PrevTimeLineID"),
-                    c.bool("fullPageWrites"), c.u8("pad") | c.u8("pad") << 8 | c.u8("pad") << 16, c.i32("wal_level"),
-                    c.bool("logicalDecodingEnabled"), pad7(c), c.i64("nextXid"), c.u32("nextOid"),
-                    c.u32("nextMulti"), c.i64("nextMultiOffset"), c.u32("oldestXid"), c.u32("oldestXidDB"),
-                    c.u32("oldestMulti"), c.u32("oldestMultiDB"), c.i64("time"), c.u32("oldestCommitTsXid"),
-                    c.u32("newestCommitTsXid"), c.u32("oldestActiveXid"), c.u32("dataChecksumState"));
+            Pg19Beta1 r = new Pg19Beta1(shutdown, Head92.read(c), c.u32("dataChecksumState"));
             c.expectEnd("CheckPoint");
             return r;
         }
 
-        private static long pad7(PayloadCursor c) {
-            long v = 0;
-            for (int i = 0; i < 7; i++) {
-                v |= (long) c.u8("pad") << (8 * i);
-            }
-            return v;
-        }
-
         @Override
         public byte[] encode() {
-            PayloadWriter w = new PayloadWriter(SIZE).i64(redo).u32(thisTimeLineId).u32(prevTimeLineId)
-                    .bool(fullPageWrites).u8(pad17).u8(pad17 >>> 8).u8(pad17 >>> 16).u32(walLevel)
-                    .bool(logicalDecodingEnabled);
-            for (int i = 0; i < 7; i++) {
-                w.u8((int) (pad25 >>> (8 * i)));
-            }
-            return w.i64(nextXid).u32(nextOid).u32(nextMulti).i64(nextMultiOffset).u32(oldestXid).u32(oldestXidDb)
-                    .u32(oldestMulti).u32(oldestMultiDb).i64(time).u32(oldestCommitTsXid).u32(newestCommitTsXid)
-                    .u32(oldestActiveXid).u32(dataChecksumState).toByteArray();
+            return head.write(new PayloadWriter(SIZE)).u32(dataChecksumState).toByteArray();
         }
     }
+
     /**
-     * {@code CheckPoint => redo: uint64, ThisTimeLineID: uint32, PrevTimeLineID: uint32, fullPageWrites: bool,
-     * pad: 3, wal_level: int32, logicalDecodingEnabled: bool, pad: 7, nextXid: uint64, nextOid: uint32,
-     * nextMulti: uint32, nextMultiOffset: uint64, oldestXid: uint32, oldestXidDB: uint32, oldestMulti: uint32,
-     * oldestMultiDB: uint32, time: int64, oldestCommitTsXid: uint32, newestCommitTsXid: uint32,
-     * oldestActiveXid: uint32, pad: 4} (96 bytes: the struct is 8-aligned; CreateCheckPoint zeroes it, padding included).
+     * {@code CheckPoint => (Head92: 92 bytes), pad: 4} (96 bytes: the struct is 8-aligned; CreateCheckPoint zeroes
+     * it, padding included).
      *
      * <p>Layout used by: PG19 (19rc1 on: the pre-releases' dataChecksumState is gone, its 4 bytes are padding).
      *
      * <p>Mirrors {@code CheckPoint}, REL_19_STABLE src/include/catalog/pg_control.h.
      *
-     * @param pad25 the 7 padding bytes after logicalDecodingEnabled (little-endian)
      * @param pad92 the 4 padding bytes that end the struct
      */
-    record Pg19(boolean shutdown, long redo, long thisTimeLineId, long prevTimeLineId, boolean fullPageWrites,
-                int pad17, int walLevel, boolean logicalDecodingEnabled, long pad25, long nextXid, long nextOid,
-                long nextMulti, long nextMultiOffset, long oldestXid, long oldestXidDb, long oldestMulti,
-                long oldestMultiDb, long time, long oldestCommitTsXid, long newestCommitTsXid, long oldestActiveXid,
-                long pad92) implements CheckPoint {
+    record Pg19(boolean shutdown, Head92 head, long pad92) implements Wide {
         /** Bytes of {@code CheckPoint} in this layout. */
         public static final int SIZE = 96;
 
         static Pg19 decode(boolean shutdown, PayloadCursor c) {
-            Pg19 r = new Pg19(shutdown, c.i64("redo"), c.u32("ThisTimeLineID"), c.u32("PrevTimeLineID"),
-                    c.bool("fullPageWrites"), c.u8("pad") | c.u8("pad") << 8 | c.u8("pad") << 16, c.i32("wal_level"),
-                    c.bool("logicalDecodingEnabled"), pad7(c), c.i64("nextXid"), c.u32("nextOid"),
-                    c.u32("nextMulti"), c.i64("nextMultiOffset"), c.u32("oldestXid"), c.u32("oldestXidDB"),
-                    c.u32("oldestMulti"), c.u32("oldestMultiDB"), c.i64("time"), c.u32("oldestCommitTsXid"),
-                    c.u32("newestCommitTsXid"), c.u32("oldestActiveXid"), c.u32("pad"));
+            Pg19 r = new Pg19(shutdown, Head92.read(c), c.u32("pad"));
             c.expectEnd("CheckPoint");
             return r;
         }
 
-        private static long pad7(PayloadCursor c) {
-            long v = 0;
-            for (int i = 0; i < 7; i++) {
-                v |= (long) c.u8("pad") << (8 * i);
-            }
-            return v;
-        }
-
         @Override
         public byte[] encode() {
-            PayloadWriter w = new PayloadWriter(SIZE).i64(redo).u32(thisTimeLineId).u32(prevTimeLineId)
-                    .bool(fullPageWrites).u8(pad17).u8(pad17 >>> 8).u8(pad17 >>> 16).u32(walLevel)
-                    .bool(logicalDecodingEnabled);
-            for (int i = 0; i < 7; i++) {
-                w.u8((int) (pad25 >>> (8 * i)));
-            }
-            return w.i64(nextXid).u32(nextOid).u32(nextMulti).i64(nextMultiOffset).u32(oldestXid).u32(oldestXidDb)
-                    .u32(oldestMulti).u32(oldestMultiDb).i64(time).u32(oldestCommitTsXid).u32(newestCommitTsXid)
-                    .u32(oldestActiveXid).u32(pad92).toByteArray();
+            return head.write(new PayloadWriter(SIZE)).u32(pad92).toByteArray();
         }
     }
 }

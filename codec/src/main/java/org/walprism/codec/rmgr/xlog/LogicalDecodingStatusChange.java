@@ -3,7 +3,6 @@ package org.walprism.codec.rmgr.xlog;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.internal.PayloadWriter;
-import org.walprism.codec.rmgr.InvalidPayloadException;
 
 /**
  * XLOG_LOGICAL_DECODING_STATUS_CHANGE (0xF0, 19+): logical decoding switched on or off while wal_level is
@@ -16,11 +15,14 @@ public sealed interface LogicalDecodingStatusChange extends XlogRecord {
     /** Whether logical decoding is now enabled. */
     boolean enabled();
 
-    /** The layout of {@code version}: the one dispatch point of this family. */
-    static LogicalDecodingStatusChange decode(WalVersion version, PayloadCursor main) {
+    /**
+     * The layout of {@code version}: the one dispatch point of this family. Before 19 the code 0xF0 is no
+     * record of this family: {@link XlogOther} with the bytes as they are.
+     */
+    static XlogRecord decode(WalVersion version, PayloadCursor main) {
         return switch (version) {
-            case PG13, PG14, PG15, PG16, PG17, PG18 -> throw new InvalidPayloadException(main.part(), -1,
-                    "XLOG_LOGICAL_DECODING_STATUS_CHANGE exists from PostgreSQL 19 on");
+            case PG13, PG14, PG15, PG16, PG17, PG18 ->
+                    new XlogOther(XLOG_LOGICAL_DECODING_STATUS_CHANGE, main.rest());
             case PG19_BETA1, PG19_BETA3, PG19 -> Pg19.decode(main);
         };
     }

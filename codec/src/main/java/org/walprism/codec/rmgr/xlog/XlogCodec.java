@@ -60,10 +60,9 @@ public final class XlogCodec {
             case XLOG_SWITCH -> Switch.decode(version, main);
             case XLOG_PARAMETER_CHANGE -> ParameterChange.decode(version, main);
             case Fpi.XLOG_FPI, Fpi.XLOG_FPI_FOR_HINT -> Fpi.decode(version, info, main, blocks);
-            case CheckpointRedo.XLOG_CHECKPOINT_REDO -> version.atLeast(WalVersion.PG17)
-                    ? CheckpointRedo.decode(version, main) : new XlogOther(op, main.rest());
-            case LogicalDecodingStatusChange.XLOG_LOGICAL_DECODING_STATUS_CHANGE -> version.atLeast(WalVersion.PG19_BETA1)
-                    ? LogicalDecodingStatusChange.decode(version, main) : new XlogOther(op, main.rest());
+            case CheckpointRedo.XLOG_CHECKPOINT_REDO -> CheckpointRedo.decode(version, main);
+            case LogicalDecodingStatusChange.XLOG_LOGICAL_DECODING_STATUS_CHANGE ->
+                    LogicalDecodingStatusChange.decode(version, main);
             default -> new XlogOther(op, main.rest());
         };
     }

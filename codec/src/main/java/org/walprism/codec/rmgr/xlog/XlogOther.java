@@ -10,6 +10,21 @@ import java.util.Arrays;
  * @param mainData the main data
  */
 public record XlogOther(int info, byte[] mainData) implements XlogRecord {
+    /** {@code XLOG_NOOP} (catalog/pg_control.h). */
+    public static final int XLOG_NOOP = 0x20;
+    /** {@code XLOG_BACKUP_END}. */
+    public static final int XLOG_BACKUP_END = 0x50;
+    /** {@code XLOG_RESTORE_POINT}. */
+    public static final int XLOG_RESTORE_POINT = 0x70;
+    /** {@code XLOG_FPW_CHANGE}. */
+    public static final int XLOG_FPW_CHANGE = 0x80;
+    /** {@code XLOG_END_OF_RECOVERY}. */
+    public static final int XLOG_END_OF_RECOVERY = 0x90;
+    /** {@code XLOG_ASSIGN_LSN} (19+; XLOG_GIST_ASSIGN_LSN of rmgr Gist before). */
+    public static final int XLOG_ASSIGN_LSN = 0xC0;
+    /** {@code XLOG_OVERWRITE_CONTRECORD}. */
+    public static final int XLOG_OVERWRITE_CONTRECORD = 0xD0;
+
     /** Copies the main data. */
     public XlogOther {
         mainData = mainData.clone();

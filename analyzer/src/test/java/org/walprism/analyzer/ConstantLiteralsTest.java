@@ -1,0 +1,124 @@
+package org.walprism.analyzer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.walprism.testdata.TestData;
+
+/**
+ * One home per PostgreSQL constant: the analyzer's and the CLI's main code name record opcodes and {@code BLCKSZ}
+ * by the codec's constants (named as in PostgreSQL's headers), never as {@code case 0x..} labels or the literal
+ * {@code 8192}. Comments are not scanned. A file may stay on a list below only with its reason written beside it;
+ * an entry whose file no longer breaks the rule fails too, so the lists only shrink.
+ */
+class ConstantLiteralsTest {
+    private static final Path REPO = TestData.root().getParent();
+    private static final List<String> MODULES = List.of("analyzer", "cli");
+    private static final Pattern CASE_HEX = Pattern.compile("\\bcase\\s+0[xX][0-9A-Fa-f]+");
+    private static final Pattern BLCKSZ = Pattern.compile("(?<![\\w.])8192(?![\\w.])");
+    private static final Pattern COMMENT = Pattern.compile("/\\*.*?\\*/|//[^\\n]*", Pattern.DOTALL);
+
+    /**
+     * Files waiting for the Heap/Heap2 views (branch house-heapviews removes their literals in parallel): the lead
+     * empties this list after merging that branch.
+     */
+    private static final Map<String, String> PENDING_HEAP_VIEWS = Map.of(
+            "analyzer/src/main/java/org/walprism/analyzer/desc/HeapDescriber.java",
+            "Heap opcodes: the Heap views of branch house-heapviews name them");
+
+    /** Files allowed to keep a literal, each with the reason. */
+    private static final Map<String, String> ALLOWED = Map.ofEntries(
+            Map.entry("analyzer/src/main/java/org/walprism/analyzer/desc/StandbyDescriber.java",
+                    "Standby opcodes: no codec family for standbydefs.h yet"),
+            Map.entry("analyzer/src/main/java/org/walprism/analyzer/desc/BrinDescriber.java",
+                    "BRIN opcodes: no codec family for brin_xlog.h yet"),
+            Map.entry("analyzer/src/main/java/org/walprism/analyzer/desc/HashDescriber.java",
+                    "hash opcodes: no codec family for hash_xlog.h yet"),
+            Map.entry("analyzer/src/main/java/org/walprism/analyzer/desc/GistDescriber.java",
+                    "GiST opcodes: no codec family for gistxlog.h yet"),
+            Map.entry("analyzer/src/main/java/org/walprism/analyzer/desc/GinDescriber.java",
+                    "GIN opcodes: no codec family for ginxlog.h yet"),
+            Map.entry("analyzer/src/main/java/org/walprism/analyzer/desc/SpgistDescriber.java",
+                    "SP-GiST opcodes: no codec family for spgxlog.h yet"),
+            Map.entry("analyzer/src/main/java/org/walprism/analyzer/desc/CatalogDescribers.java",
+                    "Storage, CLOG, Database, Tablespace, MultiXact, Sequence opcodes: no codec families yet"),
+            Map.entry("analyzer/src/main/java/org/walprism/analyzer/desc/MiscDescribers.java",
+                    "CommitTs, ReplicationOrigin, LogicalMessage opcodes: no codec families yet"),
+            Map.entry("analyzer/src/main/java/org/walprism/analyzer/replay/IndexTranslation.java",
+                    "GiST opcodes: no codec family for gistxlog.h yet"),
+            Map.entry("analyzer/src/main/java/org/walprism/analyzer/replay/CatalogTranslation.java",
+                    "Database opcodes: no codec family for dbcommands_xlog.h yet"),
+            Map.entry("cli/src/main/java/org/walprism/cli/ReplicationFeed.java",
+                    "XLOG_BLCKSZ page alignment: the file moves to its own module on branch house-modules,"
+                            + " where it takes PageHeader.XLOG_BLCKSZ"));
+
+    private static Map<String, List<String>> offenders() throws IOException {
+        Map<String, List<String>> out = new TreeMap<>();
+        for (String m : MODULES) {
+            Path dir = REPO.resolve(m).resolve("src/main/java");
+            List<Path> files;
+            try (Stream<Path> s = Files.walk(dir)) {
+                files = s.filter(p -> p.toString().endsWith(".java")).sorted().toList();
+            }
+            for (Path p : files) {
+                String code = COMMENT.matcher(Files.readString(p)).replaceAll(c -> blankKeepingLines(c.group()));
+                List<String> hits = new ArrayList<>();
+                String[] lines = code.split("\n", -1);
+                for (int i = 0; i < lines.length; i++) {
+                    for (Pattern rule : List.of(CASE_HEX, BLCKSZ)) {
+                        Matcher x = rule.matcher(lines[i]);
+                        if (x.find()) {
+                            hits.add((i + 1) + ": " + x.group());
+                        }
+                    }
+                }
+                if (!hits.isEmpty()) {
+                    out.put(REPO.relativize(p).toString().replace('\\', '/'), hits);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The newlines of a comment, so that line numbers stay those of the file. */
+    private static String blankKeepingLines(String comment) {
+        return Matcher.quoteReplacement(comment.replaceAll("[^\\n]", ""));
+    }
+
+    @Test
+    void analyzerAndCliNameOpcodesAndBlckszByTheCodecsConstants() throws IOException {
+        Map<String, List<String>> found = offenders();
+        Map<String, List<String>> unlisted = new TreeMap<>(found);
+        unlisted.keySet().removeAll(ALLOWED.keySet());
+        unlisted.keySet().removeAll(PENDING_HEAP_VIEWS.keySet());
+        List<String> pending = PENDING_HEAP_VIEWS.keySet().stream().filter(found::containsKey).sorted().toList();
+        assertEquals(Map.of(), unlisted, "case 0x.. opcode labels or 8192 in main code: use the codec's constant"
+                + " (still waiting for the Heap views: " + pending + ")");
+    }
+
+    @Test
+    void everyListedFileStillNeedsItsEntry() throws IOException {
+        Map<String, List<String>> found = offenders();
+        List<String> stale = new ArrayList<>();
+        for (Map<String, String> list : List.of(ALLOWED, PENDING_HEAP_VIEWS)) {
+            list.forEach((file, reason) -> {
+                assertTrue(!reason.isBlank(), file + " is listed without a reason");
+                if (!found.containsKey(file)) {
+                    stale.add(file);
+                }
+            });
+        }
+        assertEquals(List.of(), stale, "these files no longer break the rule: remove them from the lists");
+    }
+}
