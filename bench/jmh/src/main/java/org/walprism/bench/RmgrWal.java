@@ -1,0 +1,101 @@
+package org.walprism.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.walprism.codec.WalVersion;
+import org.walprism.codec.read.WalReader;
+import org.walprism.codec.record.RecordView;
+import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.codec.write.WalWriter;
+import org.walprism.testdata.Capture;
+import org.walprism.testdata.TestData;
+
+/**
+ * WAL of one resource manager's records only: every record of that resource manager in the corpus captures of one
+ * PostgreSQL major, as PostgreSQL wrote it, appended again and again through {@link WalWriter} (which chains
+ * {@code xl_prev} and recomputes the CRC) until there are {@code count} of them. Both walprism (the JMH benchmark) and
+ * pg_waldump ({@code bench/per-rmgr.sh}) read these files, so a regression in one resource manager shows by name.
+ * XLOG_SWITCH records are left out (they would end each segment early).
+ *
+ * <pre>java -cp bench/jmh/target/benchmarks.jar org.walprism.bench.RmgrWal MAJOR RMGR COUNT DIR</pre>
+ *
+ * writes the segments into {@code DIR} and {@code DIR/range.tsv}: start_lsn, end_lsn, records (tab-separated).
+ */
+public final class RmgrWal {
+    private RmgrWal() {
+    }
+
+    /** The records of resource manager {@code rmid} in the captures of {@code major}, whole (header included). */
+    static List<byte[]> records(String major, int rmid) {
+        List<byte[]> out = new ArrayList<>();
+        for (Capture c : TestData.captures(major)) {
+            try (WalReader r = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
+                RecordView v;
+                while ((v = r.nextView()) != null) {
+                    if (v.rmid() != rmid || (rmid == RmgrTable.XLOG && (v.info() & 0xF0) == 0x40)) {
+                        continue;
+                    }
+                    byte[] b = new byte[v.totalLength()];
+                    v.copyBytes(v.baseIndex(), b, 0, b.length);
+                    out.add(b);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Writes {@code count} records of {@code rmgr} (a pg_waldump name: Heap, Btree, ...) into {@code dir}. */
+    public static long[] write(String major, String rmgr, int count, Path dir) throws IOException {
+        List<Capture> captures = TestData.captures(major);
+        if (captures.isEmpty()) {
+            throw new IllegalArgumentException("no corpus capture of PostgreSQL " + major);
+        }
+        WalVersion version = versionOf(captures.get(0));
+        int rmid = RmgrTable.idOf(version, rmgr);
+        if (rmid < 0) {
+            throw new IllegalArgumentException("no resource manager " + rmgr + " in PostgreSQL " + major);
+        }
+        List<byte[]> recs = records(major, rmid);
+        if (recs.isEmpty()) {
+            throw new IllegalArgumentException("no " + rmgr + " record in the corpus of PostgreSQL " + major);
+        }
+        Files.createDirectories(dir);
+        long start;
+        long end;
+        try (WalWriter w = WalWriter.create(dir, WalWriter.options(version).overwrite(true))) {
+            start = -1;
+            for (int i = 0; i < count; i++) {
+                long lsn = w.append(recs.get(i % recs.size()));
+                if (start < 0) {
+                    start = lsn;
+                }
+            }
+            end = w.endLsn();
+        }
+        Files.writeString(dir.resolve("range.tsv"), lsn(start) + "\t" + lsn(end) + "\t" + count + "\t"
+                + recs.size() + "\n");
+        return new long[] {start, end};
+    }
+
+    private static WalVersion versionOf(Capture c) {
+        try (WalReader r = WalReader.open(c.walDir(), c.startLsn(), c.endLsn())) {
+            r.nextView();
+            return r.version();
+        }
+    }
+
+    static String lsn(long v) {
+        return String.format("%X/%08X", v >>> 32, v & 0xFFFFFFFFL);
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 4) {
+            System.err.println("usage: RmgrWal MAJOR RMGR COUNT DIR");
+            System.exit(2);
+        }
+        write(args[0], args[1], Integer.parseInt(args[2]), Path.of(args[3]));
+    }
+}
