@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.regex.Pattern;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.WalVersion;
 
 /**
@@ -99,10 +100,8 @@ public final class LsnSql {
 
     /** The {@code printf} format of {@code pg_lsn} text in {@code version}. */
     static String format(WalVersion version) {
-        return switch (version) {
-            case PG13, PG14, PG15, PG16, PG17, PG18 -> "%X/%X";
-            case PG19_BETA1, PG19_BETA3, PG19 -> "%X/%08X";
-        };
+        // Lsn is the one place that knows which majors pad the low half
+        return Lsn.of(1).format(version).length() > "0/1".length() ? "%X/%08X" : "%X/%X";
     }
 
     private static final String RECORD_COLUMNS = "start_lsn, end_lsn, prev_lsn, xid, resource_manager, record_type, "

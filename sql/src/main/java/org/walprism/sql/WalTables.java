@@ -13,6 +13,7 @@ import org.walprism.analyzer.categories.CategoryStats;
 import org.walprism.analyzer.categories.Parts;
 import org.walprism.analyzer.categories.WalTime;
 import org.walprism.analyzer.desc.Describers;
+import org.walprism.analyzer.dump.BlockRows;
 import org.walprism.analyzer.dump.WalDumpFormatter;
 import org.walprism.analyzer.relmap.RelationMap;
 import org.walprism.codec.WalVersion;
@@ -317,7 +318,7 @@ public final class WalTables {
                 if (img == null) {
                     a.appendNull();
                 } else {
-                    a.append(fpiInfo(img));
+                    a.append(List.of(BlockRows.fpiInfo(version, img)));
                 }
                 a.append(description);
                 if (img == null) {
@@ -370,27 +371,6 @@ public final class WalTables {
             }
             Heap2Type t = Heap2Type.of(version, r.info());
             return t == Heap2Type.MULTI_INSERT || t == Heap2Type.LOCK_UPDATED;
-        }
-
-        /** pg_walinspect's {@code block_fpi_info}: the set {@code bimg_info} flags in its order. */
-        private List<String> fpiInfo(BlockImage img) {
-            List<String> flags = new ArrayList<>(3);
-            if (img.hasHole()) {
-                flags.add("HAS_HOLE");
-            }
-            if (img.apply()) {
-                flags.add("APPLY");
-            }
-            switch (img.compression()) {
-                case NONE -> { }
-                case PGLZ -> flags.add(switch (version) {
-                    case PG13, PG14 -> "IS_COMPRESSED";
-                    case PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> "COMPRESS_PGLZ";
-                });
-                case LZ4 -> flags.add("COMPRESS_LZ4");
-                case ZSTD -> flags.add("COMPRESS_ZSTD");
-            }
-            return flags;
         }
     }
 }

@@ -131,8 +131,8 @@ public final class BlockRows {
         return v;
     }
 
-    /** pg_walinspect's {@code block_fpi_info}: the set flags in its order. */
-    private static String[] fpiInfo(WalVersion v, BlockImage img) {
+    /** pg_walinspect's {@code block_fpi_info}: the set flags in its order (also walprism sql's column). */
+    public static String[] fpiInfo(WalVersion v, BlockImage img) {
         List<String> flags = new java.util.ArrayList<>(3);
         if (img.hasHole()) {
             flags.add("HAS_HOLE");
