@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.walprism.source.WalSources;
 import org.walprism.codec.image.ImageCompressor;
 import org.walprism.codec.image.PageImages;
 import org.walprism.codec.read.WalReader;
@@ -70,7 +71,7 @@ public final class CompressionEstimate {
         ImageCompressor compressor = new ImageCompressor();
         byte[] page = new byte[BlockImage.BLCKSZ];
         byte[] raw = new byte[BlockImage.BLCKSZ];
-        try (WalReader reader = WalReader.open(path, startLsn, endLsn, timeline)) {
+        try (WalReader reader = WalSources.reader(path, startLsn, endLsn, timeline)) {
             RecordView v;
             while ((v = reader.nextView()) != null) {
                 range += v.totalLength();
