@@ -2,7 +2,7 @@ package org.walprism.codec.read;
 
 /**
  * A {@link SegmentSource} whose WAL grows while it is read: a live {@code pg_wal} directory that a server writes
- * ({@link FollowedDirectory}), or the bytes of a replication stream ({@link ReceivedWal}). Bytes not there yet
+ * ({@code org.walprism.source.FollowedDirectory}), or the bytes of a replication stream ({@code ReceivedWal}). Bytes not there yet
  * read as zeros, as the unwritten part of a pre-allocated segment file does, so the reader sees the end of
  * the written WAL where they begin; a reader opened with {@link WalReader#follow} then waits through
  * {@link #await} and reads again.
