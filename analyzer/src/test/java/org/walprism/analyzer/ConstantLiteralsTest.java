@@ -24,18 +24,10 @@ import org.walprism.testdata.TestData;
  */
 class ConstantLiteralsTest {
     private static final Path REPO = TestData.root().getParent();
-    private static final List<String> MODULES = List.of("analyzer", "cli");
+    private static final List<String> MODULES = List.of("analyzer", "cli", "client", "source", "sql");
     private static final Pattern CASE_HEX = Pattern.compile("\\bcase\\s+0[xX][0-9A-Fa-f]+");
     private static final Pattern BLCKSZ = Pattern.compile("(?<![\\w.])8192(?![\\w.])");
     private static final Pattern COMMENT = Pattern.compile("/\\*.*?\\*/|//[^\\n]*", Pattern.DOTALL);
-
-    /**
-     * Files waiting for the Heap/Heap2 views (branch house-heapviews removes their literals in parallel): the lead
-     * empties this list after merging that branch.
-     */
-    private static final Map<String, String> PENDING_HEAP_VIEWS = Map.of(
-            "analyzer/src/main/java/org/walprism/analyzer/desc/HeapDescriber.java",
-            "Heap opcodes: the Heap views of branch house-heapviews name them");
 
     /** Files allowed to keep a literal, each with the reason. */
     private static final Map<String, String> ALLOWED = Map.ofEntries(
@@ -58,10 +50,7 @@ class ConstantLiteralsTest {
             Map.entry("analyzer/src/main/java/org/walprism/analyzer/replay/IndexTranslation.java",
                     "GiST opcodes: no codec family for gistxlog.h yet"),
             Map.entry("analyzer/src/main/java/org/walprism/analyzer/replay/CatalogTranslation.java",
-                    "Database opcodes: no codec family for dbcommands_xlog.h yet"),
-            Map.entry("cli/src/main/java/org/walprism/cli/ReplicationFeed.java",
-                    "XLOG_BLCKSZ page alignment: the file moves to its own module on branch house-modules,"
-                            + " where it takes PageHeader.XLOG_BLCKSZ"));
+                    "Database opcodes: no codec family for dbcommands_xlog.h yet")));
 
     private static Map<String, List<String>> offenders() throws IOException {
         Map<String, List<String>> out = new TreeMap<>();
@@ -101,24 +90,19 @@ class ConstantLiteralsTest {
         Map<String, List<String>> found = offenders();
         Map<String, List<String>> unlisted = new TreeMap<>(found);
         unlisted.keySet().removeAll(ALLOWED.keySet());
-        unlisted.keySet().removeAll(PENDING_HEAP_VIEWS.keySet());
-        List<String> pending = PENDING_HEAP_VIEWS.keySet().stream().filter(found::containsKey).sorted().toList();
-        assertEquals(Map.of(), unlisted, "case 0x.. opcode labels or 8192 in main code: use the codec's constant"
-                + " (still waiting for the Heap views: " + pending + ")");
+        assertEquals(Map.of(), unlisted, "case 0x.. opcode labels or 8192 in main code: use the codec's constant");
     }
 
     @Test
     void everyListedFileStillNeedsItsEntry() throws IOException {
         Map<String, List<String>> found = offenders();
         List<String> stale = new ArrayList<>();
-        for (Map<String, String> list : List.of(ALLOWED, PENDING_HEAP_VIEWS)) {
-            list.forEach((file, reason) -> {
-                assertTrue(!reason.isBlank(), file + " is listed without a reason");
-                if (!found.containsKey(file)) {
-                    stale.add(file);
-                }
-            });
-        }
+        ALLOWED.forEach((file, reason) -> {
+            assertTrue(!reason.isBlank(), file + " is listed without a reason");
+            if (!found.containsKey(file)) {
+                stale.add(file);
+            }
+        });
         assertEquals(List.of(), stale, "these files no longer break the rule: remove them from the lists");
     }
 }

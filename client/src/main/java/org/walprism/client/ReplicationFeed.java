@@ -18,6 +18,7 @@ import org.postgresql.replication.LogSequenceNumber;
 import org.postgresql.replication.PGReplicationStream;
 import org.postgresql.replication.fluent.physical.ChainedPhysicalStreamBuilder;
 import org.walprism.codec.Lsn;
+import org.walprism.codec.page.PageHeader;
 import org.walprism.source.ReceivedWal;
 
 /**
@@ -214,7 +215,7 @@ public final class ReplicationFeed implements ReceivedWal.Feed {
             return;
         }
         lastTry = now;
-        long from = Math.min(readerLsn - readerLsn % 8192, into.receivedEnd());
+        long from = Math.min(readerLsn - readerLsn % PageHeader.XLOG_BLCKSZ, into.receivedEnd());
         try {
             con = open(info);
             Identity id = identify(con);

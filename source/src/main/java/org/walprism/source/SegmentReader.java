@@ -20,7 +20,7 @@ import org.walprism.codec.page.PageHeader;
  */
 final class SegmentReader implements AutoCloseable {
     /** Decompressed bytes of the segment kept from its start: the first WAL page. */
-    private static final int PREFIX = 8192;
+    private static final int PREFIX = PageHeader.XLOG_BLCKSZ;
 
     /** Opens the segment's decompressed bytes from their start; called again for a backward read. */
     interface StreamOpener {

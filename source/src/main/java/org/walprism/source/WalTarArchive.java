@@ -54,6 +54,8 @@ import org.walprism.codec.read.TimelineHistory;
 public final class WalTarArchive implements ForkableSource {
     /** Offset and length of the {@code ustar} magic in a tar header block. */
     private static final int MAGIC_OFFSET = 257;
+    /** The buffer of a member copied or skipped through: a size for the stream, not a page (8 KiB). */
+    private static final int COPY_BUFFER = 1 << 13;
     /**
      * The most members named like segments one archive may hold (1 TiB of 16 MB segments): their index is kept in
      * memory, some hundred bytes each.
@@ -358,7 +360,7 @@ public final class WalTarArchive implements ForkableSource {
         if (counting == null) {
             return;
         }
-        byte[] buf = new byte[8192];
+        byte[] buf = new byte[COPY_BUFFER];
         long tail = 0;
         try {
             int n;
@@ -606,7 +608,7 @@ public final class WalTarArchive implements ForkableSource {
                     new BufferedInputStream(new ClosingRegionInputStream(ch, archiveSize), 65536)));
         }
         long skip = m.offset() - cursor.count();
-        byte[] buf = new byte[8192];
+        byte[] buf = new byte[COPY_BUFFER];
         while (skip > 0) {
             int n = cursor.read(buf, 0, (int) Math.min(buf.length, skip));
             if (n < 0) {
