@@ -25,7 +25,7 @@ import org.walprism.testdata.TestData;
  */
 class WalVersionCoverageTest {
     private static final Path REPO = TestData.root().getParent();
-    private static final List<String> MODULES = List.of("codec", "analyzer", "cli", "spark");
+    private static final List<String> MODULES = List.of("codec", "source", "client", "analyzer", "cli", "sql", "spark");
 
     private static String read(String path) throws IOException {
         return Files.readString(REPO.resolve(path));

@@ -64,7 +64,7 @@ public final class ReplayCommand implements Callable<Integer> {
             }
         }
         if (compression != null && compression != BlockImage.Compression.NONE
-                && compression != BlockImage.Compression.PGLZ && !hasLz4AndZstd(to)) {
+                && !compression.loggableIn(to)) {
             throw new ParameterException(spec.commandLine(), "--compression " + compression.label()
                     + ": PostgreSQL " + to.label() + " has no " + compression.label()
                     + " image compression (13 and 14: pglz only)");
@@ -82,13 +82,6 @@ public final class ReplayCommand implements Callable<Integer> {
         return ExitCode.OK.code();
     }
 
-    /** Whether {@code v} has BKPIMAGE_COMPRESS_LZ4 and BKPIMAGE_COMPRESS_ZSTD (access/xlogrecord.h, 15+). */
-    private static boolean hasLz4AndZstd(WalVersion v) {
-        return switch (v) {
-            case PG13, PG14 -> false;
-            case PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> true;
-        };
-    }
 
     /** {@code pglz}, {@code lz4}, {@code zstd} or {@code off} (also {@code on} = pglz, as 13/14 name it). */
     static final class CompressionConverter implements CommandLine.ITypeConverter<BlockImage.Compression> {

@@ -117,10 +117,7 @@ public final class CompressionEstimate {
 
     /** lz4 and zstd exist from 15 on (BKPIMAGE_COMPRESS_LZ4/ZSTD, access/xlogrecord.h). */
     private static boolean hasMethod(RecordView v, Compression m) {
-        return switch (v.version()) {
-            case PG13, PG14 -> m == Compression.PGLZ;
-            case PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> true;
-        };
+        return m.loggableIn(v.version());
     }
 
     /** The estimate as text: one line per method, then how CPU was measured. */

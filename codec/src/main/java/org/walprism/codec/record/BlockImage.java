@@ -52,6 +52,20 @@ public record BlockImage(int length, int holeOffset, int holeLength, int info, C
         public String label() {
             return label;
         }
+
+        /**
+         * Whether {@code version}'s image header can say this method: pglz in every major, lz4 and zstd from 15
+         * on (access/xlogrecord.h {@code BKPIMAGE_COMPRESS_LZ4}, {@code BKPIMAGE_COMPRESS_ZSTD}).
+         */
+        public boolean loggableIn(org.walprism.codec.WalVersion version) {
+            if (this == NONE || this == PGLZ) {
+                return true;
+            }
+            return switch (version) {
+                case PG13, PG14 -> false;
+                case PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> true;
+            };
+        }
     }
 
     /** A copy of the stored image bytes (hole removed, maybe compressed), or null when none were kept. */
