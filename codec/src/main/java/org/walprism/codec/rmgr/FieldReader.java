@@ -3,7 +3,7 @@ package org.walprism.codec.rmgr;
 /**
  * Bounds-checked little-endian reads of one part of a record (its main data or one block's data), addressed by the
  * byte offsets of the C struct a layout view mirrors ({@link org.walprism.codec.rmgr.btree.BtreeView},
- * {@link org.walprism.codec.rmgr.xact.XactView}). An implementation is a reusable flyweight over the reader's
+ * {@link org.walprism.codec.rmgr.xact.XactLayout}). An implementation is a reusable flyweight over the reader's
  * buffer (no copy, no allocation).
  *
  * <p>A read past the end throws {@link org.walprism.codec.WalFormatException} naming {@code field}, never an
