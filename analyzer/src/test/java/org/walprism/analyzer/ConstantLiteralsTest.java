@@ -50,7 +50,7 @@ class ConstantLiteralsTest {
             Map.entry("analyzer/src/main/java/org/walprism/analyzer/replay/IndexTranslation.java",
                     "GiST opcodes: no codec family for gistxlog.h yet"),
             Map.entry("analyzer/src/main/java/org/walprism/analyzer/replay/CatalogTranslation.java",
-                    "Database opcodes: no codec family for dbcommands_xlog.h yet")));
+                    "Database opcodes: no codec family for dbcommands_xlog.h yet"));
 
     private static Map<String, List<String>> offenders() throws IOException {
         Map<String, List<String>> out = new TreeMap<>();
