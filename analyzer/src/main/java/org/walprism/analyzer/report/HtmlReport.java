@@ -163,9 +163,9 @@ public final class HtmlReport {
                     + "only VM bits, and the VM page references of heap changes that clear them.";
             case ON_ACCESS_PRUNE -> "Pruning by a backend reading a nearly full page, not by VACUUM (PRUNE_ON_ACCESS, "
                     + "PostgreSQL 17+).";
-            case INDEX_VACUUM -> "An index's vacuum: index entries of dead tuples removed, emptied pages deleted "
+            case INDEX_VACUUM -> "Index vacuum: index entries of dead tuples removed, emptied pages deleted "
                     + "(Btree VACUUM, UNLINK_PAGE; Hash DELETE; Gin, GiST and SP-GiST vacuum records).";
-            case HINT -> "A page logged whole because a hint bit changed on it for the first time after a "
+            case HINT -> "Pages logged whole because a hint bit changed on them for the first time after a "
                     + "checkpoint, with data checksums or wal_log_hints on (XLOG FPI_FOR_HINT).";
             case XLOG_FPI -> "Pages logged whole by themselves: index builds, log_newpage, CREATE DATABASE with the "
                     + "WAL_LOG strategy (XLOG FPI).";

@@ -75,6 +75,9 @@ public enum BtreeType {
     /** The kind of a Btree record with {@code info}, or null for 0xF0. */
     public static BtreeType of(int info) {
         int i = (info & 0xF0) >> 4;
-        return i < values().length ? values()[i] : null;
+        return i < BY_CODE.length ? BY_CODE[i] : null;
     }
+
+    /** {@code values()} once: it copies the array on every call, and {@link #of} runs for every record. */
+    private static final BtreeType[] BY_CODE = values();
 }

@@ -57,8 +57,11 @@ public enum HeapType {
         return code;
     }
 
+    /** {@code values()} once: it copies the array on every call, and {@link #of} runs for every record. */
+    private static final HeapType[] BY_CODE = values();
+
     /** The kind of a Heap record with {@code info}; every opcode is defined. */
     public static HeapType of(int info) {
-        return values()[(info & XLOG_HEAP_OPMASK) >> 4];
+        return BY_CODE[(info & XLOG_HEAP_OPMASK) >> 4];
     }
 }
