@@ -60,7 +60,7 @@ class WalFleetJobJarIT {
         roots.put("tar_zst", WalForms.tar(tmp.resolve("wal.tar.zst"),
                 WalForms.members(segs, "pg_wal/", WalForms.Codec.NONE, 7), WalForms.Codec.ZSTD));
         roots.put("tar_lz4_members", WalForms.tar(tmp.resolve("wal.tar"),
-                WalForms.members(segs, "", WalForms.Codec.LZ4_LINKED, 0), WalForms.Codec.NONE));
+                WalForms.members(segs, "", WalForms.Codec.LZ4, 0), WalForms.Codec.NONE));
         roots.put("zst_segments", WalForms.compressedDir(segs, tmp.resolve("zst"), WalForms.Codec.ZSTD, false));
         roots.put("tar_xz", WalForms.tar(tmp.resolve("wal.tar.xz"),
                 WalForms.members(segs, "", WalForms.Codec.NONE, 0), WalForms.Codec.XZ));
@@ -137,9 +137,6 @@ class WalFleetJobJarIT {
             List<String> cmd = new ArrayList<>(List.of(Files.isExecutable(Paths.get(mvn)) ? mvn : "mvn", "-B", "-ntp",
                     "-q", "-f", Paths.get("spark-runtime", "pom.xml").toString(), "dependency:build-classpath",
                     "-Dmdep.outputFile=" + file));
-            if (Boolean.getBoolean("walprism.offline")) {
-                cmd.add(1, "-o");
-            }
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             p.getOutputStream().close();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
