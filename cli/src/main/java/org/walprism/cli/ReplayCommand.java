@@ -63,8 +63,7 @@ public final class ReplayCommand implements Callable<Integer> {
                 to = reader.version();
             }
         }
-        if (compression != null && compression != BlockImage.Compression.NONE
-                && !compression.loggableIn(to)) {
+        if (compression != null && !compression.loggableIn(to)) {
             throw new ParameterException(spec.commandLine(), "--compression " + compression.label()
                     + ": PostgreSQL " + to.label() + " has no " + compression.label()
                     + " image compression (13 and 14: pglz only)");

@@ -24,7 +24,6 @@ import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.rmgr.RmgrTable;
-import org.walprism.codec.rmgr.heap2.Heap2Type;
 
 /**
  * Fills walprism's tables in a DuckDB database from a WAL reader, row by row through DuckDB's appender (nothing is
@@ -76,7 +75,6 @@ public final class WalTables {
                     + "relation VARCHAR, kind VARCHAR, parent VARCHAR, database VARCHAR)");
 
     private static final int VM = Category.VM.ordinal();
-    private static final int VM_FORK = 2;
 
     private final Connection conn;
     private final Contents contents;
@@ -195,7 +193,7 @@ public final class WalTables {
         private WalVersion version;
         private CategoryStats categories;
         private long[][] partsBefore;
-        private long[] recordsBefore;
+        private boolean heapDml;
         private final String[] statsNames = new String[256 * 16];
         private final PageImages images = new PageImages();
         private long time;
@@ -213,7 +211,6 @@ public final class WalTables {
             if (contents.categories() || contents.parts()) {
                 categories = new CategoryStats(v, segmentSize, 0);
                 partsBefore = new long[Category.COUNT][Parts.COUNT];
-                recordsBefore = new long[Category.COUNT];
             }
         }
 
@@ -229,6 +226,7 @@ public final class WalTables {
             String id = RecordNames.identify(version, d.rmid(), d.info());
             type = id != null ? id : RmgrTable.unknownName(d.info());
             description = Describers.describeBackend(d);
+            heapDml = CategoryStats.heapDml(v);
             if (categories != null) {
                 categories.add(v);
                 attribute();
@@ -237,14 +235,8 @@ public final class WalTables {
 
         /** The category {@link CategoryStats#add} gave the record, and the parts whose bytes it added to. */
         private void attribute() {
-            category = -1;
-            for (int c = 0; c < Category.COUNT; c++) {
-                long now = categories.categoryRecords(Category.of(c));
-                if (now != recordsBefore[c]) {
-                    category = c;
-                    recordsBefore[c] = now;
-                }
-            }
+            Category last = categories.lastCategory();
+            category = last == null ? -1 : last.ordinal();
             changed.clear();
             if (!contents.parts() || category < 0) {
                 return;
@@ -306,7 +298,6 @@ public final class WalTables {
         }
 
         void appendBlocks(DuckDBAppender a, DuckDBAppender data) throws SQLException {
-            boolean heapDml = heapDml();
             for (BlockRef b : r.blocks()) {
                 BlockImage img = b.image();
                 a.beginRow();
@@ -333,7 +324,8 @@ public final class WalTables {
                     a.appendNull();
                 } else {
                     // an image's cause is its record's category, but the VM page of heap DML (CategoryStats)
-                    a.append(heapDml && b.forkNumber() == VM_FORK ? "vm" : Category.of(category).key());
+                    a.append(heapDml && b.forkNumber() == BlockRef.VISIBILITYMAP_FORKNUM ? "vm"
+                            : Category.of(category).key());
                 }
                 appendTime(a);
                 a.endRow();
@@ -361,16 +353,5 @@ public final class WalTables {
             }
         }
 
-        /** Heap DML, whose VM-fork block is visibility-map work (as {@link CategoryStats} counts it). */
-        private boolean heapDml() {
-            if (r.rmid() == RmgrTable.HEAP) {
-                return true;
-            }
-            if (r.rmid() != RmgrTable.HEAP2) {
-                return false;
-            }
-            Heap2Type t = Heap2Type.of(version, r.info());
-            return t == Heap2Type.MULTI_INSERT || t == Heap2Type.LOCK_UPDATED;
-        }
     }
 }

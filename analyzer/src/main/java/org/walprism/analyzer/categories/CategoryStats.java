@@ -55,6 +55,8 @@ public final class CategoryStats implements java.io.Serializable {
     private final transient Heap2Attribution heap2 = new Heap2Attribution();
     private final int compressedMask;
     private final transient RecordParts scratch = new RecordParts();
+    /** {@link #lastCategory}: per-record state, not a counter (not merged). */
+    private int lastCategory = -1;
 
     private long records;
     private long bytes;
@@ -121,6 +123,11 @@ public final class CategoryStats implements java.io.Serializable {
     /** Most LSN buckets a range may have. */
     public static final int MAX_BUCKETS = LsnBuckets.MAX_BUCKETS;
 
+    /** The category {@link #add} gave the last record it attributed; null before the first. */
+    public Category lastCategory() {
+        return lastCategory < 0 ? null : Category.of(lastCategory);
+    }
+
     /** Attributes one record. */
     public void add(RecordView v) {
         int rmid = v.rmid();
@@ -130,6 +137,7 @@ public final class CategoryStats implements java.io.Serializable {
         // FpiCause mirrors Category: an image's cause is the category of its record (hint and xlog_fpi included),
         // but for the VM page of heap DML (see the class comment)
         int cause = ci;
+        lastCategory = ci;
         blocks(v, len, cause, heapDml(v));
         int recordImages = blockImages;
         parts(v, rmid, len, fpi, categoryParts[ci]);
@@ -227,7 +235,7 @@ public final class CategoryStats implements java.io.Serializable {
      * Heap2 MULTI_INSERT and LOCK_UPDATED (heapam.c registers the VM page where they clear its bits). Vacuum's own
      * Heap2 records are attributed by {@link Heap2Attribution}.
      */
-    private static boolean heapDml(RecordView v) {
+    public static boolean heapDml(RecordView v) {
         if (v.rmid() == RmgrTable.HEAP) {
             return true;
         }

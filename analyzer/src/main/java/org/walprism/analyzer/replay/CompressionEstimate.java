@@ -90,7 +90,7 @@ public final class CompressionEstimate {
                     System.arraycopy(page, 0, raw, 0, ho);
                     System.arraycopy(page, ho + hl, raw, ho, len - ho);
                     for (int m = 0; m < 3; m++) {
-                        if (!hasMethod(v, methods[m])) {
+                        if (!methods[m].loggableIn(v.version())) {
                             continue;
                         }
                         long t0 = System.nanoTime();
@@ -115,10 +115,6 @@ public final class CompressionEstimate {
         return new Result(range, already, out);
     }
 
-    /** lz4 and zstd exist from 15 on (BKPIMAGE_COMPRESS_LZ4/ZSTD, access/xlogrecord.h). */
-    private static boolean hasMethod(RecordView v, Compression m) {
-        return m.loggableIn(v.version());
-    }
 
     /** The estimate as text: one line per method, then how CPU was measured. */
     public static String text(Result r) {
