@@ -89,9 +89,7 @@ public final class ImageRecompression {
         images.restore(r, b, page);
         int holeOffset = img.holeOffset();
         int holeLength = img.holeLength();
-        byte[] raw = new byte[BlockImage.BLCKSZ - holeLength];
-        System.arraycopy(page, 0, raw, 0, holeOffset);
-        System.arraycopy(page, holeOffset + holeLength, raw, holeOffset, raw.length - holeOffset);
+        byte[] raw = withoutHole(page, holeOffset, holeLength);
         boolean hole = holeLength != 0;
         if (method != Compression.NONE) {
             byte[] compressed = compressor.compress(method, raw, 0, raw.length, hole);
@@ -101,6 +99,56 @@ public final class ImageRecompression {
         }
         int info = (hole ? BlockImage.HAS_HOLE : 0) | (img.apply() ? BlockImage.applyBit(version) : 0);
         return new BlockImage(raw.length, holeOffset, holeLength, info, Compression.NONE, img.apply(), hole, raw);
+    }
+
+    /**
+     * {@code r} (a source record, of its own version) with every image the target version cannot log stored
+     * uncompressed: lz4 and zstd images when the target is 13 or 14, which know pglz only. The image is restored
+     * and stored as PostgreSQL stores an uncompressed image (xloginsert.c): the same hole cut out (a compressed
+     * image's {@code hole_offset} and {@code hole_length} are the page's {@code pd_lower..pd_upper}, the hole an
+     * uncompressed image of that page has too), {@code bimg_len = BLCKSZ - hole_length}, {@code BKPIMAGE_HAS_HOLE}
+     * and {@code BKPIMAGE_APPLY} as before, no {@code hole_length} field. {@code xl_tot_len} and {@code xl_crc}
+     * follow. Runs before the translation to the target's design, so that the translator never meets an image
+     * the target cannot hold; {@code r} itself when no image needs it.
+     *
+     * @throws WalFormatException when an image does not restore
+     */
+    public DecodedRecord inflateUnloggable(DecodedRecord r) {
+        boolean changes = false;
+        for (BlockRef b : r.blocks()) {
+            changes |= b.image() != null && !b.image().compression().loggableIn(version);
+        }
+        if (!changes) {
+            return r;
+        }
+        List<BlockRef> blocks = new ArrayList<>(r.blocks().size());
+        for (BlockRef b : r.blocks()) {
+            BlockImage img = b.image();
+            if (img == null || img.compression().loggableIn(version)) {
+                blocks.add(b);
+                continue;
+            }
+            images.restore(r, b, page);
+            byte[] raw = withoutHole(page, img.holeOffset(), img.holeLength());
+            boolean hole = img.holeLength() != 0;
+            int info = (hole ? BlockImage.HAS_HOLE : 0) | (img.apply() ? BlockImage.applyBit(r.version()) : 0);
+            BlockImage plain = new BlockImage(raw.length, img.holeOffset(), img.holeLength(), info, Compression.NONE,
+                    img.apply(), hole, raw);
+            blocks.add(new BlockRef(b.id(), b.forkFlags(), b.rel(), b.blockNumber(), plain, b.data()));
+        }
+        byte[] bytes = RecordEncoder.encode(new DecodedRecord(r.version(), r.lsn(), 0, r.xid(), r.prev(), r.info(),
+                r.rmid(), 0, blocks, r.origin(), r.toplevelXid(), r.mainData(), r.longMainDataHeader(), null));
+        return new DecodedRecord(r.version(), r.lsn(), bytes.length, r.xid(), r.prev(), r.info(), r.rmid(),
+                RecordEncoder.crc(bytes), blocks, r.origin(), r.toplevelXid(), r.mainData(), r.longMainDataHeader(),
+                bytes);
+    }
+
+    /** The {@code BLCKSZ - holeLength} bytes of {@code page} around its hole. */
+    private static byte[] withoutHole(byte[] page, int holeOffset, int holeLength) {
+        byte[] raw = new byte[BlockImage.BLCKSZ - holeLength];
+        System.arraycopy(page, 0, raw, 0, holeOffset);
+        System.arraycopy(page, holeOffset + holeLength, raw, holeOffset, raw.length - holeOffset);
+        return raw;
     }
 
     private boolean hasImage(PlanEncoder.Encoded e) {

@@ -178,13 +178,33 @@ public final class Replayer {
                 PlanEncoder.Encoded original = new PlanEncoder.Encoded(r.rmid(), r.info(), r.bytes(), r.fpiLength());
                 beforeStats.add(original.rmid(), original.info(), original.bytes().length, original.fpiLength());
                 sink.before(original);
-                scanner.add(r, original);
+                // images the target cannot log (lz4, zstd into 13/14) are inflated before the translation
+                DecodedRecord in = inflated(recompression, r, reader);
+                scanner.add(in, encoded(in, r, original));
             }
             scanner.finish();
             return new Summary(from, target, w.steps, w.stepRecords, reader.segmentSize(), reader.timeline(),
                     first ? -1 : reader.firstRecordLsn(), first ? 0 : reader.firstRecordPrev(), beforeStats,
                     w.afterStats);
         }
+    }
+
+    /** {@code r} with the images {@code recompression}'s target cannot log inflated ({@code r} without one). */
+    private static DecodedRecord inflated(ImageRecompression recompression, DecodedRecord r, WalReader reader) {
+        if (recompression == null) {
+            return r;
+        }
+        try {
+            return recompression.inflateUnloggable(r);
+        } catch (WalFormatException e) {
+            throw Images.inFile(Images.at(e, r.lsn()), reader.timeline(), reader.segmentSize());
+        }
+    }
+
+    /** {@code original} when {@code in} is the record read, else {@code in}'s bytes. */
+    @SuppressWarnings("ReferenceEquality") // inflateUnloggable returns the very record when no image changes
+    private static PlanEncoder.Encoded encoded(DecodedRecord in, DecodedRecord read, PlanEncoder.Encoded original) {
+        return in == read ? original : new PlanEncoder.Encoded(in.rmid(), in.info(), in.bytes(), in.fpiLength());
     }
 
     /** Writes each slot of the second pass in the target design, in order. */

@@ -183,6 +183,70 @@ class ReplayCompressionTest {
         return pages;
     }
 
+    @ParameterizedTest
+    @CsvSource({"15/vacuum_indexed_lz4, 13, pglz", "15/vacuum_indexed_lz4, 14, off", "15/vacuum_indexed_zstd, 13, off",
+        "15/vacuum_indexed_zstd, 14, pglz", "18/vacuum_noindex_lz4, 13, off", "18/vacuum_noindex_lz4, 14, pglz",
+        "18/vacuum_noindex_zstd, 13, pglz", "18/vacuum_noindex_zstd, 14, off"})
+    void lz4AndZstdImagesAreInflatedBeforeTheTranslationTo13And14(String name, String as, String method)
+            throws IOException {
+        Capture c = TestData.capture(name);
+        WalVersion from = WalVersion.fromLabel(c.versionLabel());
+        WalVersion to = WalVersion.fromLabel(as);
+        Compression m = method.equals("off") ? Compression.NONE : Compression.PGLZ;
+        // without --compression the translator meets images 13 and 14 cannot log
+        assertThrows(WalFormatException.class, () -> replay(c, to, null));
+        Replayer.Result r = replay(c, to, m);
+        PageImages images = new PageImages();
+        List<byte[]> source = new ArrayList<>();
+        int unloggable = 0;
+        for (PlanEncoder.Encoded e : r.before()) {
+            DecodedRecord d = RecordView.of(from, e.bytes(), 0).toDecoded();
+            for (BlockRef b : d.blocks()) {
+                if (b.hasImage()) {
+                    source.add(images.restore(d, b));
+                    unloggable += b.image().compression().loggableIn(to) ? 0 : 1;
+                }
+            }
+        }
+        assertTrue(unloggable > 10, name + ": lz4/zstd images " + unloggable);
+        List<byte[]> replayed = new ArrayList<>();
+        int compressed = 0;
+        for (PlanEncoder.Encoded e : r.after()) {
+            DecodedRecord d = RecordView.of(to, e.bytes(), 0).toDecoded();
+            for (BlockRef b : d.blocks()) {
+                if (b.hasImage()) {
+                    assertTrue(b.image().compression() == m || b.image().compression() == Compression.NONE,
+                            b.image().toString());
+                    compressed += b.image().isCompressed() ? 1 : 0;
+                    replayed.add(images.restore(d, b));
+                }
+            }
+        }
+        // every image carried over, in order, restores to the server's page
+        assertEquals(source.size(), replayed.size());
+        for (int i = 0; i < source.size(); i++) {
+            assertArrayEquals(source.get(i), replayed.get(i), name + " image " + i);
+        }
+        if (m == Compression.NONE) {
+            assertEquals(0, compressed);
+        } else {
+            assertTrue(compressed * 2 > replayed.size(), compressed + " of " + replayed.size() + " compressed");
+        }
+        Path bin = ReplayTranslationTest.waldump(to);
+        if (bin == null) {
+            return;
+        }
+        Path b = Files.createDirectories(tmp.resolve("b"));
+        long endB = ReplayDiff.write(r, b);
+        PgWaldump.Run run = PgWaldump.run(bin, List.of("-p", b.toString(), "-t", String.valueOf(r.timeline()),
+                "-s", Lsn.format(r.firstLsn(), false), "-e", Lsn.format(endB, false)), 300);
+        assertEquals(0, run.exit(), run.err());
+        assertEquals("", run.err());
+        assertEquals(r.after().size(), run.out().lines().count());
+        assertEquals(replayed.size(), run.out().lines().mapToLong(l -> l.split(" FPW", -1).length - 1).sum(),
+                "images pg_waldump shows");
+    }
+
     @Test
     void lz4AndZstdAreRefusedFor13And14() {
         Capture c = TestData.capture("13/vacuum_noindex");
