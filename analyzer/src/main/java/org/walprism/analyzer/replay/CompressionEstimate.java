@@ -1,10 +1,12 @@
 package org.walprism.analyzer.replay;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.walprism.source.WalSources;
+import org.walprism.codec.WalVersion;
 import org.walprism.codec.image.ImageCompressor;
 import org.walprism.codec.image.PageImages;
 import org.walprism.codec.read.WalReader;
@@ -12,21 +14,30 @@ import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockImage.Compression;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.RecordView;
+import org.walprism.source.WalSources;
 
 /**
  * What each {@code wal_compression} method would save on a range: every image the range stores uncompressed is
- * compressed as {@link ImageCompressor} does (XLogCompressBackupBlock), and the bytes it would then take are
- * counted, {@code hole_length} field included. The result is exact for the range's images (pglz byte for byte,
- * lz4/zstd within what ImageCompressorCorpusTest measures); record headers other than the image's are unchanged,
- * so the saving in WAL bytes is the saving in image bytes (page padding and segment headers aside).
+ * compressed as {@link ImageCompressor} does (XLogCompressBackupBlock) and as {@code replay --compression} stores
+ * it ({@link ImageRecompression}), and the bytes it would then take are counted, {@code hole_length} field
+ * included. Record headers other than the image's do not change, so the saving in record bytes is the saving in
+ * image bytes: exactly what {@code replay --compression METHOD} writes less (page padding and segment headers
+ * aside). It is exact for the range's images: pglz byte for byte, lz4 and zstd within what
+ * ImageCompressorCorpusTest measures against the servers' libraries.
  *
- * <p>CPU: the time compressing took on this machine, measured with {@link System#nanoTime()} around each call in
- * this one thread (the JVM's JIT warms up during the run, so a short range overstates it). It is a figure with its
- * method, not a promise of what the server's C code would spend.
+ * <p>CPU: the CPU time of this thread spent in the compression calls, on this machine, read with
+ * {@link ThreadMXBean#getCurrentThreadCpuTime()} before and after each call (the JIT compiles the compressors
+ * during the run, so a short range overstates it; each read costs well under a microsecond, a page's compression
+ * tens). It is a measured figure with its method ({@link Result#cpuMeasure()}), not a promise of what the server's
+ * C code would spend. Where the JVM cannot read thread CPU time, wall time ({@link System#nanoTime()}) is measured
+ * instead and the method says so.
  */
 public final class CompressionEstimate {
     private CompressionEstimate() {
     }
+
+    /** The methods estimated, in this order (those the version can log). */
+    private static final Compression[] METHODS = {Compression.PGLZ, Compression.LZ4, Compression.ZSTD};
 
     /**
      * One method's outcome.
@@ -35,72 +46,116 @@ public final class CompressionEstimate {
      * @param images          images the range stores uncompressed (the ones considered)
      * @param compressed      of those, the ones the method would store compressed
      * @param storedBytes     what those images take now ({@code bimg_len} summed)
-     * @param wouldStoreBytes what they would take, {@code hole_length} fields of compressed images with a hole
-     *                        included
-     * @param cpuNanos        time compressing took here
+     * @param wouldStoreBytes what they would take ({@code bimg_len} summed after compression)
+     * @param holeFieldBytes  the {@code hole_length} fields compressed images with a hole would add (2 bytes each)
+     * @param cpuNanos        CPU time compressing took here ({@link Result#cpuMeasure()} says how it was measured)
      */
     public record Method(Compression method, long images, long compressed, long storedBytes, long wouldStoreBytes,
-                         long cpuNanos) {
-        /** Bytes saved. */
+                         long holeFieldBytes, long cpuNanos) {
+        /** Record bytes saved: image bytes less, {@code hole_length} fields added. */
         public long saved() {
-            return storedBytes - wouldStoreBytes;
+            return storedBytes - wouldStoreBytes - holeFieldBytes;
+        }
+
+        /** {@link #saved()} in percent of {@code rangeBytes}. */
+        public double savedPercent(long rangeBytes) {
+            return rangeBytes == 0 ? 0 : saved() * 100.0 / rangeBytes;
+        }
+
+        /** Input compressed per second of {@link #cpuNanos()}, in MiB (page bytes without the hole). */
+        public double mibPerSecond() {
+            return cpuNanos == 0 ? 0 : storedBytes / (cpuNanos / 1e9) / (1024 * 1024);
         }
     }
 
     /**
      * The estimate over a range.
      *
+     * @param version           the range's WAL version
      * @param rangeBytes        bytes of the range's records ({@code xl_tot_len} summed)
-     * @param alreadyCompressed images the range already stores compressed (not counted)
-     * @param methods           pglz, lz4, zstd in that order
+     * @param records           records in the range
+     * @param uncompressed      images the range stores uncompressed (the ones estimated)
+     * @param alreadyCompressed images the range already stores compressed (not estimated)
+     * @param alreadyMethod     the method of the first of those (null when there is none)
+     * @param methods           pglz, lz4, zstd in that order; lz4 and zstd only where the version has them (15+)
+     * @param cpuMeasure        how {@link Method#cpuNanos()} was measured, in words
      */
-    public record Result(long rangeBytes, long alreadyCompressed, List<Method> methods) {
+    public record Result(WalVersion version, long rangeBytes, long records, long uncompressed, long alreadyCompressed,
+                         Compression alreadyMethod, List<Method> methods, String cpuMeasure) {
+        /**
+         * True when the range stores images compressed: {@code wal_compression} was on (its images left
+         * uncompressed are those that would not shrink), so the outputs say so instead of an estimate.
+         */
+        public boolean compressedAlready() {
+            return alreadyCompressed > 0;
+        }
+
+        /** The outcome of {@code m}, or null when the version has no such method. */
+        public Method method(Compression m) {
+            for (Method x : methods) {
+                if (x.method() == m) {
+                    return x;
+                }
+            }
+            return null;
+        }
     }
 
     /** Estimates over the records of {@code path} between {@code startLsn} and {@code endLsn} (0 = open ends). */
     public static Result estimate(Path path, long startLsn, long endLsn, int timeline) {
-        Compression[] methods = {Compression.PGLZ, Compression.LZ4, Compression.ZSTD};
+        Clock clock = new Clock();
         long[] images = new long[3];
         long[] compressed = new long[3];
         long[] stored = new long[3];
         long[] would = new long[3];
+        long[] holeFields = new long[3];
         long[] nanos = new long[3];
         long range = 0;
+        long records = 0;
+        long uncompressed = 0;
         long already = 0;
+        Compression alreadyMethod = null;
+        WalVersion version;
         PageImages restore = new PageImages();
         ImageCompressor compressor = new ImageCompressor();
         byte[] page = new byte[BlockImage.BLCKSZ];
         byte[] raw = new byte[BlockImage.BLCKSZ];
         try (WalReader reader = WalSources.reader(path, startLsn, endLsn, timeline)) {
+            version = reader.version();
             RecordView v;
             while ((v = reader.nextView()) != null) {
-                range += v.totalLength();
+                range += Integer.toUnsignedLong(v.totalLength());
+                records++;
                 for (int i = 0; i < v.blockCount(); i++) {
                     if ((v.forkFlags(i) & BlockRef.HAS_IMAGE) == 0) {
                         continue;
                     }
-                    if (BlockImage.compressionOf(v.version(), v.bimgInfo(i)) != Compression.NONE) {
+                    Compression kind = BlockImage.compressionOf(v.version(), v.bimgInfo(i));
+                    if (kind != Compression.NONE) {
+                        alreadyMethod = already == 0 ? kind : alreadyMethod;
                         already++;
                         continue;
                     }
+                    uncompressed++;
                     restore.restore(v, i, page);
                     int ho = v.holeOffset(i);
                     int hl = v.holeLength(i);
                     int len = BlockImage.BLCKSZ - hl;
                     System.arraycopy(page, 0, raw, 0, ho);
                     System.arraycopy(page, ho + hl, raw, ho, len - ho);
-                    for (int m = 0; m < 3; m++) {
-                        if (!methods[m].loggableIn(v.version())) {
+                    for (int m = 0; m < METHODS.length; m++) {
+                        if (!METHODS[m].loggableIn(v.version())) {
                             continue;
                         }
-                        long t0 = System.nanoTime();
-                        byte[] c = compressor.compress(methods[m], raw, 0, len, hl != 0);
-                        nanos[m] += System.nanoTime() - t0;
+                        long t0 = clock.now();
+                        byte[] c = compressor.compress(METHODS[m], raw, 0, len, hl != 0);
+                        nanos[m] += clock.now() - t0;
                         images[m]++;
                         stored[m] += len;
                         if (c != null) {
                             compressed[m]++;
-                            would[m] += c.length + (hl != 0 ? ImageCompressor.SIZE_OF_COMPRESS_HEADER : 0);
+                            would[m] += c.length;
+                            holeFields[m] += hl != 0 ? ImageCompressor.SIZE_OF_COMPRESS_HEADER : 0;
                         } else {
                             would[m] += len;
                         }
@@ -109,36 +164,47 @@ public final class CompressionEstimate {
             }
         }
         List<Method> out = new ArrayList<>();
-        for (int m = 0; m < 3; m++) {
-            out.add(new Method(methods[m], images[m], compressed[m], stored[m], would[m], nanos[m]));
+        for (int m = 0; m < METHODS.length; m++) {
+            if (METHODS[m].loggableIn(version)) {
+                out.add(new Method(METHODS[m], images[m], compressed[m], stored[m], would[m], holeFields[m],
+                        nanos[m]));
+            }
         }
-        return new Result(range, already, out);
+        return new Result(version, range, records, uncompressed, already, alreadyMethod, out, clock.describe());
     }
 
+    /** Thread CPU time where the JVM reads it, else wall time; says which. */
+    private static final class Clock {
+        private final ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        private final boolean cpu;
 
-    /** The estimate as text: one line per method, then how CPU was measured. */
-    public static String text(Result r) {
-        StringBuilder b = new StringBuilder();
-        b.append("wal_compression estimate (images stored uncompressed in the range, compressed as PostgreSQL "
-                + "would: XLogCompressBackupBlock)\n");
-        b.append(String.format(Locale.ROOT, "%-6s %9s %11s %14s %14s %14s %8s %10s %9s%n", "method", "images",
-                "compressed", "stored now", "would store", "saved", "%range", "cpu ms", "MB/s"));
-        for (Method m : r.methods()) {
-            if (m.images() == 0 && r.methods().get(0).images() > 0) {
-                b.append(String.format(Locale.ROOT, "%-6s %9s%n", m.method().label(), "n/a (15 and later)"));
-                continue;
+        Clock() {
+            boolean on = false;
+            if (mx.isCurrentThreadCpuTimeSupported()) {
+                try {
+                    if (!mx.isThreadCpuTimeEnabled()) {
+                        mx.setThreadCpuTimeEnabled(true);
+                    }
+                    on = mx.isThreadCpuTimeEnabled();
+                } catch (UnsupportedOperationException | SecurityException e) {
+                    on = false;
+                }
             }
-            double pct = r.rangeBytes() == 0 ? 0 : m.saved() * 100.0 / r.rangeBytes();
-            double ms = m.cpuNanos() / 1e6;
-            double mbs = m.cpuNanos() == 0 ? 0 : m.storedBytes() / (m.cpuNanos() / 1e9) / (1024 * 1024);
-            b.append(String.format(Locale.ROOT, "%-6s %9d %11d %14d %14d %14d %7.2f%% %10.1f %9.1f%n",
-                    m.method().label(), m.images(), m.compressed(), m.storedBytes(), m.wouldStoreBytes(), m.saved(),
-                    pct, ms, mbs));
+            cpu = on;
         }
-        b.append(String.format(Locale.ROOT, "range %d bytes; %d images already compressed, not counted. CPU: "
-                        + "System.nanoTime() around each compression, one thread, this machine (%d cores), JIT "
-                        + "warming up included; MB/s of input (page without hole).%n", r.rangeBytes(),
-                r.alreadyCompressed(), Runtime.getRuntime().availableProcessors()));
-        return b.toString();
+
+        long now() {
+            return cpu ? mx.getCurrentThreadCpuTime() : System.nanoTime();
+        }
+
+        String describe() {
+            String clock = cpu ? "thread CPU time (ThreadMXBean.getCurrentThreadCpuTime)"
+                    : "wall time (System.nanoTime: this JVM reads no thread CPU time)";
+            return String.format(Locale.ROOT, "%s around each compression call, one thread, this machine (%d cores, "
+                            + "%s %s, Java %d), JIT warm-up included; the Java compressors (pglz: walprism's, lz4: "
+                            + "lz4-java pure Java, zstd: zstd-jni), not the server's C code", clock,
+                    Runtime.getRuntime().availableProcessors(), System.getProperty("os.name"),
+                    System.getProperty("os.arch"), Runtime.version().feature());
+        }
     }
 }
