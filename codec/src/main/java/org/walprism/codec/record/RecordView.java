@@ -7,7 +7,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
-import org.walprism.codec.internal.RecordViewAccess;
 import org.walprism.codec.rmgr.RmgrTable;
 
 /**
@@ -79,21 +78,6 @@ public final class RecordView {
     private int maxId;
     private int lastRel;
 
-    static {
-        RecordViewAccess.register(new RecordViewAccess.Access() {
-            @Override
-            public ByteBuf buffer(RecordView view) {
-                return view.buf;
-            }
-
-            @Override
-            public RecordView parse(RecordView view, WalVersion version, ByteBuf buf, int index, int length,
-                                    long lsn) {
-                return view.parse(version, buf, index, length, lsn);
-            }
-        });
-    }
-
     /** An empty view; {@link #of} or the reader points it at a record. */
     public RecordView() {
     }
@@ -122,6 +106,8 @@ public final class RecordView {
     /**
      * Points this view at the record of {@code length} bytes at {@code index} of {@code buf} and decodes its
      * body. The header fields must already have been validated by the caller (length, rmid).
+     * {@code internal.RecordViewAccess} calls it, and reads {@code buf}, through a private lookup: keep both
+     * names and types.
      *
      * @throws WalFormatException when the body is malformed (message as PostgreSQL's decoder words it)
      */
