@@ -7,8 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.walprism.analyzer.diff.StreamDiff;
+import org.walprism.analyzer.replay.CompressionEstimate;
 import org.walprism.analyzer.report.HtmlReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,6 +49,11 @@ public final class ReportCommand implements Callable<Integer> {
                     + "size, doubled as often as the range needs)")
     String bucket;
 
+    @Option(names = "--compression-estimate",
+            description = "add what wal_compression=pglz, lz4 or zstd would save on each range's uncompressed "
+                    + "images (bytes, percent, CPU compressing took here; docs/compression.md)")
+    boolean compressionEstimate;
+
     @picocli.CommandLine.Mixin
     NameOptions names;
 
@@ -64,7 +72,15 @@ public final class ReportCommand implements Callable<Integer> {
         StreamDiff.Side sb = b == null ? null : b.analyze(bucket, names.open(1));
         String generated = java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC)
                 .format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", java.util.Locale.ROOT));
-        String html = HtmlReport.render(sa, sb, new Main.Version().getVersion()[0], generated);
+        List<CompressionEstimate.Result> estimates = null;
+        if (compressionEstimate) {
+            estimates = new ArrayList<>();
+            estimates.add(a.compressionEstimate());
+            if (b != null) {
+                estimates.add(b.compressionEstimate());
+            }
+        }
+        String html = HtmlReport.render(sa, sb, new Main.Version().getVersion()[0], generated, estimates);
         try {
             Files.writeString(output, html, StandardCharsets.UTF_8, StandardOpenOption.WRITE,
                     StandardOpenOption.CREATE_NEW);

@@ -6,6 +6,7 @@ import org.walprism.analyzer.categories.BucketLimitException;
 import org.walprism.analyzer.categories.CategoryAnalyzer;
 import org.walprism.analyzer.categories.CategoryStats;
 import org.walprism.analyzer.report.CategoryFormatter;
+import org.walprism.analyzer.replay.CompressionEstimate;
 import org.walprism.analyzer.report.OutputFormat;
 import org.walprism.codec.Lsn;
 
@@ -19,12 +20,18 @@ final class StatsCategories {
 
     @SuppressWarnings("try") // the Progress resource is held for its close(): the bar draws itself on a timer
     static void print(WalRangeOptions.Range r, OutputFormat format, String bucket, int jobs, PrintWriter out,
-                      PrintWriter err, NameOptions.Source names) throws java.io.IOException {
+                      PrintWriter err, NameOptions.Source names, boolean compressionEstimate)
+            throws java.io.IOException {
         CategoryStats stats;
+        CompressionEstimate.Result estimate = null;
         try (Progress p = Progress.of(r, false, false)) {
             stats = analyze(r, bucket, jobs, null, names);
+            if (compressionEstimate) {
+                // a second, single-threaded pass: the CPU figure is one thread's time in the compressors
+                estimate = CompressionEstimate.estimate(r.path(), r.start(), r.end(), r.timeline());
+            }
         }
-        out.print(CategoryFormatter.format(stats, format));
+        out.print(CategoryFormatter.format(stats, format, estimate));
         out.flush();
         Notices.print(err, stats.notices());
     }

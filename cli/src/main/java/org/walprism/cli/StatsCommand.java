@@ -68,6 +68,11 @@ public final class StatsCommand implements Callable<Integer> {
             description = "attribute every byte to categories (prune, freeze, vm, ...), parts and FPI causes instead")
     boolean categories;
 
+    @Option(names = "--compression-estimate",
+            description = "with --categories: what wal_compression=pglz, lz4 or zstd would save on the range's "
+                    + "uncompressed images (bytes, percent, CPU compressing took here; docs/compression.md)")
+    boolean compressionEstimate;
+
     @Option(names = "--bucket", paramLabel = "BYTES|DURATION", defaultValue = "0",
             description = "with --categories: LSN bucket width in bytes, or a duration (30s, 1min, 2h) for time "
                     + "buckets beside the LSN buckets; at most 10000 buckets over the range "
@@ -117,6 +122,10 @@ public final class StatsCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), interval < 0 ? "--interval must be positive"
                     : "--interval needs --follow");
         }
+        if (compressionEstimate && (follow || by != null)) {
+            throw new ParameterException(spec.commandLine(), "--compression-estimate cannot be combined with "
+                    + (follow ? "--follow" : "--by"));
+        }
         if (follow) {
             if (filters.any() || max > 0 || quiet) {
                 throw new ParameterException(spec.commandLine(),
@@ -142,8 +151,11 @@ public final class StatsCommand implements Callable<Integer> {
                         "--categories cannot be combined with -r, -x, -R, -B, -F, -w, -n or -q");
             }
             StatsCategories.print(range.range(), StatsCategories.format(format), bucket, jobs,
-                    spec.commandLine().getOut(), spec.commandLine().getErr(), names.open(0));
+                    spec.commandLine().getOut(), spec.commandLine().getErr(), names.open(0), compressionEstimate);
             return ExitCode.OK.code();
+        }
+        if (compressionEstimate) {
+            throw new ParameterException(spec.commandLine(), "--compression-estimate needs --categories");
         }
         if (names.any()) {
             throw new ParameterException(spec.commandLine(), "--relmap and --dbname name relations: use them with "

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.regex.Pattern;
 import org.walprism.analyzer.categories.CategorySummary;
 import org.walprism.analyzer.diff.StreamDiff;
+import org.walprism.analyzer.replay.CompressionEstimate;
 import org.walprism.codec.Lsn;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -77,6 +78,19 @@ record WalInput(String text, Path path, Long start, Long end) {
             return new StreamDiff.Side(text, new CategorySummary(
                     StatsCategories.analyze(r, bucketSize, Runtime.getRuntime().availableProcessors(), text,
                             names)));
+        }
+    }
+
+    /** What {@code wal_compression} would save on this range ({@code report --compression-estimate}). */
+    @SuppressWarnings("try") // the Progress resource is held for its close(): the bar draws itself on a timer
+    CompressionEstimate.Result compressionEstimate() throws IOException {
+        WalRangeOptions o = new WalRangeOptions();
+        o.path = path;
+        o.start = start;
+        o.end = end;
+        WalRangeOptions.Range r = o.range();
+        try (Progress p = Progress.of(r, false, false)) {
+            return CompressionEstimate.estimate(r.path(), r.start(), r.end(), r.timeline());
         }
     }
 

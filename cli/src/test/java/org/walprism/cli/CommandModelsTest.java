@@ -163,6 +163,8 @@ class CommandModelsTest {
                         "-R", "1663/5/16384", "-B", "7", "-F", "vm", "-w", "-x", "731", "-n", "10", "-q"}),
                 Arguments.of(StatsCommand.class, new String[] {"--categories", "--bucket", "1min", "--relmap", "a.csv",
                         "--relmap", "b.csv", "--dbname", "db", "--since", "2026-12-01 10:00", "--until", "2026-12-02"}),
+                Arguments.of(StatsCommand.class, new String[] {"--categories", "--compression-estimate", "--format",
+                        "json"}),
                 Arguments.of(StatsCommand.class, new String[] {"--by", "relation", "--top", "5", "--sort", "fpi"}),
                 Arguments.of(StatsCommand.class, new String[] {"-f", "--interval", "2.5", "-V", "-h"}),
                 Arguments.of(StatsCommand.class, new String[] {"--format", "xml"}),

@@ -15,6 +15,7 @@ import org.walprism.analyzer.categories.TableRollup;
 import org.walprism.analyzer.categories.TimeBuckets;
 import org.walprism.analyzer.categories.WalTime;
 import org.walprism.analyzer.json.Json;
+import org.walprism.analyzer.replay.CompressionEstimate;
 import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
 
@@ -31,11 +32,26 @@ public final class CategoryFormatter {
 
     /** {@code stats --categories} output of {@code stats} in {@code format}. */
     public static String format(CategoryStats stats, OutputFormat format) {
+        return format(stats, format, null);
+    }
+
+    /**
+     * As {@link #format(CategoryStats, OutputFormat)}, followed by the {@code wal_compression} estimate of the same
+     * range ({@code --compression-estimate}; null: none): a table after the text, a {@code compression_estimate}
+     * member of the JSON object, {@code compression_estimate} rows of the CSV ({@link CompressionFormatter}).
+     */
+    public static String format(CategoryStats stats, OutputFormat format, CompressionEstimate.Result estimate) {
         CategorySummary s = new CategorySummary(stats);
         return switch (format) {
-            case TEXT -> text(s);
-            case JSON -> json(s);
-            case CSV -> csv(s);
+            case TEXT -> estimate == null ? text(s) : text(s) + "\n" + CompressionFormatter.text(estimate);
+            case JSON -> json(s, estimate);
+            case CSV -> {
+                StringBuilder sb = new StringBuilder(csv(s));
+                if (estimate != null) {
+                    CompressionFormatter.csv(sb, estimate);
+                }
+                yield sb.toString();
+            }
         };
     }
 
@@ -246,7 +262,7 @@ public final class CategoryFormatter {
         return s.length() <= width ? s : s.substring(0, width - 1) + "~";
     }
 
-    private static String json(CategorySummary s) {
+    private static String json(CategorySummary s, CompressionEstimate.Result estimate) {
         CategoryStats st = s.stats();
         Json j = new Json().beginObject();
         j.field("version", st.version().label());
@@ -330,6 +346,10 @@ public final class CategoryFormatter {
                 j.endObject().endObject();
             }
             j.endArray().endObject();
+        }
+        if (estimate != null) {
+            j.key("compression_estimate");
+            CompressionFormatter.json(j, estimate);
         }
         j.endObject();
         return j + "\n";

@@ -14,6 +14,7 @@ import org.walprism.analyzer.categories.Parts;
 import org.walprism.analyzer.categories.TableRollup;
 import org.walprism.analyzer.diff.Explanation;
 import org.walprism.analyzer.diff.StreamDiff;
+import org.walprism.analyzer.replay.CompressionEstimate;
 import org.walprism.codec.record.BlockImage;
 
 /**
@@ -61,6 +62,15 @@ public final class HtmlReport {
      * and, when not null, the time it was {@code generated} at, then the inputs and their ranges.
      */
     public static String render(StreamDiff.Side a, StreamDiff.Side b, String tool, String generated) {
+        return render(a, b, tool, generated, null);
+    }
+
+    /**
+     * As {@link #render(StreamDiff.Side, StreamDiff.Side, String, String)}, with a section of what
+     * {@code wal_compression} would save on each input ({@code estimates}: one per input, in order; null: none).
+     */
+    public static String render(StreamDiff.Side a, StreamDiff.Side b, String tool, String generated,
+                                List<CompressionEstimate.Result> estimates) {
         HtmlReport r = new HtmlReport(a, b);
         StringBuilder h = new StringBuilder();
         r.head(h);
@@ -70,6 +80,9 @@ public final class HtmlReport {
         r.recordTypes(h);
         r.parts(h);
         r.images(h);
+        if (estimates != null) {
+            r.compression(h, estimates);
+        }
         h.append(r.relations());
         r.bucketsAndLayout(h);
         h.append("</body>\n</html>\n");
@@ -223,6 +236,39 @@ public final class HtmlReport {
                     Svg.esc(barLabel(sides, i)), st.imageStoredBytes(), st.imageRawBytes(), st.imageHoleBytes()));
         }
         h.append("</table></div>\n");
+    }
+
+    /**
+     * What each {@code wal_compression} method would save on each input's uncompressed images, with the same figures
+     * as {@code stats --categories --compression-estimate} ({@link CompressionFormatter}), or the sentence saying why
+     * there is no estimate.
+     */
+    private void compression(StringBuilder h, List<CompressionEstimate.Result> estimates) {
+        h.append("<h2>What wal_compression would save</h2>\n");
+        for (int i = 0; i < estimates.size(); i++) {
+            CompressionEstimate.Result e = estimates.get(i);
+            String id = single() ? "compression-estimate" : "compression-estimate-" + tag(i).toLowerCase(Locale.ROOT);
+            String sentence = CompressionFormatter.sentence(e);
+            if (sentence != null) {
+                h.append("<p id=\"").append(id).append("\">").append(single() ? "" : tag(i) + ": ")
+                        .append(Svg.esc(sentence)).append(".</p>\n");
+                continue;
+            }
+            h.append("<div class=\"tw\"><table id=\"").append(id).append("\"><caption>")
+                    .append(Svg.esc(barLabel(sides, i))).append(String.format(Locale.ROOT, ": %d uncompressed "
+                            + "images compressed as the server would (XLogCompressBackupBlock); saved: record bytes, "
+                            + "%% of the range's %d</caption>", e.uncompressed(), e.rangeBytes()))
+                    .append("<tr><th>Method</th><th>Images</th><th>Compressed</th><th>Stored now</th>")
+                    .append("<th>Would store</th><th>Saved</th><th>Saved %</th><th>CPU ms</th><th>MiB/s</th></tr>\n");
+            for (CompressionEstimate.Method m : e.methods()) {
+                h.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td>"
+                                + "<td>%d</td><td>%.2f</td><td>%.1f</td><td>%.1f</td></tr>%n", m.method().label(),
+                        m.images(), m.compressed(), m.storedBytes(), m.wouldStoreBytes() + m.holeFieldBytes(),
+                        m.saved(), m.savedPercent(e.rangeBytes()), m.cpuNanos() / 1e6, m.mibPerSecond()));
+            }
+            h.append("</table></div>\n");
+            h.append("<p class=\"note\">CPU: ").append(Svg.esc(e.cpuMeasure())).append(".</p>\n");
+        }
     }
 
     /** Bytes per LSN bucket of each input, and how each range's bytes are laid out. */
