@@ -41,7 +41,7 @@ final class SqlInput {
     @Mixin
     NameOptions names;
 
-    @Option(names = "--memory-limit", paramLabel = "SIZE", defaultValue = "1GB",
+    @Option(names = "--memory-limit", paramLabel = "SIZE", defaultValue = "256MB",
             description = "DuckDB's memory_limit (default: ${DEFAULT-VALUE}); past it DuckDB spills to "
                     + "--temp-directory")
     String memoryLimit;
