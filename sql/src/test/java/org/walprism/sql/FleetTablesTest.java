@@ -2,7 +2,10 @@ package org.walprism.sql;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,13 +14,17 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.walprism.analyzer.categories.CategorySummary;
+import org.walprism.cli.Main;
+import org.walprism.codec.Lsn;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
 /**
  * The Spark job's tables as {@code walprism export} writes them: the same names, column names, types and
  * nullability as the job's schemas (read from the spark module's source, so that Spark need not start), and the
- * values of a capture against its server's {@code pg_get_wal_stats(..., true)} ({@code stats.tsv}).
+ * values of a capture against its server's {@code pg_get_wal_stats(..., true)} ({@code stats.tsv}) and against
+ * {@code walprism stats --categories --format csv} on the same range.
  */
 class FleetTablesTest {
 
@@ -97,6 +104,45 @@ class FleetTablesTest {
             assertEquals("18", t.get(6));
             assertEquals("vacuum_noindex", t.get(8));
             assertFalse(t.get(7).equals("0"), "system identifier");
+        }
+    }
+
+    @Test
+    void theCategoriesRowsAreStatsCategories() throws Exception {
+        Capture c = TestData.capture("18/vacuum_noindex");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        String start = Lsn.format(c.startLsn(), true);
+        String end = Lsn.format(c.endLsn(), true);
+        int code = Main.run(new PrintWriter(out), new PrintWriter(err), "stats", "--categories", "--format", "csv",
+                "-p", c.walDir().toString(), "-s", start, "-e", end);
+        assertEquals(0, code, err.toString());
+        // the sections the job stores (CategorySummary.rows()); range, category_part, relation and lsn_bucket rows
+        // are the CSV's own
+        List<String> expected = new ArrayList<>();
+        List<String> range = new ArrayList<>();
+        for (String line : out.toString().lines().skip(1).toList()) {
+            String[] f = line.split(",", -1);
+            assertEquals(4, f.length, line);
+            if (CategorySummary.SECTIONS.contains(f[0])) {
+                expected.add(String.join("\t", f));
+            } else if (f[0].equals("range")) {
+                range.add(f[2] + "=" + f[3]);
+            }
+        }
+        for (String section : List.of("totals", "category", "record_type", "part", "fpi_cause", "layout")) {
+            assertTrue(expected.stream().anyMatch(e -> e.startsWith(section + "\t")), section);
+        }
+        try (WalSql db = WalinspectEqualityTest.load(c, WalTables.Contents.all(false).cluster("vacuum_noindex"))) {
+            List<String> actual = new ArrayList<>();
+            for (List<String> r : rows(db, "SELECT section, name, metric, value FROM categories "
+                    + "WHERE bucket_start IS NULL")) {
+                actual.add(String.join("\t", r));
+            }
+            assertEquals(expected.stream().sorted().toList(), actual.stream().sorted().toList());
+            List<List<String>> b = rows(db, "SELECT version, first_lsn, end_lsn FROM buckets");
+            assertEquals(List.of("version=" + b.get(0).get(0), "start_lsn=" + b.get(0).get(1),
+                    "end_lsn=" + b.get(0).get(2)), range);
         }
     }
 }
