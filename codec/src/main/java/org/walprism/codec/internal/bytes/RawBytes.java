@@ -3,39 +3,31 @@ package org.walprism.codec.internal.bytes;
 import io.netty.buffer.ByteBuf;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
  * Little-endian reads of u8, u16, u32 and u64 at absolute indexes of a {@link ByteBuf}, as its {@code get*LE}
- * getters give them, but over the buffer's backing array (a {@code byteArrayViewVarHandle}) when it has one, or
- * over its single NIO buffer (a {@code byteBufferViewVarHandle}) when it is direct. Other buffers (composite,
- * several NIO buffers) go through the getters. No {@code sun.misc.Unsafe}.
+ * getters give them, but over the buffer's backing array (a {@code byteArrayViewVarHandle}) when it has one. Other
+ * buffers (direct, composite) go through the getters: a view of a direct buffer's NIO buffer would have to be
+ * allocated each time the reader moves between buffers, and dump allocates nothing per record. No
+ * {@code sun.misc.Unsafe}.
  *
  * <p>A reader is pointed at one buffer with {@link #reset} and checks each index against that buffer's capacity
  * only (one comparison), not its reference count: the caller owns the buffer for as long as it reads it. Reset it
- * whenever the buffer is replaced or its capacity changes. {@link #reset} allocates only for a direct buffer (its
- * NIO view), and only when the buffer differs from the last one.
+ * whenever the buffer is replaced or its capacity changes. {@link #reset} allocates nothing.
  */
 public final class RawBytes {
     private static final VarHandle A16 = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle A32 = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle A64 = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle B16 = MethodHandles.byteBufferViewVarHandle(short[].class,
-            ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle B32 = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle B64 = MethodHandles.byteBufferViewVarHandle(long[].class,
-            ByteOrder.LITTLE_ENDIAN);
 
     private static final int ARRAY = 0;
-    private static final int NIO = 1;
     private static final int GETTERS = 2;
 
     private ByteBuf buf;
     private int mode = GETTERS;
     private byte[] array;
     private int offset;
-    private ByteBuffer nio;
     private int capacity;
 
     /** Points this reader at {@code b}; returns this. */
@@ -48,15 +40,10 @@ public final class RawBytes {
         buf = b;
         capacity = cap;
         array = null;
-        nio = null;
         if (b.hasArray()) {
             mode = ARRAY;
             array = b.array();
             offset = b.arrayOffset();
-        } else if (b.nioBufferCount() == 1) {
-            mode = NIO;
-            nio = b.nioBuffer(0, cap);
-            offset = 0;
         } else {
             mode = GETTERS;
             offset = 0;
@@ -82,7 +69,6 @@ public final class RawBytes {
         int i = check(index, 1);
         return switch (mode) {
             case ARRAY -> array[i] & 0xff;
-            case NIO -> nio.get(i) & 0xff;
             default -> buf.getUnsignedByte(index);
         };
     }
@@ -92,7 +78,6 @@ public final class RawBytes {
         int i = check(index, 2);
         return switch (mode) {
             case ARRAY -> (short) A16.get(array, i) & 0xffff;
-            case NIO -> (short) B16.get(nio, i) & 0xffff;
             default -> buf.getUnsignedShortLE(index);
         };
     }
@@ -102,7 +87,6 @@ public final class RawBytes {
         int i = check(index, 4);
         return switch (mode) {
             case ARRAY -> (int) A32.get(array, i);
-            case NIO -> (int) B32.get(nio, i);
             default -> buf.getIntLE(index);
         };
     }
@@ -117,7 +101,6 @@ public final class RawBytes {
         int i = check(index, 8);
         return switch (mode) {
             case ARRAY -> (long) A64.get(array, i);
-            case NIO -> (long) B64.get(nio, i);
             default -> buf.getLongLE(index);
         };
     }
