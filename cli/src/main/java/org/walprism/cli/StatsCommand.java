@@ -1,5 +1,6 @@
 package org.walprism.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.walprism.analyzer.dump.DumpFilter;
@@ -171,8 +172,6 @@ public final class StatsCommand implements Callable<Integer> {
         WalRangeOptions.Range r = range.range();
         Phases.mark("range");
         PrintWriter out = spec.commandLine().getOut();
-        FirstRecordNote.print(r, format == Format.text, out, spec.commandLine().getErr());
-        Phases.mark("note");
         WalStats stats;
         // Ctrl-C (or SIGTERM) prints the statistics of the WAL read so far and exits 0, as pg_waldump 15+ does
         Interrupts.install();
@@ -182,8 +181,21 @@ public final class StatsCommand implements Callable<Integer> {
                     ? filtered(r, staticFilter, max)
                     : StatsCollector.collect(r.path(), r.start(), r.end(), r.timeline(), jobs,
                     Interrupts::stopRequested);
+        } catch (RuntimeException e) {
+            // pg_waldump prints the first-record note before it meets the error: so does this, from its own look
+            try {
+                FirstRecordNote.print(r, format == Format.text, out, spec.commandLine().getErr());
+            } catch (IOException | RuntimeException noNote) {
+                e.addSuppressed(noNote);
+            }
+            throw e;
         }
         Phases.mark("scanned");
+        // the note comes before anything else the command prints, from the scan's own first record (pg_waldump's
+        // XLogFindNextRecord result) rather than a second opening of the range
+        FirstRecordNote.printAfterScan(r, stats.startLsn(), stats.count(), stats.version(), format == Format.text,
+                out, spec.commandLine().getErr());
+        Phases.mark("note");
         if (Interrupts.stopRequested()) {
             spec.commandLine().getErr().println("walprism: note: stopped by a signal: the statistics cover "
                     + (stats.count() > 0 ? "the WAL read up to " + org.walprism.codec.Lsn.format(stats.endLsn(), true)

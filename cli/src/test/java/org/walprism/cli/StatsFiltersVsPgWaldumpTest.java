@@ -123,11 +123,12 @@ class StatsFiltersVsPgWaldumpTest {
             second = r.next().lsn();
         }
         for (long start : new long[] {c.startLsn() + 4, second - 1}) {
-            for (List<String> args : List.of(List.of("-n", "3"), List.of("--stats", "-r", "Heap2"), List.of("-q", "-n", "2"))) {
+            for (List<String> args : List.of(List.of("-n", "3"), List.of("--stats", "-r", "Heap2"), List.of("-q", "-n", "2"),
+                    List.of("--stats"), List.of("--stats=record"), List.of("--stats", "-r", "Sequence"))) {
                 List<String> pg = new ArrayList<>(List.of("-p", c.walDir().toString(), "-s", Lsn.format(start, false),
                         "-e", Lsn.format(c.endLsn(), false)));
                 pg.addAll(args);
-                List<String> wp = new ArrayList<>(List.of(args.contains("--stats") ? "stats" : "dump"));
+                List<String> wp = new ArrayList<>(List.of(args.get(0).startsWith("--stats") ? "stats" : "dump"));
                 wp.addAll(pg);
                 Result expected = pgWaldump(bin, pg);
                 Result actual = walprism(wp);
