@@ -10,6 +10,7 @@ import org.walprism.codec.TruncatedWalException;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.internal.RecordViewAccess;
+import org.walprism.codec.internal.bytes.RawBytes;
 import org.walprism.codec.page.PageFlags;
 import org.walprism.codec.page.PageHeader;
 import org.walprism.codec.record.DecodedRecord;
@@ -52,6 +53,8 @@ public final class WalReader implements AutoCloseable {
     /** The end-of-WAL decision. */
     private final EndOfWal ends;
     private ByteBuf assembly = Unpooled.buffer(2 * BLCKSZ);
+    // per-record header reads (length, rmid, prev link, CRC) without the ByteBuf getters' checks
+    private final RawBytes raw = new RawBytes();
     private long nextLsn;
     private long expectedPrev = -1;
     private long firstRecordLsn;
@@ -380,7 +383,7 @@ public final class WalReader implements AutoCloseable {
             throw fail("invalid record offset", lsn);
         }
         int index = pages.curIdx + pageOff;
-        long totLen = pages.winBuf.getUnsignedIntLE(index);
+        long totLen = raw.reset(pages.winBuf).u32(index);
         if (totLen == 0) {
             pages.endReason = "invalid record length at " + Lsn.format(lsn, true) + ": expected at least 24, got 0";
             pages.endMissing = false;
@@ -487,11 +490,11 @@ public final class WalReader implements AutoCloseable {
     }
 
     private void checkHeader(ByteBuf buf, int base, long lsn) {
-        int rmid = buf.getUnsignedByte(base + 17);
+        int rmid = raw.reset(buf).u8(base + 17);
         if (!RmgrTable.isValid(pages.version, rmid)) {
             throw fail("invalid resource manager ID " + rmid, lsn);
         }
-        long prev = buf.getLongLE(base + 8);
+        long prev = raw.u64(base + 8);
         if (expectedPrev >= 0) {
             if (prev != expectedPrev) {
                 throw ReadErrors.incorrectPrevLink(prev, expectedPrev, lsn, source);
@@ -506,7 +509,7 @@ public final class WalReader implements AutoCloseable {
 
     private void verifyCrc(ByteBuf buf, int base, int len, long lsn) {
         long actual = pages.crcOf(buf, base, len);
-        long stored = buf.getUnsignedIntLE(base + 20);
+        long stored = raw.reset(buf).u32(base + 20);
         if (actual != stored) {
             throw new ChecksumMismatchException(stored, actual, lsn, source.segmentName(lsn / segSize),
                     lsn % segSize);

@@ -3,14 +3,17 @@ package org.walprism.codec.internal.bytes;
 import io.netty.buffer.ByteBuf;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
  * Little-endian reads of u8, u16, u32 and u64 at absolute indexes of a {@link ByteBuf}, as its {@code get*LE}
- * getters give them, but over the buffer's backing array (a {@code byteArrayViewVarHandle}) when it has one. Other
- * buffers (direct, composite) go through the getters: a view of a direct buffer's NIO buffer would have to be
- * allocated each time the reader moves between buffers, and dump allocates nothing per record. No
- * {@code sun.misc.Unsafe}.
+ * getters give them, but over the buffer's backing array (a {@code byteArrayViewVarHandle}) when it has one, and
+ * over a little-endian NIO view of a direct buffer's memory when it is one piece (the getters' reference-count
+ * check and bounds checks cost a measurable share of a record-heavy scan). The view of the last direct buffer is
+ * kept while the reader moves to another buffer and back (a WAL reader alternates between its page window and its
+ * reassembly buffer), so that dump allocates nothing per record. Other buffers (composite) go through the
+ * getters. No {@code sun.misc.Unsafe}.
  *
  * <p>A reader is pointed at one buffer with {@link #reset} and checks each index against that buffer's capacity
  * only (one comparison), not its reference count: the caller owns the buffer for as long as it reads it. Reset it
@@ -22,6 +25,7 @@ public final class RawBytes {
     private static final VarHandle A64 = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private static final int ARRAY = 0;
+    private static final int DIRECT = 1;
     private static final int GETTERS = 2;
 
     private ByteBuf buf;
@@ -29,6 +33,11 @@ public final class RawBytes {
     private byte[] array;
     private int offset;
     private int capacity;
+    private ByteBuffer view;
+    // the last direct buffer seen, its capacity and its view: kept across resets to other buffers
+    private ByteBuf direct;
+    private int directCapacity;
+    private ByteBuffer directView;
 
     /** Points this reader at {@code b}; returns this. */
     @SuppressWarnings("ReferenceEquality") // the same buffer object (ByteBuf.equals compares readable bytes)
@@ -40,10 +49,20 @@ public final class RawBytes {
         buf = b;
         capacity = cap;
         array = null;
+        view = null;
+        offset = 0;
         if (b.hasArray()) {
             mode = ARRAY;
             array = b.array();
             offset = b.arrayOffset();
+        } else if (b.isDirect() && b.nioBufferCount() == 1) {
+            mode = DIRECT;
+            if (b != direct || cap != directCapacity) {
+                direct = b;
+                directCapacity = cap;
+                directView = b.nioBuffer(0, cap).order(ByteOrder.LITTLE_ENDIAN);
+            }
+            view = directView;
         } else {
             mode = GETTERS;
             offset = 0;
@@ -69,6 +88,7 @@ public final class RawBytes {
         int i = check(index, 1);
         return switch (mode) {
             case ARRAY -> array[i] & 0xff;
+            case DIRECT -> view.get(i) & 0xff;
             default -> buf.getUnsignedByte(index);
         };
     }
@@ -78,6 +98,7 @@ public final class RawBytes {
         int i = check(index, 2);
         return switch (mode) {
             case ARRAY -> (short) A16.get(array, i) & 0xffff;
+            case DIRECT -> view.getShort(i) & 0xffff;
             default -> buf.getUnsignedShortLE(index);
         };
     }
@@ -87,6 +108,7 @@ public final class RawBytes {
         int i = check(index, 4);
         return switch (mode) {
             case ARRAY -> (int) A32.get(array, i);
+            case DIRECT -> view.getInt(i);
             default -> buf.getIntLE(index);
         };
     }
@@ -101,6 +123,7 @@ public final class RawBytes {
         int i = check(index, 8);
         return switch (mode) {
             case ARRAY -> (long) A64.get(array, i);
+            case DIRECT -> view.getLong(i);
             default -> buf.getLongLE(index);
         };
     }

@@ -76,4 +76,26 @@ class RawBytesTest {
         r.reset(b);
         assertEquals(-2L, r.u64(4));
     }
+
+    @Test
+    void directBuffersAreReadLiveAcrossResetsToOtherBuffers() {
+        // a reader alternating between a page window (direct) and an assembly buffer (heap), as WalReader does
+        ByteBuf window = Unpooled.directBuffer(16, 16);
+        ByteBuf other = Unpooled.directBuffer(16, 16);
+        ByteBuf heap = Unpooled.buffer(16, 16);
+        window.writeLongLE(1L).writeLongLE(2L);
+        other.writeLongLE(3L).writeLongLE(4L);
+        heap.writeLongLE(5L).writeLongLE(6L);
+        RawBytes r = new RawBytes().reset(window);
+        assertEquals(1L, r.u64(0));
+        assertEquals(6L, r.reset(heap).u64(8));
+        window.setLongLE(0, 7L); // the window is refilled in place while the reader is elsewhere
+        assertEquals(7L, r.reset(window).u64(0));
+        // another direct buffer of the same capacity is read, not the kept view of the first one
+        assertEquals(3L, r.reset(other).u64(0));
+        assertEquals(2L, r.reset(window).u64(8));
+        assertEquals(window, r.buffer());
+        window.release();
+        other.release();
+    }
 }
