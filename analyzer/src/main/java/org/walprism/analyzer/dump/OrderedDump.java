@@ -52,8 +52,11 @@ public final class OrderedDump {
     /** Text buffers grown past this (a chunk of tiny records) are dropped instead of reused. */
     private static final int MAX_POOLED = 16 << 20;
 
-    /** Bytes of formatted text the parallel path holds ahead of its turn, by default (all threads together). */
-    public static final long DEFAULT_BUDGET = 32L << 20;
+    /**
+     * Bytes of formatted text the parallel path holds ahead of its turn, by default (all threads together). At
+     * 32 MB a dump of a record-heavy range peaked at 135 MB RSS at -j 16; at 16 MB, 112 MB (docs/performance.md).
+     */
+    public static final long DEFAULT_BUDGET = 16L << 20;
 
     private final Supplier<RecordPrinter> printers;
     private final int jobs;
