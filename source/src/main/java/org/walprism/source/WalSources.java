@@ -90,7 +90,7 @@ public final class WalSources {
     public static WalReader reader(Path path, long startLsn, long endLsn, int timeline) {
         SegmentSource source = open(path, timeline);
         try {
-            return WalReader.open(source, startLsn, endLsn);
+            return WalReader.open(source, Lsn.bound(startLsn), Lsn.bound(endLsn));
         } catch (RuntimeException e) {
             source.close();
             throw e;
@@ -106,8 +106,7 @@ public final class WalSources {
     public static WalReader reader(Path path, Optional<Lsn> start, Optional<Lsn> end, int timeline) {
         SegmentSource source = open(path, timeline);
         try {
-            long from = start.isPresent() ? start.get().value() : startOf(path, source);
-            return WalReader.open(source, from, end.map(Lsn::value).orElse(0L));
+            return WalReader.open(source, start.isPresent() ? start : Lsn.bound(startOf(path, source)), end);
         } catch (RuntimeException e) {
             source.close();
             throw e;
@@ -126,14 +125,14 @@ public final class WalSources {
     }
 
     /**
-     * Runs {@code scan} over the WAL at {@code path} from {@code startLsn} to {@code endLsn} (pg_waldump semantics;
-     * 0 = first record / end of WAL) on timeline {@code timeline} (0 = default).
+     * Runs {@code scan} over the WAL at {@code path} from {@code start} to {@code end} (pg_waldump semantics; empty
+     * = the first record of the lowest segment / the end of WAL) on timeline {@code timeline} (0 = default).
      */
     public static <S extends ParallelWalScan.Sink> ParallelWalScan.Result<S> scan(ParallelWalScan<S> scan, Path path,
-                                                                                 long startLsn, long endLsn,
+                                                                                 Optional<Lsn> start, Optional<Lsn> end,
                                                                                  int timeline) {
         try (ForkableSource probe = open(path, timeline)) {
-            return scan.scan(probe, startLsn, endLsn);
+            return scan.scan(probe, start, end);
         }
     }
 

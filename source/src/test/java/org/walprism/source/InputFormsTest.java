@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.TruncatedWalException;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalInputException;
@@ -55,7 +56,7 @@ class InputFormsTest {
     }
 
     private static ParallelWalScanTest.Sums parallel(Path path, Capture c, long end) {
-        return WalSources.scan(new ParallelWalScan<>(ParallelWalScanTest.Sums::new, ParallelWalScanTest.Sums::merge, 3), path, c.startLsn(), end, 0).sink();
+        return WalSources.scan(new ParallelWalScan<>(ParallelWalScanTest.Sums::new, ParallelWalScanTest.Sums::merge, 3), path, Lsn.bound(c.startLsn()), Lsn.bound(end), 0).sink();
     }
 
     /** Every form of {@code c}'s segments, by a name saying what it is. */

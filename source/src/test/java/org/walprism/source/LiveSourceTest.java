@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -100,7 +101,7 @@ class LiveSourceTest {
             }
         });
         List<String> got;
-        try (WalReader r = WalReader.follow(wal, c.startLsn(), 0, lsn -> sent[0] < all.length)) {
+        try (WalReader r = WalReader.follow(wal, Lsn.bound(c.startLsn()), Optional.empty(), lsn -> sent[0] < all.length)) {
             got = records(r);
         }
         assertEquals(expected, got);
@@ -141,7 +142,7 @@ class LiveSourceTest {
             }
         });
         List<String> got;
-        try (WalReader r = WalReader.follow(wal, c.startLsn(), 0, lsn -> sent[0] < all.length)) {
+        try (WalReader r = WalReader.follow(wal, Lsn.bound(c.startLsn()), Optional.empty(), lsn -> sent[0] < all.length)) {
             got = records(r);
         }
         assertEquals(expected, got);
@@ -201,7 +202,7 @@ class LiveSourceTest {
         };
         FollowedDirectory src = FollowedDirectory.open(dir, 1);
         List<String> got;
-        try (WalReader r = WalReader.follow(new NoSleep(src), c.startLsn(), 0, idle)) {
+        try (WalReader r = WalReader.follow(new NoSleep(src), Lsn.bound(c.startLsn()), Optional.empty(), idle)) {
             got = records(r);
         }
         assertEquals(expected, got);
@@ -244,7 +245,7 @@ class LiveSourceTest {
             }
             return calls[0] < 5;
         };
-        try (WalReader r = WalReader.follow(new NoSleep(FollowedDirectory.open(dir, 1)), c.startLsn(), 0, idle)) {
+        try (WalReader r = WalReader.follow(new NoSleep(FollowedDirectory.open(dir, 1)), Lsn.bound(c.startLsn()), Optional.empty(), idle)) {
             TruncatedWalException e = assertThrows(TruncatedWalException.class, () -> records(r));
             assertTrue(e.getMessage().contains("was removed while it was read"), e.getMessage());
         }

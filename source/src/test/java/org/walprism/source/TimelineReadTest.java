@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFileName;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.read.ForkableSource;
@@ -82,9 +83,9 @@ class TimelineReadTest {
     void parallelScanEqualsSequentialAcrossTheSwitches() {
         for (long end : new long[] {C.endLsn(), 0}) {
             ParallelWalScanTest.Sums par = WalSources.scan(new ParallelWalScan<>(ParallelWalScanTest.Sums::new,
-                    ParallelWalScanTest.Sums::merge, 3), C.walDir(), C.startLsn(), end, 3).sink();
+                    ParallelWalScanTest.Sums::merge, 3), C.walDir(), Lsn.bound(C.startLsn()), Lsn.bound(end), 3).sink();
             ParallelWalScanTest.Sums seq = WalSources.scan(new ParallelWalScan<>(ParallelWalScanTest.Sums::new,
-                    ParallelWalScanTest.Sums::merge, 1), C.walDir(), C.startLsn(), end, 3).sink();
+                    ParallelWalScanTest.Sums::merge, 1), C.walDir(), Lsn.bound(C.startLsn()), Lsn.bound(end), 3).sink();
             // without an end the closing XLOG_SWITCH is read too, then the WAL ends
             assertEquals(oracleLsns().size() + (end == 0 ? 1 : 0), seq.n, "end " + end);
             assertEquals(List.of(seq.n, seq.bytes, seq.fpi, java.util.Arrays.toString(seq.counts)),
