@@ -6,6 +6,7 @@ import org.walprism.analyzer.dump.DumpFilter;
 import org.walprism.analyzer.stats.StatsCollector;
 import org.walprism.analyzer.stats.StatsFormatter;
 import org.walprism.analyzer.stats.WalStats;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.RecordView;
 import org.walprism.source.WalSources;
@@ -212,7 +213,7 @@ public final class StatsCommand implements Callable<Integer> {
      * benchmarked path.
      */
     private WalStats filtered(WalRangeOptions.Range r, DumpFilter staticFilter, long max) {
-        try (WalReader reader = WalSources.reader(r.path(), r.start(), r.end(), r.timeline())) {
+        try (WalReader reader = WalSources.reader(r.path(), Lsn.bound(r.start()), Lsn.bound(r.end()), r.timeline())) {
             DumpFilter filter = filters.withRmgrs(staticFilter, reader.version());
             WalStats stats = new WalStats(reader.version());
             stats.startLsn(reader.firstRecordLsn());

@@ -76,7 +76,7 @@ class LiveSourceTest {
     void bytesAtArbitraryBoundariesGiveTheRecordsOfTheFiles(String name) throws IOException {
         Capture c = TestData.capture(name);
         List<String> expected;
-        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), 0)) {
+        try (WalReader r = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Optional.empty())) {
             expected = records(r);
         }
         byte[] all = segmentBytes(c);
@@ -113,7 +113,7 @@ class LiveSourceTest {
         // a reconnection streams again from the start of the page where reading stopped
         Capture c = TestData.capture("17/wal_switch");
         List<String> expected;
-        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), 0)) {
+        try (WalReader r = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Optional.empty())) {
             expected = records(r);
         }
         byte[] all = segmentBytes(c);
@@ -158,7 +158,7 @@ class LiveSourceTest {
     void aDirectoryWrittenWhileFollowedGivesTheRecordsOfTheFiles(String name) throws IOException {
         Capture c = TestData.capture(name);
         List<String> expected;
-        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), 0)) {
+        try (WalReader r = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Optional.empty())) {
             expected = records(r);
         }
         List<Path> files;

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFileName;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.RecordView;
@@ -25,11 +26,11 @@ class StartSegmentTest {
         Path second = segments(c.walDir()).get(1);
         long expected;
         int segSize;
-        try (WalReader whole = WalSources.reader(c.walDir(), 0, 0)) {
+        try (WalReader whole = WalSources.reader(c.walDir(), Optional.empty(), Optional.empty())) {
             segSize = whole.segmentSize();
             long segStart = WalFileName.segno(second.getFileName().toString(), segSize) * segSize;
             // pg_waldump STARTSEG: the first record at or after the segment's start (XLogFindNextRecord)
-            try (WalReader fromSegment = WalSources.reader(c.walDir(), segStart, 0)) {
+            try (WalReader fromSegment = WalSources.reader(c.walDir(), Lsn.bound(segStart), Optional.empty())) {
                 RecordView v = fromSegment.nextView();
                 assertNotNull(v);
                 expected = v.lsn();

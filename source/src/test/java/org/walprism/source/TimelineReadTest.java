@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.walprism.codec.Lsn;
@@ -45,7 +46,7 @@ class TimelineReadTest {
 
     private static List<Long> lsns(Path path, int tli, long end) {
         List<Long> out = new ArrayList<>();
-        try (WalReader r = WalSources.reader(path, C.startLsn(), end, tli)) {
+        try (WalReader r = WalSources.reader(path, Lsn.bound(C.startLsn()), Lsn.bound(end), tli)) {
             RecordView v;
             while ((v = r.nextView()) != null) {
                 out.add(v.lsn());
@@ -99,7 +100,7 @@ class TimelineReadTest {
         long s1 = TestData.parseLsn(C.meta("switch_1"));
         List<Long> all = oracleLsns();
         List<Long> before = all.stream().filter(l -> l < s1).toList();
-        try (WalReader r = WalSources.reader(C.walDir(), C.startLsn(), 0, 1)) {
+        try (WalReader r = WalSources.reader(C.walDir(), Lsn.bound(C.startLsn()), Optional.empty(), 1)) {
             List<Long> got = new ArrayList<>();
             RecordView v;
             while ((v = r.nextView()) != null) {

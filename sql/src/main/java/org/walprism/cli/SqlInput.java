@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import org.walprism.codec.Lsn;
 import org.walprism.source.WalSources;
 import org.walprism.analyzer.relmap.RelationMap;
 import org.walprism.analyzer.vacuums.VacuumAnalyzer;
@@ -83,7 +84,7 @@ final class SqlInput {
         }
         VacuumAnalyzer.Result vacuums = contents.vacuums()
                 ? VacuumAnalyzer.analyze(r.path(), r.start(), r.end(), r.timeline(), map) : null;
-        try (WalReader reader = WalSources.reader(r.path(), r.start(), r.end(), r.timeline())) {
+        try (WalReader reader = WalSources.reader(r.path(), Lsn.bound(r.start()), Lsn.bound(r.end()), r.timeline())) {
             Path name = r.path().getFileName();
             WalTables.Contents c = contents.fleet()
                     ? contents.cluster(name == null ? r.path().toString() : name.toString()) : contents;

@@ -127,7 +127,7 @@ public final class CategoryAnalyzer {
                                       int threads, Extras names) {
         checkBuckets(startLsn, endLsn, bucketSize);
         if (threads <= 1) {
-            try (WalReader reader = WalSources.reader(path, startLsn, endLsn, timeline)) {
+            try (WalReader reader = WalSources.reader(path, Lsn.bound(startLsn), Lsn.bound(endLsn), timeline)) {
                 return analyze(reader, bucketSize, names);
             }
         }

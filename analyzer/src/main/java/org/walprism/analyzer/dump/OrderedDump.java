@@ -126,7 +126,7 @@ public final class OrderedDump {
         RecordPrinter printer = printers.get();
         TextBuffer text = new TextBuffer(BLOCK_BYTES + BLOCK_BYTES / 8);
         long shown = 0;
-        try (WalReader r = WalSources.reader(path, startLsn, endLsn, timeline)) {
+        try (WalReader r = WalSources.reader(path, Lsn.bound(startLsn), Lsn.bound(endLsn), timeline)) {
             try {
                 RecordView v;
                 while ((v = r.nextView()) != null) {

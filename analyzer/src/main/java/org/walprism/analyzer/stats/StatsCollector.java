@@ -70,7 +70,7 @@ public final class StatsCollector {
     public static WalStats collect(Path path, long startLsn, long endLsn, int timeline, int threads,
                                    java.util.function.BooleanSupplier stop) {
         if (threads <= 1) {
-            try (WalReader r = WalSources.reader(path, startLsn, endLsn, timeline)) {
+            try (WalReader r = WalSources.reader(path, Lsn.bound(startLsn), Lsn.bound(endLsn), timeline)) {
                 return collect(r, stop);
             }
         }
