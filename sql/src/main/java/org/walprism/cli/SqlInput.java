@@ -41,7 +41,7 @@ final class SqlInput {
     @Mixin
     NameOptions names;
 
-    @Option(names = "--memory-limit", paramLabel = "SIZE", defaultValue = "1GB",
+    @Option(names = "--memory-limit", paramLabel = "SIZE", defaultValue = "256MB",
             description = "DuckDB's memory_limit (default: ${DEFAULT-VALUE}); past it DuckDB spills to "
                     + "--temp-directory")
     String memoryLimit;
@@ -84,7 +84,10 @@ final class SqlInput {
         VacuumAnalyzer.Result vacuums = contents.vacuums()
                 ? VacuumAnalyzer.analyze(r.path(), r.start(), r.end(), r.timeline(), map) : null;
         try (WalReader reader = WalSources.reader(r.path(), r.start(), r.end(), r.timeline())) {
-            WalTables.Filled f = db.load(reader, r.start(), r.end(), contents, map, vacuums);
+            Path name = r.path().getFileName();
+            WalTables.Contents c = contents.fleet()
+                    ? contents.cluster(name == null ? r.path().toString() : name.toString()) : contents;
+            WalTables.Filled f = db.load(reader, r.start(), r.end(), c, map, vacuums);
             notes.addAll(f.notices());
             Notices.print(err, notes);
             return f;

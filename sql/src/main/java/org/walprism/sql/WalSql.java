@@ -107,6 +107,10 @@ public final class WalSql implements AutoCloseable {
         }
     }
 
+    /** The Spark job's table names ({@link FleetTables}) as words. */
+    private static final java.util.regex.Pattern FLEET =
+            java.util.regex.Pattern.compile("\\b(stats|categories|buckets)\\b");
+
     /** What {@code sql} needs filled: the relations it names (others stay empty). */
     public static WalTables.Contents contentsFor(String sql) {
         String q = sql.toLowerCase(Locale.ROOT);
@@ -116,7 +120,8 @@ public final class WalSql implements AutoCloseable {
         boolean own = q.contains("wal_records") || q.contains("wal_blocks") || q.contains("category")
                 || q.contains("fpi_cause");
         boolean parts = q.contains("wal_record_parts");
-        return new WalTables.Contents(blocks, data, own || parts, parts, q.contains("vacuum_runs"));
+        boolean fleet = FLEET.matcher(q).find();
+        return new WalTables.Contents(blocks, data, own || parts, parts, q.contains("vacuum_runs"), fleet, null);
     }
 
     /**

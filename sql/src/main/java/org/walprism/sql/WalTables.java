@@ -43,10 +43,21 @@ import org.walprism.codec.rmgr.RmgrTable;
 public final class WalTables {
 
     /** What to fill besides {@code wal_records}. */
-    public record Contents(boolean blocks, boolean blockData, boolean categories, boolean parts, boolean vacuums) {
+    public record Contents(boolean blocks, boolean blockData, boolean categories, boolean parts, boolean vacuums,
+                           boolean fleet, String cluster) {
+        /** Without the Spark job's tables ({@link FleetTables}). */
+        public Contents(boolean blocks, boolean blockData, boolean categories, boolean parts, boolean vacuums) {
+            this(blocks, blockData, categories, parts, vacuums, false, null);
+        }
+
         /** Everything (export). */
         public static Contents all(boolean blockData) {
-            return new Contents(true, blockData, true, true, true);
+            return new Contents(true, blockData, true, true, true, true, null);
+        }
+
+        /** The same, with {@code name} as the {@code cluster} of the Spark job's tables. */
+        public Contents cluster(String name) {
+            return new Contents(blocks, blockData, categories, parts, vacuums, fleet, name);
         }
     }
 
@@ -94,6 +105,7 @@ public final class WalTables {
                 s.execute(ddl);
             }
         }
+        FleetTables.create(conn);
     }
 
     /** The result of {@link #fill}. */
@@ -113,6 +125,7 @@ public final class WalTables {
              DuckDBAppender data = dc.createAppender("wal_block_data");
              DuckDBAppender parts = dc.createAppender("wal_record_parts")) {
             Row row = new Row();
+            FleetTables fleet = contents.fleet() ? new FleetTables() : null;
             RecordView v;
             while ((v = reader.nextView()) != null) {
                 if (version == null) {
@@ -128,7 +141,13 @@ public final class WalTables {
                 if (contents.parts()) {
                     row.appendParts(parts);
                 }
+                if (fleet != null) {
+                    fleet.accept(v, reader.lastRecordTimeline(), reader.segmentSize());
+                }
                 n++;
+            }
+            if (fleet != null) {
+                fleet.write(conn, contents.cluster() == null ? "" : contents.cluster(), reader.systemIdentifier());
             }
         }
         if (version == null) {

@@ -216,6 +216,11 @@ public final class WalReader implements AutoCloseable {
         return pages.version;
     }
 
+    /** The system identifier of the first long page header read (0: none yet). */
+    public long systemIdentifier() {
+        return pages.sysid;
+    }
+
     /** The segment size read from the first long page header ({@code xlp_seg_size}). */
     public int segmentSize() {
         return (int) segSize;
