@@ -169,7 +169,7 @@ public final class DumpCommand implements Callable<Integer> {
             bytes.flush();
             java.util.List<String> all = new java.util.ArrayList<>(nameNotes);
             all.addAll(o.notices());
-            Notices.print(spec.commandLine().getErr(), all);
+            Notices.print(spec.commandLine().getErr(), all, Notices.versionOf(range));
         } catch (Stdout.ClosedException e) {
             // the reader of our output went away (| head): stop reading, as pg_waldump stops on SIGPIPE
         } finally {
@@ -259,7 +259,7 @@ public final class DumpCommand implements Callable<Integer> {
                 new PageOutput(new BlockRows(PageOutput.rowFormat(format), withData), pages, quiet)
                         .blocks(reader, filter, max, out);
                 out.flush();
-                Notices.print(spec.commandLine().getErr(), reader.notices());
+                Notices.print(spec.commandLine().getErr(), reader.notices(), reader.version());
                 return ExitCode.OK.code();
             }
             WalDumpFormatter text = new WalDumpFormatter();
@@ -286,7 +286,7 @@ public final class DumpCommand implements Callable<Integer> {
                 }
             }
             out.flush();
-            Notices.print(spec.commandLine().getErr(), reader.notices());
+            Notices.print(spec.commandLine().getErr(), reader.notices(), reader.version());
         } finally {
             out.flush();
         }

@@ -106,7 +106,7 @@ final class LiveViews {
             }
             view.flush();
             view.end();
-            Notices.print(err, reader.notices());
+            Notices.print(err, reader.notices(), reader.version());
         }
     }
 

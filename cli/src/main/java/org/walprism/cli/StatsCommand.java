@@ -186,11 +186,11 @@ public final class StatsCommand implements Callable<Integer> {
         Phases.mark("scanned");
         if (Interrupts.stopRequested()) {
             spec.commandLine().getErr().println("walprism: note: stopped by a signal: the statistics cover "
-                    + (stats.count() > 0 ? "the WAL read up to " + org.walprism.codec.Lsn.format(stats.endLsn(), true)
+                    + (stats.count() > 0 ? "the WAL read up to " + org.walprism.codec.Lsn.of(stats.endLsn()).format(stats.version())
                     : "no record"));
         }
         if (quiet) {
-            Notices.print(spec.commandLine().getErr(), stats.notices());
+            Notices.print(spec.commandLine().getErr(), stats.notices(), stats.version());
             return ExitCode.OK.code();
         }
         String result = switch (format) {
@@ -201,7 +201,7 @@ public final class StatsCommand implements Callable<Integer> {
         out.print(result);
         out.flush();
         Phases.mark("printed");
-        Notices.print(spec.commandLine().getErr(), stats.notices());
+        Notices.print(spec.commandLine().getErr(), stats.notices(), stats.version());
         return ExitCode.OK.code();
     }
 
