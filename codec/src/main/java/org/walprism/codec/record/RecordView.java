@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.bytes.RawBytes;
 import org.walprism.codec.rmgr.RmgrTable;
 
 /**
@@ -52,6 +53,7 @@ public final class RecordView {
 
     private WalVersion version;
     private ByteBuf buf;
+    private final RawBytes raw = new RawBytes();
     private int base;
     private long lsn;
     private int totLen;
@@ -114,6 +116,7 @@ public final class RecordView {
     RecordView parse(WalVersion version, ByteBuf buf, int index, int length, long lsn) {
         this.version = version;
         this.buf = buf;
+        raw.reset(buf);
         this.base = index;
         this.lsn = lsn;
         this.totLen = length;
@@ -143,17 +146,17 @@ public final class RecordView {
         longMain = false;
         fpiLen = 0;
         while (end - pos > bodyData) {
-            int id = buf.getUnsignedByte(pos);
+            int id = raw.u8(pos);
             pos++;
             if (id == BLOCK_ID_DATA_SHORT) {
                 need(end - pos, 1);
-                mainLen = buf.getUnsignedByte(pos);
+                mainLen = raw.u8(pos);
                 pos++;
                 bodyData += mainLen;
                 break;
             } else if (id == BLOCK_ID_DATA_LONG) {
                 need(end - pos, 4);
-                long len = buf.getUnsignedIntLE(pos);
+                long len = raw.u32(pos);
                 if (len > totLen) {
                     throw error("record with invalid length");
                 }
@@ -164,11 +167,11 @@ public final class RecordView {
                 break;
             } else if (id == BLOCK_ID_ORIGIN) {
                 need(end - pos, 2);
-                origin = buf.getUnsignedShortLE(pos);
+                origin = raw.u16(pos);
                 pos += 2;
             } else if (id == BLOCK_ID_TOPLEVEL_XID && hasToplevelXid(version)) {
                 need(end - pos, 4);
-                toplevelXid = buf.getUnsignedIntLE(pos);
+                toplevelXid = raw.u32(pos);
                 pos += 4;
             } else if (id <= MAX_BLOCK_ID) {
                 pos = decodeBlockHeader(id, pos, end);
@@ -196,8 +199,8 @@ public final class RecordView {
         maxId = id;
         int b = blockCount++;
         need(end - pos, 3);
-        int ff = buf.getUnsignedByte(pos);
-        int dl = buf.getUnsignedShortLE(pos + 1);
+        int ff = raw.u8(pos);
+        int dl = raw.u16(pos + 1);
         pos += 3;
         blockId[b] = id;
         forkFlags[b] = ff;
@@ -229,23 +232,23 @@ public final class RecordView {
             relOff[b] = lastRel;
         }
         need(end - pos, 4);
-        blkno[b] = buf.getUnsignedIntLE(pos);
+        blkno[b] = raw.u32(pos);
         return pos + 4;
     }
 
     /** {@code XLogRecordBlockImageHeader} (and compress header) of block {@code b} at {@code pos}. */
     private int decodeImageHeader(int b, int pos, int end) {
         need(end - pos, 5);
-        int il = buf.getUnsignedShortLE(pos);
-        int ho = buf.getUnsignedShortLE(pos + 2);
-        int bi = buf.getUnsignedByte(pos + 4);
+        int il = raw.u16(pos);
+        int ho = raw.u16(pos + 2);
+        int bi = raw.u8(pos + 4);
         pos += 5;
         boolean compressed = (bi & BlockImage.compressedMask(version)) != 0;
         boolean hole = (bi & BlockImage.HAS_HOLE) != 0;
         int hl;
         if (compressed && hole) {
             need(end - pos, 2);
-            hl = buf.getUnsignedShortLE(pos);
+            hl = raw.u16(pos);
             pos += 2;
         } else if (compressed) {
             hl = 0;
@@ -314,27 +317,27 @@ public final class RecordView {
 
     /** {@code xl_xid}, unsigned. */
     public long xid() {
-        return buf.getUnsignedIntLE(base + XL_XID_OFFSET);
+        return raw.u32(base + XL_XID_OFFSET);
     }
 
     /** {@code xl_prev}. */
     public long prev() {
-        return buf.getLongLE(base + XL_PREV_OFFSET);
+        return raw.u64(base + XL_PREV_OFFSET);
     }
 
     /** {@code xl_info}. */
     public int info() {
-        return buf.getUnsignedByte(base + XL_INFO_OFFSET);
+        return raw.u8(base + XL_INFO_OFFSET);
     }
 
     /** {@code xl_rmid}. */
     public int rmid() {
-        return buf.getUnsignedByte(base + XL_RMID_OFFSET);
+        return raw.u8(base + XL_RMID_OFFSET);
     }
 
     /** {@code xl_crc}, unsigned. */
     public long crc() {
-        return buf.getUnsignedIntLE(base + XL_CRC_OFFSET);
+        return raw.u32(base + XL_CRC_OFFSET);
     }
 
     /** Sum of {@code bimg_len} over the record's images. */
@@ -389,17 +392,17 @@ public final class RecordView {
 
     /** {@code spcOid} of block {@code i}'s relation. */
     public long spcOid(int i) {
-        return buf.getUnsignedIntLE(relOff[i]);
+        return raw.u32(relOff[i]);
     }
 
     /** {@code dbOid} of block {@code i}'s relation. */
     public long dbOid(int i) {
-        return buf.getUnsignedIntLE(relOff[i] + 4);
+        return raw.u32(relOff[i] + 4);
     }
 
     /** {@code relNumber} of block {@code i}'s relation. */
     public long relNumber(int i) {
-        return buf.getUnsignedIntLE(relOff[i] + 8);
+        return raw.u32(relOff[i] + 8);
     }
 
     /** Replication origin (block id 253), or -1. */
@@ -419,27 +422,27 @@ public final class RecordView {
 
     /** uint8 at {@code index} of the record's buffer (indexes as {@link #mainDataIndex()} gives them). */
     public int u8(int index) {
-        return buf.getUnsignedByte(index);
+        return raw.u8(index);
     }
 
     /** Little-endian uint16 at {@code index} of the record's buffer. */
     public int u16(int index) {
-        return buf.getUnsignedShortLE(index);
+        return raw.u16(index);
     }
 
     /** Little-endian uint32 at {@code index} of the record's buffer. */
     public long u32(int index) {
-        return buf.getUnsignedIntLE(index);
+        return raw.u32(index);
     }
 
     /** Little-endian int32 at {@code index} of the record's buffer. */
     public int i32(int index) {
-        return buf.getIntLE(index);
+        return raw.i32(index);
     }
 
     /** Little-endian int64 at {@code index} of the record's buffer. */
     public long i64(int index) {
-        return buf.getLongLE(index);
+        return raw.u64(index);
     }
 
     /** Copies {@code length} bytes from {@code index} of the record's buffer into {@code dst} at {@code dstIndex}. */

@@ -3,6 +3,7 @@ package org.walprism.codec.rmgr.heap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.bytes.RawBytes;
 import org.walprism.codec.internal.RecordViewAccess;
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.rmgr.InvalidationMessage;
@@ -32,6 +33,7 @@ import org.walprism.codec.rmgr.RmgrTable;
  */
 public final class HeapView {
     private ByteBuf m = Unpooled.EMPTY_BUFFER;
+    private final RawBytes mr = new RawBytes().reset(m);
     private int mi;
     private WalVersion version;
     private HeapType type;
@@ -63,6 +65,7 @@ public final class HeapView {
     private boolean load(WalVersion v, int info, ByteBuf main, int index, int length) {
         version = v;
         m = main;
+        mr.reset(main);
         mi = index;
         type = HeapType.of(info);
         accepted = accepts(v, type, main, index, length);
@@ -114,8 +117,8 @@ public final class HeapView {
     /** {@code offnum} (INSERT, CONFIRM, INPLACE, DELETE, LOCK) or {@code old_offnum} (UPDATE). */
     public int offnum() {
         return switch (type) {
-            case INSERT, CONFIRM, INPLACE -> m.getUnsignedShortLE(mi);
-            case DELETE, LOCK, UPDATE, HOT_UPDATE -> m.getUnsignedShortLE(mi + 4);
+            case INSERT, CONFIRM, INPLACE -> mr.u16(mi);
+            case DELETE, LOCK, UPDATE, HOT_UPDATE -> mr.u16(mi + 4);
             case TRUNCATE -> 0;
         };
     }
@@ -123,61 +126,61 @@ public final class HeapView {
     /** {@code flags} (XLH_INSERT_*, XLH_DELETE_*, XLH_UPDATE_*, XLH_LOCK_*, XLH_TRUNCATE_*). */
     public int flags() {
         return switch (type) {
-            case INSERT -> m.getUnsignedByte(mi + 2);
-            case DELETE, LOCK, UPDATE, HOT_UPDATE -> m.getUnsignedByte(mi + 7);
-            case TRUNCATE -> m.getUnsignedByte(mi + 8);
+            case INSERT -> mr.u8(mi + 2);
+            case DELETE, LOCK, UPDATE, HOT_UPDATE -> mr.u8(mi + 7);
+            case TRUNCATE -> mr.u8(mi + 8);
             case CONFIRM, INPLACE -> 0;
         };
     }
 
     /** {@code xmax} (DELETE, LOCK) or {@code old_xmax} (UPDATE). */
     public long xmax() {
-        return m.getUnsignedIntLE(mi);
+        return mr.u32(mi);
     }
 
     /** {@code infobits_set} (DELETE, LOCK) or {@code old_infobits_set} (UPDATE). */
     public int infobitsSet() {
-        return m.getUnsignedByte(mi + 6);
+        return mr.u8(mi + 6);
     }
 
     /** UPDATE's {@code new_xmax}. */
     public long newXmax() {
-        return m.getUnsignedIntLE(mi + 8);
+        return mr.u32(mi + 8);
     }
 
     /** UPDATE's {@code new_offnum}. */
     public int newOffnum() {
-        return m.getUnsignedShortLE(mi + 12);
+        return mr.u16(mi + 12);
     }
 
     /** TRUNCATE's {@code nrelids}. */
     public long nrelids() {
-        return m.getUnsignedIntLE(mi + 4);
+        return mr.u32(mi + 4);
     }
 
     /** TRUNCATE's {@code relids[i]}. */
     public long relid(int i) {
-        return m.getUnsignedIntLE(mi + HeapTruncate.SIZE + 4 * i);
+        return mr.u32(mi + HeapTruncate.SIZE + 4 * i);
     }
 
     /** INPLACE 18+: {@code dbId}. */
     public long dbId() {
-        return m.getUnsignedIntLE(mi + 4);
+        return mr.u32(mi + 4);
     }
 
     /** INPLACE 18+: {@code tsId}. */
     public long tsId() {
-        return m.getUnsignedIntLE(mi + 8);
+        return mr.u32(mi + 8);
     }
 
     /** INPLACE 18+: {@code relcacheInitFileInval}. */
     public boolean relcacheInitFileInval() {
-        return m.getUnsignedByte(mi + 12) != 0;
+        return mr.u8(mi + 12) != 0;
     }
 
     /** INPLACE 18+: {@code nmsgs}. */
     public int nmsgs() {
-        return m.getIntLE(mi + 16);
+        return mr.i32(mi + 16);
     }
 
     /** INPLACE 18+: offset in the main data of {@code msgs[0]}. */

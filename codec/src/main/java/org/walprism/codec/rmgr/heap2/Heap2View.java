@@ -3,6 +3,7 @@ package org.walprism.codec.rmgr.heap2;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.bytes.RawBytes;
 import org.walprism.codec.rmgr.heap.HeapType;
 import org.walprism.codec.internal.RecordViewAccess;
 import org.walprism.codec.record.RecordView;
@@ -51,9 +52,11 @@ public final class Heap2View {
     static final int NEW_CID_SIZE = NewCid.Pg13.SIZE;
 
     private ByteBuf m = Unpooled.EMPTY_BUFFER;
+    private final RawBytes mr = new RawBytes().reset(m);
     private int mi;
     private int ml;
     private ByteBuf b = Unpooled.EMPTY_BUFFER;
+    private final RawBytes br = new RawBytes().reset(b);
     private int bi;
     private int bl;
     private WalVersion version;
@@ -119,9 +122,11 @@ public final class Heap2View {
         version = v;
         info = xlInfo;
         m = main;
+        mr.reset(main);
         mi = mainIndex;
         ml = mainLength;
         b = block;
+        br.reset(block);
         bi = blockIndex;
         bl = blockLength;
         flags = 0;
@@ -166,11 +171,11 @@ public final class Heap2View {
     }
 
     private int mu16(int offset) {
-        return m.getUnsignedShortLE(mi + offset);
+        return mr.u16(mi + offset);
     }
 
     private boolean isBool(int offset) {
-        return (m.getUnsignedByte(mi + offset) & ~1) == 0;
+        return (mr.u8(mi + offset) & ~1) == 0;
     }
 
     /** A record of {@code size} bytes of main data and no block data. */
@@ -285,7 +290,7 @@ public final class Heap2View {
     private long ntuples(int index, int n) {
         long sum = 0;
         for (int i = 0; i < n; i++) {
-            sum += b.getUnsignedShortLE(index + i * FreezePlan.SIZE + 10);
+            sum += br.u16(index + i * FreezePlan.SIZE + 10);
         }
         return sum;
     }
@@ -296,7 +301,7 @@ public final class Heap2View {
      */
     private int pruneFlags() {
         return switch (version) {
-            case PG17, PG18 -> m.getUnsignedByte(mi + 1);
+            case PG17, PG18 -> mr.u8(mi + 1);
             case PG19_BETA1, PG19_BETA3, PG19 -> mu16(0);
             case PG13, PG14, PG15, PG16 -> -1;
         };
@@ -327,7 +332,7 @@ public final class Heap2View {
             if (end - pos < 4) {
                 return false;
             }
-            nplans = b.getUnsignedShortLE(pos);
+            nplans = br.u16(pos);
             long bytes = 4 + (long) nplans * FreezePlan.SIZE;
             if (bytes > end - pos) {
                 return false;
@@ -342,7 +347,7 @@ public final class Heap2View {
             if (redirectedBytes < 0) {
                 return false;
             }
-            nredirected = b.getUnsignedShortLE(pos);
+            nredirected = br.u16(pos);
             redirectedAt = pos + 2;
             pos += redirectedBytes;
         }
@@ -351,7 +356,7 @@ public final class Heap2View {
             if (deadBytes < 0) {
                 return false;
             }
-            ndead = b.getUnsignedShortLE(pos);
+            ndead = br.u16(pos);
             deadAt = pos + 2;
             pos += deadBytes;
         }
@@ -360,7 +365,7 @@ public final class Heap2View {
             if (unusedBytes < 0) {
                 return false;
             }
-            nunused = b.getUnsignedShortLE(pos);
+            nunused = br.u16(pos);
             unusedAt = pos + 2;
             pos += unusedBytes;
         }
@@ -377,7 +382,7 @@ public final class Heap2View {
         if (end - pos < 2) {
             return -1;
         }
-        int bytes = 2 + entrySize * b.getUnsignedShortLE(pos);
+        int bytes = 2 + entrySize * br.u16(pos);
         return bytes > end - pos ? -1 : bytes;
     }
 
@@ -398,7 +403,7 @@ public final class Heap2View {
     /** {@link Rewrite}: the 40-byte header and exactly {@code num_mappings} 36-byte entries, no block 0 data. */
     private boolean rewrite() {
         if (ml < Rewrite.Pg13.SIZE || bl != 0
-                || ml != Rewrite.Pg13.SIZE + Rewrite.Pg13.MAPPING_SIZE * m.getUnsignedIntLE(mi + 24)) {
+                || ml != Rewrite.Pg13.SIZE + Rewrite.Pg13.MAPPING_SIZE * mr.u32(mi + 24)) {
             return false;
         }
         header = Rewrite.Pg13.SIZE;
@@ -461,10 +466,10 @@ public final class Heap2View {
      */
     public long snapshotConflictHorizon() {
         return switch (type) {
-            case PRUNE_ON_ACCESS, PRUNE_VACUUM_SCAN, PRUNE_VACUUM_CLEANUP -> header == 6 ? m.getUnsignedIntLE(mi + 2)
+            case PRUNE_ON_ACCESS, PRUNE_VACUUM_SCAN, PRUNE_VACUUM_CLEANUP -> header == 6 ? mr.u32(mi + 2)
                     : 0;
-            case CLEANUP_INFO -> m.getUnsignedIntLE(mi + 12);
-            default -> m.getUnsignedIntLE(mi);
+            case CLEANUP_INFO -> mr.u32(mi + 12);
+            default -> mr.u32(mi);
         };
     }
 
@@ -475,9 +480,9 @@ public final class Heap2View {
     public int flags() {
         return switch (type) {
             case PRUNE_ON_ACCESS, PRUNE_VACUUM_SCAN, PRUNE_VACUUM_CLEANUP -> flags;
-            case VISIBLE -> m.getUnsignedByte(mi + 4);
-            case MULTI_INSERT -> m.getUnsignedByte(mi);
-            case LOCK_UPDATED -> m.getUnsignedByte(mi + 7);
+            case VISIBLE -> mr.u8(mi + 4);
+            case MULTI_INSERT -> mr.u8(mi);
+            case LOCK_UPDATED -> mr.u8(mi + 7);
             default -> 0;
         };
     }
@@ -510,8 +515,8 @@ public final class Heap2View {
     /** {@code isCatalogRel} of PRUNE 16 and FREEZE_PAGE 16, {@code XLHP_IS_CATALOG_REL} of PRUNE_*. */
     public boolean isCatalogRel() {
         return switch (type) {
-            case PRUNE -> ml == HeapPrune.Pg16.SIZE && m.getUnsignedByte(mi + 8) != 0;
-            case FREEZE_PAGE -> ml == FreezePage.Pg16.SIZE && m.getUnsignedByte(mi + 6) != 0;
+            case PRUNE -> ml == HeapPrune.Pg16.SIZE && mr.u8(mi + 8) != 0;
+            case FREEZE_PAGE -> ml == FreezePage.Pg16.SIZE && mr.u8(mi + 6) != 0;
             case PRUNE_ON_ACCESS, PRUNE_VACUUM_SCAN, PRUNE_VACUUM_CLEANUP ->
                     (flags & PruneFreeze.XLHP_IS_CATALOG_REL) != 0;
             default -> false;
@@ -525,12 +530,12 @@ public final class Heap2View {
 
     /** The source offset of redirection {@code i}. */
     public int redirectFrom(int i) {
-        return b.getUnsignedShortLE(redirectedAt + 4 * i);
+        return br.u16(redirectedAt + 4 * i);
     }
 
     /** The target offset of redirection {@code i}. */
     public int redirectTo(int i) {
-        return b.getUnsignedShortLE(redirectedAt + 4 * i + 2);
+        return br.u16(redirectedAt + 4 * i + 2);
     }
 
     /** Now-dead items. */
@@ -540,7 +545,7 @@ public final class Heap2View {
 
     /** Dead item {@code i}. */
     public int dead(int i) {
-        return b.getUnsignedShortLE(deadAt + 2 * i);
+        return br.u16(deadAt + 2 * i);
     }
 
     /** Now-unused items (VACUUM: {@code nunused} of the main data, even without block data). */
@@ -550,7 +555,7 @@ public final class Heap2View {
 
     /** Unused item {@code i}. */
     public int unused(int i) {
-        return b.getUnsignedShortLE(unusedAt + 2 * i);
+        return br.u16(unusedAt + 2 * i);
     }
 
     /** {@code ntuples} of FREEZE_PAGE 13-15 and MULTI_INSERT. */
@@ -573,27 +578,27 @@ public final class Heap2View {
 
     /** {@code xmax} of plan {@code p}. */
     public long planXmax(int p) {
-        return b.getUnsignedIntLE(plansAt + FreezePlan.SIZE * p);
+        return br.u32(plansAt + FreezePlan.SIZE * p);
     }
 
     /** {@code t_infomask2} of plan {@code p}. */
     public int planInfomask2(int p) {
-        return b.getUnsignedShortLE(plansAt + FreezePlan.SIZE * p + 4);
+        return br.u16(plansAt + FreezePlan.SIZE * p + 4);
     }
 
     /** {@code t_infomask} of plan {@code p}. */
     public int planInfomask(int p) {
-        return b.getUnsignedShortLE(plansAt + FreezePlan.SIZE * p + 6);
+        return br.u16(plansAt + FreezePlan.SIZE * p + 6);
     }
 
     /** {@code ntuples} of plan {@code p}. */
     public int planNtuples(int p) {
-        return b.getUnsignedShortLE(plansAt + FreezePlan.SIZE * p + 10);
+        return br.u16(plansAt + FreezePlan.SIZE * p + 10);
     }
 
     /** Frozen offset {@code k} ({@code frz_offsets}, plan by plan). */
     public int frozenOffset(int k) {
-        return b.getUnsignedShortLE(offsetsAt + 2 * k);
+        return br.u16(offsetsAt + 2 * k);
     }
 
     /** Whether MULTI_INSERT's {@code XLOG_HEAP_INIT_PAGE} is set (no offsets stored). */
@@ -608,7 +613,7 @@ public final class Heap2View {
 
     /** LOCK_UPDATED's {@code xmax}. */
     public long xmax() {
-        return m.getUnsignedIntLE(mi);
+        return mr.u32(mi);
     }
 
     /** LOCK_UPDATED's {@code offnum}. */
@@ -618,37 +623,37 @@ public final class Heap2View {
 
     /** LOCK_UPDATED's {@code infobits_set}. */
     public int infobitsSet() {
-        return m.getUnsignedByte(mi + 6);
+        return mr.u8(mi + 6);
     }
 
     /** NEW_CID's {@code cmin}. */
     public long cmin() {
-        return m.getUnsignedIntLE(mi + 4);
+        return mr.u32(mi + 4);
     }
 
     /** NEW_CID's {@code cmax}. */
     public long cmax() {
-        return m.getUnsignedIntLE(mi + 8);
+        return mr.u32(mi + 8);
     }
 
     /** NEW_CID's {@code combocid}. */
     public long combocid() {
-        return m.getUnsignedIntLE(mi + 12);
+        return mr.u32(mi + 12);
     }
 
     /** NEW_CID's {@code target_locator.spcOid}. */
     public long targetSpcOid() {
-        return m.getUnsignedIntLE(mi + 16);
+        return mr.u32(mi + 16);
     }
 
     /** NEW_CID's {@code target_locator.dbOid}. */
     public long targetDbOid() {
-        return m.getUnsignedIntLE(mi + 20);
+        return mr.u32(mi + 20);
     }
 
     /** NEW_CID's {@code target_locator.relNumber}. */
     public long targetRelNumber() {
-        return m.getUnsignedIntLE(mi + 24);
+        return mr.u32(mi + 24);
     }
 
     /** NEW_CID's {@code target_tid} block number ({@code bi_hi << 16 | bi_lo}). */
