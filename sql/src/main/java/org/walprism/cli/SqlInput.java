@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import org.walprism.source.WalSources;
+import org.walprism.analyzer.relmap.RangeRelations;
 import org.walprism.analyzer.relmap.RelationMap;
 import org.walprism.analyzer.vacuums.VacuumAnalyzer;
 import org.walprism.codec.read.WalReader;
@@ -75,10 +76,14 @@ final class SqlInput {
         RelationMap map = RelationMap.empty();
         List<String> notes = new ArrayList<>();
         if (names.any()) {
+            // as dump --names: the databases of the range from the server, then the range's own changes of which
+            // file holds which relation (a file created inside it: VACUUM FULL, CLUSTER, TRUNCATE, REINDEX) followed
+            // from the map, so that a map taken before a rewrite names the new files too
             NameOptions.Source src = names.open(0);
-            if (src.server() != null) {
-                notes.addAll(src.complete(src.server().databases().keySet()));
-            }
+            RangeRelations.Result rr = RangeRelations.scan(r.path(), r.start(), r.end(), r.timeline(),
+                    Runtime.getRuntime().availableProcessors(), src.map());
+            notes.addAll(src.complete(rr.databases()));
+            notes.addAll(rr.follow(src.map()));
             map = src.map();
         }
         VacuumAnalyzer.Result vacuums = contents.vacuums()

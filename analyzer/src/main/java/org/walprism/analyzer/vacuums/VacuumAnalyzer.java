@@ -38,7 +38,7 @@ public final class VacuumAnalyzer {
      * @param names relation names (an empty map for none); names learned from the WAL are added to it
      */
     public static Result analyze(Path path, long startLsn, long endLsn, int timeline, RelationMap names) {
-        RelationTracker tracker = new RelationTracker(names);
+        RelationTracker tracker = new RelationTracker(names).withInplace();
         RunScanner scanner = new RunScanner(names, tracker);
         try (WalReader reader = WalSources.reader(path, startLsn, endLsn, timeline)) {
             // the first pass validates every record as dump does; the second reads the same records
