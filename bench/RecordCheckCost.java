@@ -1,5 +1,6 @@
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.walprism.analyzer.desc.DescRecord;
 import org.walprism.analyzer.desc.Describers;
 import org.walprism.analyzer.desc.RecordCheck;
@@ -31,7 +32,7 @@ public class RecordCheckCost {
                 DescRecord rec = new DescRecord();
                 TextBuffer text = new TextBuffer(256);
                 long n = 0;
-                try (WalReader r = WalSources.reader(path, 0, 0)) {
+                try (WalReader r = WalSources.reader(path, Optional.empty(), Optional.empty())) {
                     RecordView v;
                     while ((v = r.nextView()) != null) {
                         if (mode == 1) {

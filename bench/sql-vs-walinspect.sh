@@ -7,9 +7,11 @@
 # pg_walinspect) runs `pgbench -i -s SCALE` and `pgbench -n -t TRANSACTIONS`; the range is the server's WAL from
 # before the initialisation to after the run. Each query below runs on the server through psql (pg_walinspect reads
 # the server's own pg_wal) and through `bin/walprism sql -p DATA/pg_wal -s START -e END` (embedded DuckDB, no
-# server); its output is compared first (row counts must agree), then timed RUNS times: wall time (median) and
-# walprism's peak RSS (/usr/bin/time %M). Printed as a table with the ratio walprism / pg_walinspect; also written
-# to bench/out/sql-vs-walinspect-DATE.md. No test asserts on these figures: they are a measurement.
+# server); its output is compared first (row counts must agree), then timed RUNS times: wall time and CPU seconds
+# (user+sys; medians) and walprism's peak RSS (/usr/bin/time %M). The server's CPU for a query is that of the
+# backend psql connected to, which the postmaster has reaped (its cutime+cstime in /proc, before and after).
+# Printed as a table with the ratios walprism / pg_walinspect; also written to bench/out/sql-vs-walinspect-DATE.md.
+# No test asserts on these figures: they are a measurement.
 #
 # Needs: mvn package (cli/target/walprism.jar, sql/target/walprism-sql.jar), Debian's postgresql-15, pgbench,
 # /usr/bin/time; as root the server runs as the capture tool's unprivileged user.
@@ -42,6 +44,10 @@ trap 'testdata/capture/server.sh stop "$work/srv" >/dev/null 2>&1 || true; rm -r
 port=$(testdata/capture/server.sh start "$work/srv") || die "no server (testdata/capture/server.sh)"
 q() { "$PSQL" -X -q -At -h 127.0.0.1 -p "$port" -U postgres -d postgres -c "$1"; }
 q "CREATE EXTENSION pg_walinspect" >/dev/null
+pm=$(head -1 "$work/srv/data/postmaster.pid")
+hz=$(getconf CLK_TCK)
+# the postmaster's reaped children's CPU, in milliseconds (fields 16 and 17 of /proc/PID/stat, in clock ticks)
+children_ms() { awk -v hz="$hz" '{print int(($16 + $17) * 1000 / hz)}' "/proc/$pm/stat"; }
 start=$(q "SELECT pg_current_wal_insert_lsn()")
 say "pgbench -i -s $scale, then -t $transactions"
 "$PGBENCH" -h 127.0.0.1 -p "$port" -U postgres -i -s "$scale" -q postgres >/dev/null 2>&1 || die "pgbench -i failed"
@@ -55,8 +61,12 @@ say "range $start..$end, $records records"
 queries=(
   "stats per record|SELECT * FROM pg_get_wal_stats('$start', '$end', true) WHERE count > 0"
   "records per type|SELECT resource_manager, record_type, count(*), sum(record_length) FROM pg_get_wal_records_info('$start', '$end') GROUP BY 1, 2 ORDER BY 4 DESC"
-  "top relations by image bytes|SELECT relfilenode, count(*), sum(block_fpi_length) FROM pg_get_wal_block_info('$start', '$end', false) WHERE block_fpi_length > 0 GROUP BY 1 ORDER BY 3 DESC LIMIT 10"
+  "image bytes per resource manager|SELECT resource_manager, count(*), sum(fpi_length) FROM pg_get_wal_records_info('$start', '$end') WHERE fpi_length > 0 GROUP BY 1 ORDER BY 3 DESC"
 )
+# pg_get_wal_block_info came with PostgreSQL 16's pg_walinspect
+if (($(q "SHOW server_version_num") >= 160000)); then
+  queries+=("top relations by image bytes|SELECT relfilenode, count(*), sum(block_fpi_length) FROM pg_get_wal_block_info('$start', '$end', false) WHERE block_fpi_length > 0 GROUP BY 1 ORDER BY 3 DESC LIMIT 10")
+fi
 
 now() { date +%s%N; }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
@@ -70,24 +80,28 @@ mkdir -p bench/out
   echo "PostgreSQL $(q 'SHOW server_version'), pgbench -s $scale -t $transactions: $start..$end, $records records;"
   echo "$(nproc) CPUs, load $(cut -d' ' -f1-3 /proc/loadavg), $runs runs (median wall seconds)."
   echo
-  echo "| query | pg_walinspect s | walprism sql s | ratio | walprism RSS MB |"
-  echo "|---|---:|---:|---:|---:|"
+  echo "| query | pg_walinspect s | walprism sql s | ratio | pg_walinspect CPU s | walprism CPU s | CPU ratio | walprism RSS MB |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 } >"$out"
 for entry in "${queries[@]}"; do
   name=${entry%%|*} sql=${entry#*|}
   a=$(q "$sql" | wc -l)
   b=$(($(walprism "$sql" | wc -l) - 1))
   [[ $a == "$b" ]] || die "$name: pg_walinspect $a rows, walprism $b"
-  tp=() tw=() rss=0
+  tp=() tw=() cp=() cw=() rss=0
   for ((i = 0; i < runs; i++)); do
-    t0=$(now); q "$sql" >/dev/null; t1=$(now)
-    tp+=($(((t1 - t0) / 1000000)))
-    t0=$(now); m=$( { /usr/bin/time -f '%M' "$ROOT/bin/walprism" sql -p "$wal" -s "$start" -e "$end" --format csv "$sql" >/dev/null; } 2>&1 | tail -1); t1=$(now)
+    c0=$(children_ms); t0=$(now); q "$sql" >/dev/null; t1=$(now); sleep 0.2; c1=$(children_ms)
+    tp+=($(((t1 - t0) / 1000000))) cp+=($((c1 - c0)))
+    t0=$(now); m=$( { /usr/bin/time -f '%M %U %S' "$ROOT/bin/walprism" sql -p "$wal" -s "$start" -e "$end" --format csv "$sql" >/dev/null; } 2>&1 | tail -1); t1=$(now)
     tw+=($(((t1 - t0) / 1000000)))
-    ((m > rss)) && rss=$m
+    read -r kb us ss <<<"$m"
+    cw+=($(echo "($us + $ss) * 1000 / 1" | bc))
+    ((kb > rss)) && rss=$kb
   done
   p=$(printf '%s\n' "${tp[@]}" | median) w=$(printf '%s\n' "${tw[@]}" | median)
-  printf '| %s | %.2f | %.2f | %.2f | %d |\n' "$name" "$(echo "$p / 1000" | bc -l)" "$(echo "$w / 1000" | bc -l)" \
-    "$(echo "$w / $p" | bc -l)" $((rss / 1024)) >>"$out"
+  pc=$(printf '%s\n' "${cp[@]}" | median) wc=$(printf '%s\n' "${cw[@]}" | median)
+  printf '| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %d |\n' "$name" "$(echo "$p / 1000" | bc -l)" \
+    "$(echo "$w / 1000" | bc -l)" "$(echo "$w / $p" | bc -l)" "$(echo "$pc / 1000" | bc -l)" \
+    "$(echo "$wc / 1000" | bc -l)" "$(echo "$wc / ($pc + ($pc == 0))" | bc -l)" $((rss / 1024)) >>"$out"
 done
 cat "$out"

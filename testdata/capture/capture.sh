@@ -31,6 +31,8 @@
 #   --keep                 keep the scratch cluster directory (printed) for inspection
 #   --relmap               store relmap.csv: testdata/capture/relmap.sql (relation names for walprism --relmap)
 #                          run after the setup, before the measured range
+#   --relmap-after         store relmap-after.csv: the same query run after the range (past its closing switch):
+#                          the names the server gives the files that exist at the end
 #   --server-log           store the server's log as server.log (autovacuum's log lines: log_autovacuum_min_duration)
 #   --beside               with WORKLOAD.sql and WORKLOAD.pgbench: run pgbench beside the SQL (concurrent load)
 #                          instead of after it; pgbench runs until the SQL ends (give it -T, not -t)
@@ -44,7 +46,7 @@ DEBIAN_BIN=/usr/lib/postgresql/15/bin
 SID_PG="$CACHE_DIR/pg-sid/usr/lib/postgresql"   # prereqs.sh --sid
 CLIENT_BIN=/usr/lib/postgresql/15/bin   # psql and pgbench 15 talk to every server version here
 
-relmap= serverlog= beside=
+relmap= relmap_after= serverlog= beside=
 wdir= fresh= name= checksums=off compression=off segsize=1 port= server=zonky scale= large= out= manifest=1 keep=
 extra=()
 args=()
@@ -66,6 +68,7 @@ while (($#)); do
     --workload-dir) wdir="$(cd "$2" && pwd)" || die "no workload directory $2"; shift 2 ;;
     --keep) keep=1; shift ;;
     --relmap) relmap=1; shift ;;
+    --relmap-after) relmap_after=1; shift ;;
     --server-log) serverlog=1; shift ;;
     --beside) beside=1; shift ;;
     -h|--help) sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//; /^set -e/d'; exit 0 ;;
@@ -316,6 +319,10 @@ stat_wal after
 insert=$(q "SELECT pg_current_wal_insert_lsn()")
 q "SELECT pg_switch_wal()" >/dev/null
 q "CHECKPOINT" >/dev/null
+if [[ -n $relmap_after ]]; then
+  "$PSQL" -X -q -v ON_ERROR_STOP=1 -f "$TESTDATA_DIR/capture/relmap.sql" >"$scratch/relmap-after.csv" \
+    2>"$scratch/q.err" || die "relmap.sql failed: $(head -1 "$scratch/q.err")"
+fi
 data_checksums=$(q "SHOW data_checksums")
 server_version=$(q "SHOW server_version")
 
@@ -384,6 +391,7 @@ if [[ -n $waldump ]]; then
 fi
 cp "$scratch/measured.log" "$stage/measured.log"
 [[ -n $relmap ]] && cp "$scratch/relmap.csv" "$stage/relmap.csv"
+[[ -n $relmap_after ]] && cp "$scratch/relmap-after.csv" "$stage/relmap-after.csv"
 [[ -n $serverlog ]] && cp "$scratch/server.log" "$stage/server.log"
 [[ -s "$scratch/pg_stat_wal.tsv" && ! -f "$scratch/restarted" ]] && cp "$scratch/pg_stat_wal.tsv" "$stage/pg_stat_wal.tsv"
 

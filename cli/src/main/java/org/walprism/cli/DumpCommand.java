@@ -12,6 +12,7 @@ import org.walprism.analyzer.dump.OrderedDump;
 import org.walprism.analyzer.dump.RecordEnds;
 import org.walprism.analyzer.dump.RecordJson;
 import org.walprism.analyzer.dump.WalDumpFormatter;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.source.WalSources;
@@ -139,7 +140,7 @@ public final class DumpCommand implements Callable<Integer> {
         DumpFilter filter = staticFilter;
         if (!filters.rmgrs.isEmpty()) {
             // resource manager names depend on the version, read from the first page
-            try (WalReader reader = WalSources.reader(r.path(), r.start(), r.end(), r.timeline())) {
+            try (WalReader reader = WalSources.reader(r.path(), Lsn.bound(r.start()), Lsn.bound(r.end()), r.timeline())) {
                 filter = filters.withRmgrs(staticFilter, reader.version());
             }
         }
@@ -169,7 +170,7 @@ public final class DumpCommand implements Callable<Integer> {
             bytes.flush();
             java.util.List<String> all = new java.util.ArrayList<>(nameNotes);
             all.addAll(o.notices());
-            Notices.print(spec.commandLine().getErr(), all);
+            Notices.print(spec.commandLine().getErr(), all, Notices.versionOf(range));
         } catch (Stdout.ClosedException e) {
             // the reader of our output went away (| head): stop reading, as pg_waldump stops on SIGPIPE
         } finally {
@@ -243,7 +244,7 @@ public final class DumpCommand implements Callable<Integer> {
 
     /** The segment size of the WAL of {@code r}, from its first page. */
     private static int segmentSize(WalRangeOptions.Range r) {
-        try (WalReader reader = WalSources.reader(r.path(), r.start(), r.end(), r.timeline())) {
+        try (WalReader reader = WalSources.reader(r.path(), Lsn.bound(r.start()), Lsn.bound(r.end()), r.timeline())) {
             return reader.segmentSize();
         }
     }
@@ -259,7 +260,7 @@ public final class DumpCommand implements Callable<Integer> {
                 new PageOutput(new BlockRows(PageOutput.rowFormat(format), withData), pages, quiet)
                         .blocks(reader, filter, max, out);
                 out.flush();
-                Notices.print(spec.commandLine().getErr(), reader.notices());
+                Notices.print(spec.commandLine().getErr(), reader.notices(), reader.version());
                 return ExitCode.OK.code();
             }
             WalDumpFormatter text = new WalDumpFormatter();
@@ -286,7 +287,7 @@ public final class DumpCommand implements Callable<Integer> {
                 }
             }
             out.flush();
-            Notices.print(spec.commandLine().getErr(), reader.notices());
+            Notices.print(spec.commandLine().getErr(), reader.notices(), reader.version());
         } finally {
             out.flush();
         }

@@ -100,7 +100,28 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
 
     @Override
     public int handleExecutionException(Exception ex, CommandLine cmd, ParseResult parseResult) {
-        return report(ex, cmd.getErr());
+        return report(ex, cmd.getErr(), walVersion(cmd));
+    }
+
+    /**
+     * The major of the WAL the failed command reads (its {@code -p} or STARTSEG, read again from the first page), so
+     * that the error's LSNs are printed as that major's pg_waldump prints them; null when the command reads no WAL
+     * or the WAL's first page cannot be read.
+     */
+    private static org.walprism.codec.WalVersion walVersion(CommandLine cmd) {
+        Object command = cmd.getCommandSpec().userObject();
+        if (command instanceof DiffCommand d) {
+            return Notices.versionOf(d.a, d.b);
+        }
+        if (command instanceof ReportCommand r) {
+            return Notices.versionOf(r.a, r.b);
+        }
+        for (CommandLine.Model.CommandSpec m : cmd.getCommandSpec().mixins().values()) {
+            if (m.userObject() instanceof WalRangeOptions range) {
+                return Notices.versionOf(range);
+            }
+        }
+        return null;
     }
 
     @Override
@@ -117,13 +138,18 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
     }
 
     int report(Throwable t, PrintWriter err) {
+        return report(t, err, null);
+    }
+
+    /** {@link #report(Throwable, PrintWriter)} with the LSNs of the message in {@code version}'s form. */
+    int report(Throwable t, PrintWriter err, org.walprism.codec.WalVersion version) {
         if (t instanceof Stdout.ClosedException
                 || (t instanceof UncheckedIOException u && u.getCause() instanceof Stdout.ClosedException)) {
             // the reader of our output went away (| head): quiet, as pg_waldump ends on SIGPIPE
             err.flush();
             return ExitCode.OK.code();
         }
-        err.println("walprism: error: " + message(t));
+        err.println("walprism: error: " + LsnText.forVersion(message(t), version));
         if (debug) {
             t.printStackTrace(err);
         }

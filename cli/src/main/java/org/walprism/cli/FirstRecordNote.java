@@ -27,7 +27,7 @@ final class FirstRecordNote {
             // start-up milliseconds (the range's first page read and checked twice)
             return null;
         }
-        try (WalReader reader = WalSources.reader(r.path(), r.start(), r.end(), r.timeline())) {
+        try (WalReader reader = WalSources.reader(r.path(), Lsn.bound(r.start()), Lsn.bound(r.end()), r.timeline())) {
             long first = reader.firstRecordLsn();
             if (first == r.start() || first < 0 || Long.remainderUnsigned(r.start(), reader.segmentSize()) == 0) {
                 return null;

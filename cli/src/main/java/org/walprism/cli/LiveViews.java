@@ -86,7 +86,7 @@ final class LiveViews {
             }
             return !Interrupts.stopRequested() && !view.done();
         };
-        try (WalReader reader = WalReader.follow(source, start, end, idle)) {
+        try (WalReader reader = WalReader.follow(source, Lsn.bound(start), Lsn.bound(end), idle)) {
             int n = 0;
             RecordView v;
             while ((v = reader.nextView()) != null) {
@@ -106,7 +106,7 @@ final class LiveViews {
             }
             view.flush();
             view.end();
-            Notices.print(err, reader.notices());
+            Notices.print(err, reader.notices(), reader.version());
         }
     }
 

@@ -5,6 +5,7 @@ import java.util.concurrent.Callable;
 import org.walprism.analyzer.replay.ReplayDiff;
 import org.walprism.analyzer.replay.ReplayLimitException;
 import org.walprism.analyzer.report.ReplayFormatter;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.WalReader;
 import org.walprism.source.WalSources;
@@ -59,7 +60,7 @@ public final class ReplayCommand implements Callable<Integer> {
         WalRangeOptions.Range r = range.range();
         WalVersion to = target;
         if (to == null) {
-            try (WalReader reader = WalSources.reader(r.path(), r.start(), r.end(), r.timeline())) {
+            try (WalReader reader = WalSources.reader(r.path(), Lsn.bound(r.start()), Lsn.bound(r.end()), r.timeline())) {
                 to = reader.version();
             }
         }

@@ -7,6 +7,7 @@ import java.util.zip.CRC32C;
 import org.walprism.analyzer.stats.StatsCollector;
 import org.walprism.analyzer.stats.StatsFormatter;
 import org.walprism.analyzer.stats.WalStats;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.read.ForkableSource;
 import org.walprism.codec.read.WalReader;
 import org.walprism.source.WalSources;
@@ -45,7 +46,7 @@ public final class ScanBreakdown {
         time("reader + Heap2 payload checks", rounds, bytes, () -> reader(dir, start, end, true));
         WalStats[] last = new WalStats[1];
         time("stats scan (-j 1)", rounds, bytes, () -> {
-            try (WalReader r = WalSources.reader(dir, start, end, 0)) {
+            try (WalReader r = WalSources.reader(dir, Lsn.bound(start), Lsn.bound(end), 0)) {
                 last[0] = StatsCollector.collect(r);
                 return last[0].count();
             }
@@ -105,7 +106,7 @@ public final class ScanBreakdown {
     private static long reader(Path dir, long start, long end, boolean check) {
         Heap2View scan = new Heap2View();
         long n = 0;
-        try (WalReader r = WalSources.reader(dir, start, end, 0)) {
+        try (WalReader r = WalSources.reader(dir, Lsn.bound(start), Lsn.bound(end), 0)) {
             RecordView v;
             while ((v = r.nextView()) != null) {
                 if (check && v.rmid() == RmgrTable.HEAP2 && !scan.load(v) && scan.type() != null

@@ -33,7 +33,7 @@ final class StatsCategories {
         }
         out.print(CategoryFormatter.format(stats, format, estimate));
         out.flush();
-        Notices.print(err, stats.notices());
+        Notices.print(err, stats.notices(), stats.version());
     }
 
     /**

@@ -7,6 +7,7 @@ import org.walprism.analyzer.dump.DumpFilter;
 import org.walprism.analyzer.stats.StatsCollector;
 import org.walprism.analyzer.stats.StatsFormatter;
 import org.walprism.analyzer.stats.WalStats;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.RecordView;
 import org.walprism.source.WalSources;
@@ -198,11 +199,11 @@ public final class StatsCommand implements Callable<Integer> {
         Phases.mark("note");
         if (Interrupts.stopRequested()) {
             spec.commandLine().getErr().println("walprism: note: stopped by a signal: the statistics cover "
-                    + (stats.count() > 0 ? "the WAL read up to " + org.walprism.codec.Lsn.format(stats.endLsn(), true)
+                    + (stats.count() > 0 ? "the WAL read up to " + org.walprism.codec.Lsn.of(stats.endLsn()).format(stats.version())
                     : "no record"));
         }
         if (quiet) {
-            Notices.print(spec.commandLine().getErr(), stats.notices());
+            Notices.print(spec.commandLine().getErr(), stats.notices(), stats.version());
             return ExitCode.OK.code();
         }
         String result = switch (format) {
@@ -213,7 +214,7 @@ public final class StatsCommand implements Callable<Integer> {
         out.print(result);
         out.flush();
         Phases.mark("printed");
-        Notices.print(spec.commandLine().getErr(), stats.notices());
+        Notices.print(spec.commandLine().getErr(), stats.notices(), stats.version());
         return ExitCode.OK.code();
     }
 
@@ -224,7 +225,7 @@ public final class StatsCommand implements Callable<Integer> {
      * benchmarked path.
      */
     private WalStats filtered(WalRangeOptions.Range r, DumpFilter staticFilter, long max) {
-        try (WalReader reader = WalSources.reader(r.path(), r.start(), r.end(), r.timeline())) {
+        try (WalReader reader = WalSources.reader(r.path(), Lsn.bound(r.start()), Lsn.bound(r.end()), r.timeline())) {
             DumpFilter filter = filters.withRmgrs(staticFilter, reader.version());
             WalStats stats = new WalStats(reader.version());
             stats.startLsn(reader.firstRecordLsn());

@@ -33,6 +33,6 @@ final class TopRelations {
         PrintWriter out = c.spec.commandLine().getOut();
         out.print(TopFormatter.format(stats, metric, c.top, StatsCategories.format(c.format)));
         out.flush();
-        Notices.print(c.spec.commandLine().getErr(), stats.notices());
+        Notices.print(c.spec.commandLine().getErr(), stats.notices(), stats.version());
     }
 }

@@ -67,7 +67,7 @@ public final class VacuumsCommand implements Callable<Integer> {
             case csv -> OutputFormat.CSV;
         }));
         out.flush();
-        Notices.print(spec.commandLine().getErr(), result.notices());
+        Notices.print(spec.commandLine().getErr(), result.notices(), Notices.versionOf(range));
         return ExitCode.OK.code();
     }
 

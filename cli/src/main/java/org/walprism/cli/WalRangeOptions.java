@@ -102,7 +102,7 @@ public final class WalRangeOptions {
     /** Opens a reader over the selected range. */
     WalReader open() throws IOException {
         Range r = range();
-        return WalSources.reader(r.path(), r.start(), r.end(), r.timeline());
+        return WalSources.reader(r.path(), Lsn.bound(r.start()), Lsn.bound(r.end()), r.timeline());
     }
 
     /**

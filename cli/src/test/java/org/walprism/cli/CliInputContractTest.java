@@ -278,7 +278,7 @@ class CliInputContractTest {
                 new byte[100]));
         Result r = run("replay", "--as", "16", "-p", wal.toString());
         assertFails(r, ExitCode.INVALID_WAL, "walprism: error: invalid hole offset 40 length 9000 at LSN "
-                + Lsn.format(lsn, true) + " in 000000010000000000000001 offset 0x" + Long.toHexString(lsn % MIB)
+                + Lsn.of(lsn).format(WalVersion.PG15) + " in 000000010000000000000001 offset 0x" + Long.toHexString(lsn % MIB)
                 .toUpperCase(java.util.Locale.ROOT));
     }
 }

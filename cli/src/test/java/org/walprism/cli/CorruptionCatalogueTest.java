@@ -146,7 +146,7 @@ class CorruptionCatalogueTest {
     /** LSNs of records of segment 1 that are followed by another record starting on the same page. */
     private long midPageRecord() {
         List<Long> lsns = new ArrayList<>();
-        try (WalReader r = WalSources.reader(wal, segStart(1), segStart(2))) {
+        try (WalReader r = WalSources.reader(wal, Lsn.bound(segStart(1)), Lsn.bound(segStart(2)))) {
             RecordView v;
             while ((v = r.nextView()) != null) {
                 lsns.add(v.lsn());
@@ -360,7 +360,7 @@ class CorruptionCatalogueTest {
     @Test
     void crcValidHeap2RecordWithABrokenPayloadIsRejectedByEveryCommand() throws IOException {
         long[] found = null;
-        try (WalReader r = WalSources.reader(wal, segStart(1), segStart(2))) {
+        try (WalReader r = WalSources.reader(wal, Lsn.bound(segStart(1)), Lsn.bound(segStart(2)))) {
             RecordView v;
             org.walprism.codec.rmgr.heap2.Heap2View scan = new org.walprism.codec.rmgr.heap2.Heap2View();
             while (found == null && (v = r.nextView()) != null) {

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.walprism.cli.StatsCommandTest.Result;
 import org.walprism.client.SegmentArchive;
 import org.walprism.codec.Lsn;
+import org.walprism.codec.WalVersion;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 import org.walprism.testdata.WalForms;
@@ -366,7 +367,7 @@ class EdgeTrustContractTest {
             for (String cmd : List.of("stats", "dump")) {
                 Result r = run(cmd, "-p", wal.toString(), "-s", Lsn.format(start, true), "-j", jobs);
                 assertFails(r, ExitCode.TRUNCATED, "walprism: error: WAL segment " + first + " (holding "
-                        + Lsn.format(start, true) + ") is missing; the oldest present is " + second);
+                        + Lsn.of(start).format(WalVersion.fromLabel(CAP.versionLabel())) + ") is missing; the oldest present is " + second);
             }
         }
         Result r = run("stats", "-p", wal.toString(), "-s", "FFFFFFFF/FFFFFFFF");

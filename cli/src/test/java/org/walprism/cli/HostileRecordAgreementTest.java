@@ -112,7 +112,7 @@ class HostileRecordAgreementTest {
             }
             Map<Integer, DecodedRecord> examples = new LinkedHashMap<>();
             List<DecodedRecord> filler = new ArrayList<>();
-            try (WalReader r = WalSources.reader(cap.walDir(), cap.startLsn(), cap.endLsn())) {
+            try (WalReader r = WalSources.reader(cap.walDir(), Lsn.bound(cap.startLsn()), Lsn.bound(cap.endLsn()))) {
                 for (DecodedRecord d = r.next(); d != null; d = r.next()) {
                     if (d.totalLength() > 2048) {
                         continue; // full-page images say nothing of the payload rules and slow the test

@@ -123,4 +123,36 @@ class NamesCommandTest {
             "--sort", "size"}, range(c)));
         assertEquals(2, bad.code());
     }
+
+    /**
+     * The Table column of {@code stats --by relation} widens to the longest name shown: every cell is a whole
+     * relation name of the capture's relation map, never cut with {@code ~} ({@code pg_catalog.pg_attri~}), and
+     * every row keeps the header's width.
+     */
+    @Test
+    void byRelationShowsWholeRelationNames(@TempDir Path tmp) throws IOException {
+        Capture c = TestData.capture("13/vacuum_tables");
+        Path map = relmap(c, tmp);
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (RelationMap.Relation r : RelationMap.load(map).all()) {
+            names.add(r.name());
+        }
+        AnalyzerCommandsTest.Result r = AnalyzerCommandsTest.run(args(new String[] {"stats", "--by", "relation",
+            "--top", "100"}, "-p", c.walDir().toString(), "--relmap", map.toString()));
+        assertEquals(0, r.code(), r.err());
+        List<String> lines = r.out().lines().toList();
+        int at = 0;
+        while (at < lines.size() && !lines.get(at).startsWith("Rank ")) {
+            at++;
+        }
+        assertTrue(at < lines.size(), r.out());
+        int longNames = 0;
+        for (String line : lines.subList(at + 1, lines.size())) {
+            String cell = line.strip().split(" +")[1];
+            assertTrue(names.contains(cell), line);
+            assertEquals(lines.get(at).length(), line.length(), "aligned with the header: " + line);
+            longNames += cell.length() > 20 ? 1 : 0;
+        }
+        assertTrue(longNames > 0, "a name longer than the old 20-character column is shown:\n" + r.out());
+    }
 }

@@ -59,7 +59,7 @@ class StatsFiltersVsPgWaldumpTest {
 
     /** A block reference of the capture's first Heap2 record with one, to filter on (-R, -B, -F). */
     private static BlockRef someHeapBlock(Capture c) {
-        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn(), 0)) {
+        try (WalReader r = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Lsn.bound(c.endLsn()), 0)) {
             for (DecodedRecord d = r.next(); d != null; d = r.next()) {
                 if (d.rmid() == 9 && !d.blocks().isEmpty()) {
                     return d.blocks().get(0);
@@ -118,7 +118,7 @@ class StatsFiltersVsPgWaldumpTest {
         assumeTrue(Files.isExecutable(bin), bin + " not installed");
         // 4 bytes into the range's first record, and 1 byte before the second one (the singular "byte")
         long second;
-        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn(), 0)) {
+        try (WalReader r = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Lsn.bound(c.endLsn()), 0)) {
             r.next();
             second = r.next().lsn();
         }

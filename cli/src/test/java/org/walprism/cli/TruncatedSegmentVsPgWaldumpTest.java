@@ -18,6 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.walprism.cli.StatsCommandTest.Result;
 import org.walprism.codec.Lsn;
+import org.walprism.codec.WalVersion;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.PgWaldump;
 import org.walprism.testdata.TestData;
@@ -91,7 +92,7 @@ class TruncatedSegmentVsPgWaldumpTest {
                 assertEquals(ExitCode.TRUNCATED.code(), wp.code(), what + ": " + wp.err());
                 String line = wp.err().strip().lines().reduce((a, b) -> b).orElse("");
                 assertEquals("walprism: error: truncated WAL segment: " + keep + " bytes (expected: "
-                        + c.segmentSize() + ") at LSN " + Lsn.format(cut, true) + " in " + file.getFileName()
+                        + c.segmentSize() + ") at LSN " + Lsn.of(cut).format(WalVersion.fromLabel(c.versionLabel())) + " in " + file.getFileName()
                         + " offset 0x" + Long.toHexString(keep).toUpperCase(java.util.Locale.ROOT), line, what);
             }
             List<String> stats = new ArrayList<>(List.of("stats", "--stats=record"));

@@ -1,5 +1,7 @@
 package org.walprism.codec;
 
+import java.util.Optional;
+
 /**
  * A WAL location ({@code XLogRecPtr}): an unsigned 64-bit byte position in the WAL stream.
  *
@@ -14,6 +16,15 @@ public record Lsn(long value) implements Comparable<Lsn> {
     /** The LSN {@code value}, an unsigned 64-bit WAL position. */
     public static Lsn of(long value) {
         return new Lsn(value);
+    }
+
+    /**
+     * {@code value} as an optional bound: empty for 0 ({@code InvalidXLogRecPtr}, "none"), else that LSN. For
+     * callers that hold an LSN as a raw {@code long} with 0 meaning none, at the readers' {@code Optional<Lsn>}
+     * parameters.
+     */
+    public static Optional<Lsn> bound(long value) {
+        return value == 0 ? Optional.empty() : Optional.of(new Lsn(value));
     }
 
     /**

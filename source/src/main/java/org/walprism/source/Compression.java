@@ -1,13 +1,17 @@
 package org.walprism.source;
 
 import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Locale;
 import java.util.zip.GZIPInputStream;
 import net.jpountz.lz4.LZ4FrameInputStream;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
 import org.apache.commons.compress.compressors.lz4.FramedLZ4CompressorInputStream;
 import org.brotli.dec.BrotliInputStream;
+import org.walprism.codec.TruncatedWalException;
+import org.walprism.codec.WalFormatException;
 import org.tukaani.xz.LZMAInputStream;
 import org.tukaani.xz.XZInputStream;
 
@@ -43,21 +47,21 @@ import org.tukaani.xz.XZInputStream;
  */
 public enum Compression {
     /** Not compressed. */
-    NONE("none", ""),
+    NONE("none", "", ""),
     /** gzip ({@code .gz}). */
-    GZIP("gzip", ".gz"),
+    GZIP("gzip", ".gz", "1F 8B"),
     /** LZ4 frame format ({@code .lz4}). */
-    LZ4("lz4", ".lz4"),
+    LZ4("lz4", ".lz4", "04 22 4D 18"),
     /** Zstandard ({@code .zst}). */
-    ZSTD("zstd", ".zst"),
+    ZSTD("zstd", ".zst", "28 B5 2F FD"),
     /** bzip2 ({@code .bz2}). */
-    BZIP2("bzip2", ".bz2"),
+    BZIP2("bzip2", ".bz2", "42 5A 68"),
     /** xz ({@code .xz}). */
-    XZ("xz", ".xz"),
+    XZ("xz", ".xz", "FD 37 7A 58 5A 00"),
     /** Legacy lzma ({@code .lzma}). */
-    LZMA("lzma", ".lzma"),
+    LZMA("lzma", ".lzma", "5D 00 00"),
     /** Brotli ({@code .br}; WAL-G), known by name only. */
-    BROTLI("brotli", ".br");
+    BROTLI("brotli", ".br", "");
 
     /** Bytes needed by {@link #detect}. */
     public static final int MAGIC_BYTES = 6;
@@ -67,10 +71,12 @@ public enum Compression {
 
     private final String label;
     private final String suffix;
+    private final String magic;
 
-    Compression(String label, String suffix) {
+    Compression(String label, String suffix, String magic) {
         this.label = label;
         this.suffix = suffix;
+        this.magic = magic;
     }
 
     /** The format's usual name ({@code gzip}, {@code zstd}, ...). */
@@ -118,6 +124,57 @@ public enum Compression {
             return BROTLI;
         }
         return c;
+    }
+
+    /**
+     * {@link #byNameOrContent}, refusing a file whose name says it is compressed ({@code .gz}, {@code .zst}, ...)
+     * while its first bytes are neither that format's magic number, another format's, nor a WAL page header's:
+     * {@code "not a gzip file"} names the cause, where reading it as a plain segment would report a symptom
+     * (a file too short for a long page header, an invalid page magic).
+     *
+     * @throws WalFormatException for such a file (an empty one: {@link TruncatedWalException})
+     */
+    public static Compression ofStored(String name, byte[] head, int n) {
+        Compression c = byNameOrContent(name, head, n);
+        if (c != NONE || name == null || (n >= 2 && (u(head, 1) == 0xD0 || u(head, 1) == 0xD1))) {
+            return c;
+        }
+        Compression named = bySuffix(name);
+        if (named == null || named == BROTLI) {
+            return c;
+        }
+        if (n == 0) {
+            throw new TruncatedWalException("the " + named.label + " file is empty", 0, name, 0);
+        }
+        StringBuilder hex = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            hex.append(i == 0 ? "" : " ").append(String.format(Locale.ROOT, "%02X", u(head, i)));
+        }
+        throw new WalFormatException("not a " + named.label + " file: it starts with " + hex + " (" + named.label
+                + " data starts with " + named.magic + ")", 0, name, 0);
+    }
+
+    /**
+     * The error for this format's decoder failing on a segment's stored bytes, after {@code produced} bytes of
+     * the segment (of {@code segSize} bytes; 0 or less: not known yet): a stream that ends early ({@code ended}: the stored bytes were read to their end, or the
+     * decoder said so) is truncated WAL, anything else corrupt data. The decoder's own wording of an early end
+     * (Java's "Unexpected end of ZLIB input stream") is not passed on; its reason for corrupt data is.
+     */
+    public WalFormatException failure(Throwable e, boolean ended, long produced, int segSize, long lsn,
+                                      String file) {
+        if (ended || e instanceof EOFException) {
+            return new TruncatedWalException(String.format(Locale.ROOT,
+                    "the %s stream ends early: after %d bytes of the WAL segment%s", label, produced,
+                    segSize > 0 ? " (expected: " + segSize + ")" : ""), lsn, file, produced);
+        }
+        return new WalFormatException(String.format(Locale.ROOT, "corrupt %s data after %d bytes of the WAL "
+                + "segment (%s)", label, produced, reason(e)), lsn, file, produced);
+    }
+
+    /** The decoder's reason for refusing its input, without the exception's class where it gave one. */
+    static String reason(Throwable e) {
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m.strip();
     }
 
     /** The format named by a file-name suffix ({@code .gz}, ...) at the end of {@code name}, or null. */

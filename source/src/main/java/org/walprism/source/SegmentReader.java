@@ -50,12 +50,17 @@ final class SegmentReader implements AutoCloseable {
             } catch (IOException | RuntimeException e) {
                 // some decoders (bzip2) read their first block while being constructed
                 if (s.ended && !(e instanceof EOFException)) {
-                    EOFException eof = new EOFException(why(e));
+                    EOFException eof = new EOFException(Compression.reason(e));
                     eof.initCause(e);
                     throw eof;
                 }
                 throw e;
             }
+        }
+
+        /** True once the stored bytes were read to their end. */
+        boolean ended() {
+            return ended;
         }
 
         @Override
@@ -133,7 +138,7 @@ final class SegmentReader implements AutoCloseable {
                 break;
             }
         }
-        Compression c = Compression.byNameOrContent(name, head.array(), (int) Math.min(head.position(), size));
+        Compression c = Compression.ofStored(name, head.array(), (int) Math.min(head.position(), size));
         if (c != Compression.NONE) {
             StreamOpener o = () -> StoredBytes.decompress(c, new RegionInputStream(channel, base, size));
             return new SegmentReader(name, segno, segSize, partial, channel, ownsChannel, -1, -1, c, o);
@@ -301,30 +306,46 @@ final class SegmentReader implements AutoCloseable {
                 len -= n;
             }
             if (streamPos == segSize && stream.read() >= 0) {
-                throw new WalFormatException(String.format(Locale.ROOT,
-                        "oversized WAL segment: %s data inflates to more than %d bytes (expected: %d)",
-                        compression.label(), segSize, segSize), segno * segSize + segSize, name, segSize);
+                throw oversized();
             }
         } catch (WalFormatException e) {
             throw e;
         } catch (IOException | RuntimeException e) {
-            if (e instanceof EOFException || (stored != null && stored.ended)) {
-                throw new TruncatedWalException(String.format(Locale.ROOT,
-                        "truncated %s data: it ends after %d bytes of the WAL segment (expected: %d): %s",
-                        compression.label(), streamPos, segSize, why(e)), segno * segSize + streamPos, name,
-                        streamPos);
-            }
             // The decompressors report corrupt input with IOException, and some with an unchecked exception
             // (lz4-java's LZ4Exception): either way it is bad input, reported as one line, never a stack trace.
-            throw new WalFormatException(String.format(Locale.ROOT, "corrupt %s data after %d bytes of the WAL "
-                    + "segment: %s", compression.label(), streamPos, why(e)), segno * segSize + streamPos, name,
-                    streamPos);
+            throw compression.failure(e, stored != null && stored.ended, streamPos, segSize,
+                    segno * segSize + streamPos, name);
         }
     }
 
-    private static String why(Exception e) {
-        String m = e.getMessage();
-        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
+    /**
+     * The error for a stream that delivers more than the segment size. Its decoder is read on, up to another
+     * segment size (never kept), to tell the cause: corrupt data its own checks then refuse (a gzip or xz
+     * checksum, an invalid block), or a stream that ends cleanly, a file larger than a segment.
+     */
+    private WalFormatException oversized() throws IOException {
+        if (skipBuf == null) {
+            skipBuf = new byte[65536];
+        }
+        long total = (long) segSize + 1;
+        try {
+            while (total <= 2L * segSize) {
+                int n = stream.read(skipBuf, 0, skipBuf.length);
+                if (n < 0) {
+                    return new WalFormatException(String.format(Locale.ROOT,
+                            "oversized WAL segment: %s data inflates to %d bytes (expected: %d)",
+                            compression.label(), total, segSize), segno * segSize + segSize, name, segSize);
+                }
+                total += n;
+            }
+        } catch (IOException | RuntimeException e) {
+            return new WalFormatException(String.format(Locale.ROOT,
+                    "corrupt %s data: it inflates past the segment size %d and then fails to decode (%s)",
+                    compression.label(), segSize, Compression.reason(e)), segno * segSize + segSize, name, segSize);
+        }
+        return new WalFormatException(String.format(Locale.ROOT,
+                "oversized WAL segment: %s data inflates to more than %d bytes (expected: %d)",
+                compression.label(), 2L * segSize, segSize), segno * segSize + segSize, name, segSize);
     }
 
     /** Reads from the stream, keeping what falls in the first page. */

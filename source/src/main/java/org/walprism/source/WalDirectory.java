@@ -216,13 +216,30 @@ public final class WalDirectory implements ForkableSource {
     private static int segmentSizeOf(Path file) {
         String name = file.getFileName().toString();
         byte[] head;
-        try (InputStream in = openStream(file)) {
-            head = in.readNBytes(40);
+        Compression c = Compression.NONE;
+        SegmentReader.StoredBytes stored = null;
+        try (PushbackInputStream in = new PushbackInputStream(Files.newInputStream(file), Compression.MAGIC_BYTES)) {
+            byte[] m = in.readNBytes(Compression.MAGIC_BYTES);
+            in.unread(m);
+            c = Compression.ofStored(name, m, m.length);
+            if (c == Compression.NONE) {
+                head = in.readNBytes(40);
+            } else {
+                SegmentReader.Opened o = SegmentReader.StoredBytes.decompress(c, in);
+                stored = o.stored();
+                head = o.decompressed().readNBytes(40);
+            }
         } catch (AccessDeniedException e) {
             throw new WalInputException("could not open file \"" + file + "\": permission denied");
+        } catch (WalFormatException e) {
+            throw e;
         } catch (IOException | RuntimeException e) {
             // a decompressor's complaint about corrupt input (some throw unchecked exceptions) is bad input
-            throw new WalFormatException("could not read file \"" + file + "\": " + e.getMessage(), 0, name, 0);
+            if (c == Compression.NONE) {
+                throw new WalFormatException("could not read file \"" + file + "\": " + Compression.reason(e), 0,
+                        name, 0);
+            }
+            throw c.failure(e, stored != null && stored.ended(), 0, -1, 0, name);
         }
         return segmentSizeOf(head, name);
     }
@@ -331,15 +348,6 @@ public final class WalDirectory implements ForkableSource {
             s += "; -t " + newestHistory + " follows its history across the timeline switches";
         }
         return s + ")";
-    }
-
-    /** The decompressed bytes of {@code p}, whatever compression its first bytes announce. */
-    private static InputStream openStream(Path p) throws IOException {
-        PushbackInputStream in = new PushbackInputStream(Files.newInputStream(p), Compression.MAGIC_BYTES);
-        byte[] m = in.readNBytes(Compression.MAGIC_BYTES);
-        in.unread(m);
-        return Compression.byNameOrContent(p.getFileName().toString(), m, m.length)
-                .decompress(new BufferedInputStream(in, 65536));
     }
 
     /**

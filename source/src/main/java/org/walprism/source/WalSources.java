@@ -79,25 +79,6 @@ public final class WalSources {
     }
 
     /**
-     * A reader over the WAL at {@code path} (any form of the class comment) for {@code timeline} (0: as
-     * {@link #open} chooses), closing what it opened when it is closed or fails to open.
-     *
-     * @param startLsn first record at or after this LSN; 0 = the first record of the lowest segment, also for a
-     *                 segment file (its directory's lowest: {@link #reader(Path, Optional, Optional, int)} reads a
-     *                 segment file as pg_waldump's STARTSEG)
-     * @param endLsn   stop before records that end after this LSN; 0 = read to the end of WAL
-     */
-    public static WalReader reader(Path path, long startLsn, long endLsn, int timeline) {
-        SegmentSource source = open(path, timeline);
-        try {
-            return WalReader.open(source, startLsn, endLsn);
-        } catch (RuntimeException e) {
-            source.close();
-            throw e;
-        }
-    }
-
-    /**
      * A reader over the WAL at {@code path} as pg_waldump reads its arguments: a segment file is its STARTSEG
      * (reading starts at that segment's first record), any other form starts at its lowest segment; {@code start}
      * (the first record at or after it) and {@code end} (records that end after it are not read) narrow that, empty
@@ -106,8 +87,7 @@ public final class WalSources {
     public static WalReader reader(Path path, Optional<Lsn> start, Optional<Lsn> end, int timeline) {
         SegmentSource source = open(path, timeline);
         try {
-            long from = start.isPresent() ? start.get().value() : startOf(path, source);
-            return WalReader.open(source, from, end.map(Lsn::value).orElse(0L));
+            return WalReader.open(source, start.isPresent() ? start : Lsn.bound(startOf(path, source)), end);
         } catch (RuntimeException e) {
             source.close();
             throw e;
@@ -120,20 +100,21 @@ public final class WalSources {
         return seg == null ? 0 : WalFileName.segno(seg, source.segmentSize()) * source.segmentSize();
     }
 
-    /** As {@link #reader(Path, long, long, int)}, on the timeline pg_waldump chooses. */
-    public static WalReader reader(Path path, long startLsn, long endLsn) {
-        return reader(path, startLsn, endLsn, 0);
+    /** As {@link #reader(Path, Optional, Optional, int)}, on the timeline pg_waldump chooses. */
+    public static WalReader reader(Path path, Optional<Lsn> start, Optional<Lsn> end) {
+        return reader(path, start, end, 0);
     }
 
     /**
-     * Runs {@code scan} over the WAL at {@code path} from {@code startLsn} to {@code endLsn} (pg_waldump semantics;
-     * 0 = first record / end of WAL) on timeline {@code timeline} (0 = default).
+     * Runs {@code scan} over the WAL at {@code path} from {@code start} to {@code end} on timeline {@code timeline}
+     * (0 = default), with the range of {@link #reader(Path, Optional, Optional, int)}: an empty start is a segment
+     * file's STARTSEG or the lowest segment, an empty end the end of WAL.
      */
     public static <S extends ParallelWalScan.Sink> ParallelWalScan.Result<S> scan(ParallelWalScan<S> scan, Path path,
-                                                                                 long startLsn, long endLsn,
+                                                                                 Optional<Lsn> start, Optional<Lsn> end,
                                                                                  int timeline) {
         try (ForkableSource probe = open(path, timeline)) {
-            return scan.scan(probe, startLsn, endLsn);
+            return scan.scan(probe, start.isPresent() ? start : Lsn.bound(startOf(path, probe)), end);
         }
     }
 

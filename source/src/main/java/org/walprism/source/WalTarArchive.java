@@ -620,7 +620,7 @@ public final class WalTarArchive implements ForkableSource {
                 Compression.MAGIC_BYTES);
         byte[] magic = member.readNBytes(Compression.MAGIC_BYTES);
         member.unread(magic);
-        Compression mc = Compression.detect(magic, magic.length);
+        Compression mc = Compression.ofStored(name, magic, magic.length);
         if (mc == Compression.NONE) {
             if (!m.stored().partial() || m.size() > segmentSize) {
                 SegmentReader.checkStoredSize(name, segno, segmentSize, m.size());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.RecordView;
 import org.walprism.testdata.Capture;
@@ -15,7 +16,7 @@ class AllocationTest {
 
     private static long scan(Capture c) {
         long n = 0;
-        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
+        try (WalReader r = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Lsn.bound(c.endLsn()))) {
             RecordView v;
             while ((v = r.nextView()) != null) {
                 n += v.rmid() + v.fpiLength() >= 0 ? 1 : 0;

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -75,7 +76,7 @@ class LiveSourceTest {
     void bytesAtArbitraryBoundariesGiveTheRecordsOfTheFiles(String name) throws IOException {
         Capture c = TestData.capture(name);
         List<String> expected;
-        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), 0)) {
+        try (WalReader r = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Optional.empty())) {
             expected = records(r);
         }
         byte[] all = segmentBytes(c);
@@ -100,7 +101,7 @@ class LiveSourceTest {
             }
         });
         List<String> got;
-        try (WalReader r = WalReader.follow(wal, c.startLsn(), 0, lsn -> sent[0] < all.length)) {
+        try (WalReader r = WalReader.follow(wal, Lsn.bound(c.startLsn()), Optional.empty(), lsn -> sent[0] < all.length)) {
             got = records(r);
         }
         assertEquals(expected, got);
@@ -112,7 +113,7 @@ class LiveSourceTest {
         // a reconnection streams again from the start of the page where reading stopped
         Capture c = TestData.capture("17/wal_switch");
         List<String> expected;
-        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), 0)) {
+        try (WalReader r = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Optional.empty())) {
             expected = records(r);
         }
         byte[] all = segmentBytes(c);
@@ -141,7 +142,7 @@ class LiveSourceTest {
             }
         });
         List<String> got;
-        try (WalReader r = WalReader.follow(wal, c.startLsn(), 0, lsn -> sent[0] < all.length)) {
+        try (WalReader r = WalReader.follow(wal, Lsn.bound(c.startLsn()), Optional.empty(), lsn -> sent[0] < all.length)) {
             got = records(r);
         }
         assertEquals(expected, got);
@@ -157,7 +158,7 @@ class LiveSourceTest {
     void aDirectoryWrittenWhileFollowedGivesTheRecordsOfTheFiles(String name) throws IOException {
         Capture c = TestData.capture(name);
         List<String> expected;
-        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), 0)) {
+        try (WalReader r = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Optional.empty())) {
             expected = records(r);
         }
         List<Path> files;
@@ -201,7 +202,7 @@ class LiveSourceTest {
         };
         FollowedDirectory src = FollowedDirectory.open(dir, 1);
         List<String> got;
-        try (WalReader r = WalReader.follow(new NoSleep(src), c.startLsn(), 0, idle)) {
+        try (WalReader r = WalReader.follow(new NoSleep(src), Lsn.bound(c.startLsn()), Optional.empty(), idle)) {
             got = records(r);
         }
         assertEquals(expected, got);
@@ -244,7 +245,7 @@ class LiveSourceTest {
             }
             return calls[0] < 5;
         };
-        try (WalReader r = WalReader.follow(new NoSleep(FollowedDirectory.open(dir, 1)), c.startLsn(), 0, idle)) {
+        try (WalReader r = WalReader.follow(new NoSleep(FollowedDirectory.open(dir, 1)), Lsn.bound(c.startLsn()), Optional.empty(), idle)) {
             TruncatedWalException e = assertThrows(TruncatedWalException.class, () -> records(r));
             assertTrue(e.getMessage().contains("was removed while it was read"), e.getMessage());
         }

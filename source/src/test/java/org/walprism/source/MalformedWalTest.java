@@ -17,6 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.walprism.codec.ChecksumMismatchException;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.TruncatedWalException;
 import org.walprism.codec.UnsupportedWalVersionException;
 import org.walprism.codec.WalVersion;
@@ -51,7 +52,7 @@ class MalformedWalTest {
 
     private long readAll(long start, long end) {
         long n = 0;
-        try (WalReader r = WalSources.reader(dir, start, end)) {
+        try (WalReader r = WalSources.reader(dir, Lsn.bound(start), Lsn.bound(end))) {
             while (r.nextView() != null) {
                 n++;
             }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.read.ParallelWalScan;
 import org.walprism.codec.record.RecordView;
 import org.walprism.testdata.Capture;
@@ -47,8 +48,8 @@ class ParallelWalScanTest {
             long s = c.startLsn();
             long e = c.endLsn();
             for (long end : new long[] {e, 0}) {
-                var seq = WalSources.scan(new ParallelWalScan<>(Sums::new, Sums::merge, 1), wal, s, end, 0);
-                var par = WalSources.scan(new ParallelWalScan<>(Sums::new, Sums::merge, 3), wal, s, end, 0);
+                var seq = WalSources.scan(new ParallelWalScan<>(Sums::new, Sums::merge, 1), wal, Lsn.bound(s), Lsn.bound(end), 0);
+                var par = WalSources.scan(new ParallelWalScan<>(Sums::new, Sums::merge, 3), wal, Lsn.bound(s), Lsn.bound(end), 0);
                 assertEquals(seq.recordCount(), par.recordCount(), name);
                 assertEquals(seq.sink().n, par.sink().n, name);
                 assertEquals(seq.sink().bytes, par.sink().bytes, name);

@@ -10,7 +10,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFileName;
+import org.walprism.codec.read.ParallelWalScan;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.RecordView;
 import org.walprism.testdata.Capture;
@@ -25,11 +27,11 @@ class StartSegmentTest {
         Path second = segments(c.walDir()).get(1);
         long expected;
         int segSize;
-        try (WalReader whole = WalSources.reader(c.walDir(), 0, 0)) {
+        try (WalReader whole = WalSources.reader(c.walDir(), Optional.empty(), Optional.empty())) {
             segSize = whole.segmentSize();
             long segStart = WalFileName.segno(second.getFileName().toString(), segSize) * segSize;
             // pg_waldump STARTSEG: the first record at or after the segment's start (XLogFindNextRecord)
-            try (WalReader fromSegment = WalSources.reader(c.walDir(), segStart, 0)) {
+            try (WalReader fromSegment = WalSources.reader(c.walDir(), Lsn.bound(segStart), Optional.empty())) {
                 RecordView v = fromSegment.nextView();
                 assertNotNull(v);
                 expected = v.lsn();
@@ -39,6 +41,19 @@ class StartSegmentTest {
             RecordView v = r.nextView();
             assertNotNull(v);
             assertEquals(expected, v.lsn(), "first record read from " + second.getFileName());
+        }
+        try (WalReader r = WalSources.reader(second, Optional.empty(), Optional.empty())) {
+            assertEquals(expected, r.nextView().lsn(), "the default timeline's reader too");
+        }
+        // the parallel scan takes the same range: its first record is the segment's, on one thread and on three
+        for (int threads : new int[] {1, 3}) {
+            ParallelWalScanTest.Sums fromSegment = WalSources.scan(new ParallelWalScan<>(ParallelWalScanTest.Sums::new,
+                    ParallelWalScanTest.Sums::merge, threads), second, Optional.empty(), Optional.empty(), 0).sink();
+            ParallelWalScanTest.Sums explicit = WalSources.scan(new ParallelWalScan<>(ParallelWalScanTest.Sums::new,
+                    ParallelWalScanTest.Sums::merge, threads), c.walDir(), Lsn.bound(expected), Optional.empty(), 0)
+                    .sink();
+            assertEquals(explicit.n, fromSegment.n, threads + " thread(s): records from " + second.getFileName());
+            assertEquals(explicit.bytes, fromSegment.bytes, threads + " thread(s): bytes");
         }
     }
 

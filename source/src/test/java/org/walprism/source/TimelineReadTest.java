@@ -11,8 +11,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFileName;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.read.ForkableSource;
@@ -44,7 +46,7 @@ class TimelineReadTest {
 
     private static List<Long> lsns(Path path, int tli, long end) {
         List<Long> out = new ArrayList<>();
-        try (WalReader r = WalSources.reader(path, C.startLsn(), end, tli)) {
+        try (WalReader r = WalSources.reader(path, Lsn.bound(C.startLsn()), Lsn.bound(end), tli)) {
             RecordView v;
             while ((v = r.nextView()) != null) {
                 out.add(v.lsn());
@@ -82,9 +84,9 @@ class TimelineReadTest {
     void parallelScanEqualsSequentialAcrossTheSwitches() {
         for (long end : new long[] {C.endLsn(), 0}) {
             ParallelWalScanTest.Sums par = WalSources.scan(new ParallelWalScan<>(ParallelWalScanTest.Sums::new,
-                    ParallelWalScanTest.Sums::merge, 3), C.walDir(), C.startLsn(), end, 3).sink();
+                    ParallelWalScanTest.Sums::merge, 3), C.walDir(), Lsn.bound(C.startLsn()), Lsn.bound(end), 3).sink();
             ParallelWalScanTest.Sums seq = WalSources.scan(new ParallelWalScan<>(ParallelWalScanTest.Sums::new,
-                    ParallelWalScanTest.Sums::merge, 1), C.walDir(), C.startLsn(), end, 3).sink();
+                    ParallelWalScanTest.Sums::merge, 1), C.walDir(), Lsn.bound(C.startLsn()), Lsn.bound(end), 3).sink();
             // without an end the closing XLOG_SWITCH is read too, then the WAL ends
             assertEquals(oracleLsns().size() + (end == 0 ? 1 : 0), seq.n, "end " + end);
             assertEquals(List.of(seq.n, seq.bytes, seq.fpi, java.util.Arrays.toString(seq.counts)),
@@ -98,7 +100,7 @@ class TimelineReadTest {
         long s1 = TestData.parseLsn(C.meta("switch_1"));
         List<Long> all = oracleLsns();
         List<Long> before = all.stream().filter(l -> l < s1).toList();
-        try (WalReader r = WalSources.reader(C.walDir(), C.startLsn(), 0, 1)) {
+        try (WalReader r = WalSources.reader(C.walDir(), Lsn.bound(C.startLsn()), Optional.empty(), 1)) {
             List<Long> got = new ArrayList<>();
             RecordView v;
             while ((v = r.nextView()) != null) {

@@ -6,7 +6,9 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import org.walprism.codec.Lsn;
 import org.walprism.source.WalSources;
+import org.walprism.analyzer.relmap.RangeRelations;
 import org.walprism.analyzer.relmap.RelationMap;
 import org.walprism.analyzer.vacuums.VacuumAnalyzer;
 import org.walprism.codec.read.WalReader;
@@ -75,15 +77,19 @@ final class SqlInput {
         RelationMap map = RelationMap.empty();
         List<String> notes = new ArrayList<>();
         if (names.any()) {
+            // as dump --names: the databases of the range from the server, then the range's own changes of which
+            // file holds which relation (a file created inside it: VACUUM FULL, CLUSTER, TRUNCATE, REINDEX) followed
+            // from the map, so that a map taken before a rewrite names the new files too
             NameOptions.Source src = names.open(0);
-            if (src.server() != null) {
-                notes.addAll(src.complete(src.server().databases().keySet()));
-            }
+            RangeRelations.Result rr = RangeRelations.scan(r.path(), r.start(), r.end(), r.timeline(),
+                    Runtime.getRuntime().availableProcessors(), src.map());
+            notes.addAll(src.complete(rr.databases()));
+            notes.addAll(rr.follow(src.map()));
             map = src.map();
         }
         VacuumAnalyzer.Result vacuums = contents.vacuums()
                 ? VacuumAnalyzer.analyze(r.path(), r.start(), r.end(), r.timeline(), map) : null;
-        try (WalReader reader = WalSources.reader(r.path(), r.start(), r.end(), r.timeline())) {
+        try (WalReader reader = WalSources.reader(r.path(), Lsn.bound(r.start()), Lsn.bound(r.end()), r.timeline())) {
             Path name = r.path().getFileName();
             WalTables.Contents c = contents.fleet()
                     ? contents.cluster(name == null ? r.path().toString() : name.toString()) : contents;

@@ -186,7 +186,14 @@ public final class WalTables {
     private void fillRelations() throws SQLException {
         try (DuckDBAppender a = conn.unwrap(DuckDBConnection.class).createAppender("relations")) {
             for (RelationMap.Relation r : names.all()) {
-                a.beginRow().append(r.spc()).append(r.db()).append(r.relfilenode()).append(r.oid()).append(r.name());
+                // a file the WAL named in the database's default tablespace (pg_class.reltablespace 0): not known
+                a.beginRow();
+                if (r.spc() < 0) {
+                    a.appendNull();
+                } else {
+                    a.append(r.spc());
+                }
+                a.append(r.db()).append(r.relfilenode()).append(r.oid()).append(r.name());
                 if (r.kind() == 0) {
                     a.appendNull();
                 } else {

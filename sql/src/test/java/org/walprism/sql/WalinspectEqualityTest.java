@@ -66,7 +66,7 @@ class WalinspectEqualityTest {
     /** A database with capture {@code c}'s range, {@code contents} filled. */
     static WalSql load(Capture c, WalTables.Contents contents) throws Exception {
         WalSql db = WalSql.open(null, new WalSql.Settings("1GB", null, 2));
-        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn(), 0)) {
+        try (WalReader r = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Lsn.bound(c.endLsn()), 0)) {
             db.load(r, c.startLsn(), c.endLsn(), contents, RelationMap.empty(), null);
         }
         return db;

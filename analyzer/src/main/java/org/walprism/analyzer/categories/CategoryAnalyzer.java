@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.walprism.analyzer.relmap.RelationMap;
 import org.walprism.analyzer.relmap.RelationTracker;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.read.ParallelWalScan;
 import org.walprism.codec.read.ForkableSource;
 import org.walprism.source.WalSources;
@@ -126,7 +127,7 @@ public final class CategoryAnalyzer {
                                       int threads, Extras names) {
         checkBuckets(startLsn, endLsn, bucketSize);
         if (threads <= 1) {
-            try (WalReader reader = WalSources.reader(path, startLsn, endLsn, timeline)) {
+            try (WalReader reader = WalSources.reader(path, Lsn.bound(startLsn), Lsn.bound(endLsn), timeline)) {
                 return analyze(reader, bucketSize, names);
             }
         }
@@ -137,7 +138,7 @@ public final class CategoryAnalyzer {
             segmentSize = src.segmentSize();
             int size = segmentSize;
             res = new ParallelWalScan<>(() -> new Sink(size, bucketSize, names), Sink::merge, threads)
-                    .scan(src, src::fork, startLsn, endLsn);
+                    .scan(src, src::fork, Lsn.bound(startLsn), Lsn.bound(endLsn));
         }
         CategoryStats stats = res.sink().stats;
         if (stats == null) {

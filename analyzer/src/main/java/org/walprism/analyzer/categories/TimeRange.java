@@ -1,6 +1,7 @@
 package org.walprism.analyzer.categories;
 
 import java.nio.file.Path;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.read.ParallelWalScan;
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.rmgr.RmgrTable;
@@ -28,7 +29,7 @@ public final class TimeRange {
      */
     public static Lsns resolve(Path path, long startLsn, long endLsn, int timeline, int threads, long since,
                                long until) {
-        ParallelWalScan.Result<Sink> r = WalSources.scan(new ParallelWalScan<>(() -> new Sink(since, until), Sink::merge, threads), path, startLsn, endLsn, timeline);
+        ParallelWalScan.Result<Sink> r = WalSources.scan(new ParallelWalScan<>(() -> new Sink(since, until), Sink::merge, threads), path, Lsn.bound(startLsn), Lsn.bound(endLsn), timeline);
         return lsns(r.sink(), r.endLsn());
     }
 

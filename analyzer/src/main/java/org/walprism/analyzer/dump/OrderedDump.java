@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.walprism.analyzer.desc.TextBuffer;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.read.ParallelWalScan;
 import org.walprism.codec.read.WalReader;
@@ -128,7 +129,7 @@ public final class OrderedDump {
         RecordPrinter printer = printers.get();
         TextBuffer text = new TextBuffer(BLOCK_BYTES + BLOCK_BYTES / 8);
         long shown = 0;
-        try (WalReader r = WalSources.reader(path, startLsn, endLsn, timeline)) {
+        try (WalReader r = WalSources.reader(path, Lsn.bound(startLsn), Lsn.bound(endLsn), timeline)) {
             try {
                 RecordView v;
                 while ((v = r.nextView()) != null) {
@@ -303,7 +304,7 @@ public final class OrderedDump {
         };
         try {
             ParallelWalScan.Result<ChunkText> res = WalSources.scan(new ParallelWalScan<>(sinks, merge, jobs)
-                    .releaseEarly(o::release), path, startLsn, endLsn, timeline);
+                    .releaseEarly(o::release), path, Lsn.bound(startLsn), Lsn.bound(endLsn), timeline);
             if (res.sink() != null) {
                 o.finish(res.sink());
             }

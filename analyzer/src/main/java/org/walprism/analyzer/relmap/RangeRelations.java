@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.read.ParallelWalScan;
 import org.walprism.codec.record.RecordView;
 import org.walprism.source.WalSources;
@@ -27,7 +28,7 @@ public final class RangeRelations {
 
     /** Reads {@code path} from {@code startLsn} to {@code endLsn} on {@code threads} threads. */
     public static Result scan(Path path, long startLsn, long endLsn, int timeline, int threads, RelationMap names) {
-        ParallelWalScan.Result<Sink> r = WalSources.scan(new ParallelWalScan<>(() -> new Sink(names), Sink::merge, threads), path, startLsn, endLsn, timeline);
+        ParallelWalScan.Result<Sink> r = WalSources.scan(new ParallelWalScan<>(() -> new Sink(names), Sink::merge, threads), path, Lsn.bound(startLsn), Lsn.bound(endLsn), timeline);
         return new Result(r.sink().databases, r.sink().events);
     }
 

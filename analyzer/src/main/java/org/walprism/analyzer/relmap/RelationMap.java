@@ -218,7 +218,13 @@ public final class RelationMap {
                 byOid.put(new Key(-1, r.db(), r.oid()), r);
             }
         }
-        nameIndex.computeIfAbsent(r.db(), k -> new HashMap<>()).putIfAbsent(r.name(), r);
+        // a name the WAL taught points at the relation's newer file (a rewrite's), which parent() then gives
+        Map<String, Relation> byName = nameIndex.computeIfAbsent(r.db(), k -> new HashMap<>());
+        if (learned) {
+            byName.put(r.name(), r);
+        } else {
+            byName.putIfAbsent(r.name(), r);
+        }
     }
 
 

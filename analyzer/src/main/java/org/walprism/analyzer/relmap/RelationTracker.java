@@ -441,7 +441,7 @@ public final class RelationTracker {
             return;
         }
         if (known != null && there != null && there.oid() != 0 && there.oid() != row.oid()
-                && known.relfilenode() != file && known.db() == db) {
+                && known.relfilenode() != file && known.db() == db && !rewriteTransient(there, known)) {
             // swap_relation_files (VACUUM FULL, CLUSTER, a rewriting ALTER TABLE, REFRESH MATERIALIZED VIEW): the
             // transient relation takes the file of the relation rewritten, which takes the transient's new file;
             // the rewritten relation's own row may be logged without its OID (an update taking a prefix from a row
@@ -464,6 +464,17 @@ public final class RelationTracker {
         }
         names.add(new RelationMap.Relation(spc, db, file, row.oid(), name, row.relkind(), parent,
                 known != null ? known.database() : null), true);
+    }
+
+    /**
+     * Whether {@code there} is the transient relation that make_new_heap (src/backend/commands/cluster.c) creates to
+     * rewrite {@code known}: named {@code pg_temp_OID} (its TOAST table {@code pg_toast_TRANSIENTOID}), with an OID
+     * assigned at the rewrite, so newer than the rewritten relation's (short of an OID wraparound between the two).
+     * Then the row is the rewritten relation's own, naming the file the swap gave it, and its old file keeps its name.
+     */
+    private static boolean rewriteTransient(RelationMap.Relation there, RelationMap.Relation known) {
+        String t = "pg_temp_" + known.oid();
+        return there.name().equals(t) || there.name().endsWith("." + t) || there.oid() > known.oid();
     }
 
     /**

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.image.ImageCompressor;
 import org.walprism.codec.image.PageImages;
@@ -120,7 +121,7 @@ public final class CompressionEstimate {
         ImageCompressor compressor = new ImageCompressor();
         byte[] page = new byte[BlockImage.BLCKSZ];
         byte[] raw = new byte[BlockImage.BLCKSZ];
-        try (WalReader reader = WalSources.reader(path, startLsn, endLsn, timeline)) {
+        try (WalReader reader = WalSources.reader(path, Lsn.bound(startLsn), Lsn.bound(endLsn), timeline)) {
             version = reader.version();
             RecordView v;
             while ((v = reader.nextView()) != null) {

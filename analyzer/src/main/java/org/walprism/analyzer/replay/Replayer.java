@@ -10,6 +10,7 @@ import org.walprism.analyzer.generate.PlanEncoder;
 import org.walprism.analyzer.generate.RecordPlanner;
 import org.walprism.analyzer.generate.VacuumDesign;
 import org.walprism.analyzer.stats.WalStats;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.WalReader;
@@ -151,7 +152,7 @@ public final class Replayer {
         ImageRecompression recompression = compression == null ? null : new ImageRecompression(target, compression);
         StreamFacts facts = new StreamFacts();
         LonePrunes lonePrunes = new LonePrunes();
-        try (WalReader reader = WalSources.reader(path, startLsn, endLsn, timeline)) {
+        try (WalReader reader = WalSources.reader(path, Lsn.bound(startLsn), Lsn.bound(endLsn), timeline)) {
             StepScanner scanner = new StepScanner(lonePrunes::observe, reader.timeline(), reader.segmentSize());
             DecodedRecord r;
             while ((r = reader.next()) != null) {
@@ -161,7 +162,7 @@ public final class Replayer {
             scanner.finish();
             lonePrunes.finish();
         }
-        try (WalReader reader = WalSources.reader(path, startLsn, endLsn, timeline)) {
+        try (WalReader reader = WalSources.reader(path, Lsn.bound(startLsn), Lsn.bound(endLsn), timeline)) {
             WalVersion from = reader.version();
             Rewriter w = new Rewriter(from, target, facts, sink, reader.segmentSize(), reader.timeline(), lonePrunes,
                     recompression);

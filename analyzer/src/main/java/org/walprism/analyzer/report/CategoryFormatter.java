@@ -142,13 +142,17 @@ public final class CategoryFormatter {
                 st.paddingBytes(), st.skippedBytes()));
 
         List<RelationTable.Entry> rels = sortedRelations(st);
-        sb.append(String.format(Locale.ROOT, "%-24s %-4s %8s %7s %11s %8s %11s%n", "Relation", "Fork", "Blockrefs",
-                "Images", "FPI bytes", "Records", "Rec bytes"));
+        List<String> relNames = new ArrayList<>();
         for (int i = 0; i < rels.size() && i < TEXT_RELATIONS; i++) {
+            relNames.add(PlainText.escape(TableRollup.label(st, rels.get(i))));
+        }
+        String relCol = "%-" + width(24, relNames) + "s";
+        sb.append(String.format(Locale.ROOT, relCol + " %-4s %8s %7s %11s %8s %11s%n", "Relation", "Fork",
+                "Blockrefs", "Images", "FPI bytes", "Records", "Rec bytes"));
+        for (int i = 0; i < relNames.size(); i++) {
             RelationTable.Entry e = rels.get(i);
-            sb.append(String.format(Locale.ROOT, "%-24s %-4s %8d %7d %11d %8d %11d%n",
-                    clip(TableRollup.label(st, e), 24), fork(e.fork), e.blockRefs, e.images, e.imageBytes, e.records,
-                    e.recordBytes));
+            sb.append(String.format(Locale.ROOT, relCol + " %-4s %8d %7d %11d %8d %11d%n", relNames.get(i),
+                    fork(e.fork), e.blockRefs, e.images, e.imageBytes, e.records, e.recordBytes));
         }
         if (rels.size() > TEXT_RELATIONS) {
             sb.append(String.format(Locale.ROOT, "(%d more relation forks)%n", rels.size() - TEXT_RELATIONS));
@@ -205,11 +209,16 @@ public final class CategoryFormatter {
     public static String tablesText(List<TableRollup.Table> tables, int limit, String title) {
         StringBuilder sb = new StringBuilder();
         sb.append(title == null ? "Tables (indexes and TOAST rolled up), by WAL bytes" : title).append('\n');
-        sb.append(String.format(Locale.ROOT, "%-24s %5s %8s %11s %11s %11s%n", "Table", "Files",
-                "Records", "WAL bytes", "FPI bytes", "Vac bytes"));
+        List<String> names = new ArrayList<>();
         for (int i = 0; i < tables.size() && i < limit; i++) {
+            names.add(PlainText.escape(tables.get(i).name));
+        }
+        String col = "%-" + width(24, names) + "s";
+        sb.append(String.format(Locale.ROOT, col + " %5s %8s %11s %11s %11s%n", "Table", "Files",
+                "Records", "WAL bytes", "FPI bytes", "Vac bytes"));
+        for (int i = 0; i < names.size(); i++) {
             TableRollup.Table t = tables.get(i);
-            sb.append(String.format(Locale.ROOT, "%-24s %5d %8d %11d %11d %11d%n", clip(t.name, 24),
+            sb.append(String.format(Locale.ROOT, col + " %5d %8d %11d %11d %11d%n", names.get(i),
                     t.files, t.records, t.walBytes, t.fpiBytes, t.vacuumBytes));
         }
         if (tables.size() > limit) {
@@ -254,6 +263,18 @@ public final class CategoryFormatter {
         rels.sort(Comparator.comparingLong((RelationTable.Entry e) -> -(e.recordBytes + e.imageBytes))
                 .thenComparing(RelationTable.Entry::relation).thenComparingInt(e -> e.fork));
         return rels;
+    }
+
+    /**
+     * The width of a text column holding {@code values} (already escaped): the longest of them, at least
+     * {@code min}, so that a relation name is never cut ({@code pg_catalog.pg_attribute_relid_attnum_index}).
+     */
+    static int width(int min, List<String> values) {
+        int w = min;
+        for (String v : values) {
+            w = Math.max(w, v.length());
+        }
+        return w;
     }
 
     /** {@code s} for a text column: control characters escaped ({@link PlainText}), cut to {@code width}. */

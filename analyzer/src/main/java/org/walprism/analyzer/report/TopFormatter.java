@@ -2,6 +2,7 @@ package org.walprism.analyzer.report;
 
 import java.util.List;
 import java.util.Locale;
+import org.walprism.analyzer.PlainText;
 import org.walprism.analyzer.categories.CategoryStats;
 import org.walprism.analyzer.categories.CategorySummary;
 import org.walprism.analyzer.categories.TableRollup;
@@ -38,14 +39,20 @@ public final class TopFormatter {
                 by.key().replace('_', ' '), start, end, st.version().label(), shown.size(), total));
         sb.append(st.names() == null ? "(no --relmap or --dbname: relation files by number)\n"
                 : "(each with its indexes and TOAST; JSON and CSV add files, records, index and TOAST bytes)\n");
-        sb.append(String.format(Locale.ROOT, "%4s %-20s %11s %5s %11s %5s %11s %5s%n", "Rank", "Table",
+        List<String> names = new java.util.ArrayList<>();
+        for (TableRollup.Table t : shown) {
+            names.add(PlainText.escape(t.name));
+        }
+        String col = "%-" + CategoryFormatter.width(20, names) + "s";
+        sb.append(String.format(Locale.ROOT, "%4s " + col + " %11s %5s %11s %5s %11s %5s%n", "Rank", "Table",
                 "WAL bytes", "(%)", "FPI bytes", "(%)", "Vac bytes", "(%)"));
         long fpi = st.imageStoredBytes();
         int rank = 1;
         for (TableRollup.Table t : shown) {
-            sb.append(String.format(Locale.ROOT, "%4d %-20s %11d %5s %11d %5s %11d %5s%n", rank++,
-                    CategoryFormatter.clip(t.name, 20), t.walBytes, pct1(t.walBytes, st.bytes()), t.fpiBytes,
+            sb.append(String.format(Locale.ROOT, "%4d " + col + " %11d %5s %11d %5s %11d %5s%n", rank,
+                    names.get(rank - 1), t.walBytes, pct1(t.walBytes, st.bytes()), t.fpiBytes,
                     pct1(t.fpiBytes, fpi), t.vacuumBytes, pct1(t.vacuumBytes, vacuumBytes(st))));
+            rank++;
         }
         return sb.toString();
     }

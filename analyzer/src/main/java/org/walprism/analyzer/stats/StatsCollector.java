@@ -2,6 +2,7 @@ package org.walprism.analyzer.stats;
 
 import java.nio.file.Path;
 import org.walprism.analyzer.desc.RecordCheck;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.read.ParallelWalScan;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.RecordView;
@@ -69,11 +70,11 @@ public final class StatsCollector {
     public static WalStats collect(Path path, long startLsn, long endLsn, int timeline, int threads,
                                    java.util.function.BooleanSupplier stop) {
         if (threads <= 1) {
-            try (WalReader r = WalSources.reader(path, startLsn, endLsn, timeline)) {
+            try (WalReader r = WalSources.reader(path, Lsn.bound(startLsn), Lsn.bound(endLsn), timeline)) {
                 return collect(r, stop);
             }
         }
-        ParallelWalScan.Result<Sink> res = WalSources.scan(new ParallelWalScan<>(Sink::new, Sink::merge, threads).stopWhen(stop), path, startLsn, endLsn, timeline);
+        ParallelWalScan.Result<Sink> res = WalSources.scan(new ParallelWalScan<>(Sink::new, Sink::merge, threads).stopWhen(stop), path, Lsn.bound(startLsn), Lsn.bound(endLsn), timeline);
         Sink sink = res.sink();
         WalStats stats = sink.stats != null ? sink.stats : new WalStats(res.version());
         stats.startLsn(res.firstLsn());

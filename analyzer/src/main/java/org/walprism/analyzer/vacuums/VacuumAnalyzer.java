@@ -11,6 +11,7 @@ import org.walprism.analyzer.desc.RecordCheck;
 import org.walprism.analyzer.relmap.PgClassRow;
 import org.walprism.analyzer.relmap.RelationMap;
 import org.walprism.analyzer.relmap.RelationTracker;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.BlockRef;
@@ -38,9 +39,9 @@ public final class VacuumAnalyzer {
      * @param names relation names (an empty map for none); names learned from the WAL are added to it
      */
     public static Result analyze(Path path, long startLsn, long endLsn, int timeline, RelationMap names) {
-        RelationTracker tracker = new RelationTracker(names);
+        RelationTracker tracker = new RelationTracker(names).withInplace();
         RunScanner scanner = new RunScanner(names, tracker);
-        try (WalReader reader = WalSources.reader(path, startLsn, endLsn, timeline)) {
+        try (WalReader reader = WalSources.reader(path, Lsn.bound(startLsn), Lsn.bound(endLsn), timeline)) {
             // the first pass validates every record as dump does; the second reads the same records
             RecordCheck check = new RecordCheck();
             RecordView v;
@@ -56,7 +57,7 @@ public final class VacuumAnalyzer {
         long last = 0;
         long records = 0;
         List<String> notices;
-        try (WalReader reader = WalSources.reader(path, startLsn, endLsn, timeline)) {
+        try (WalReader reader = WalSources.reader(path, Lsn.bound(startLsn), Lsn.bound(endLsn), timeline)) {
             RecordView v;
             while ((v = reader.nextView()) != null) {
                 if (first < 0) {

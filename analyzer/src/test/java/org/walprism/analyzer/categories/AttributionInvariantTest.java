@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.BlockImage;
@@ -33,7 +34,7 @@ class AttributionInvariantTest {
     }
 
     private static CategoryStats analyze(Capture c, long[] readerEnd) {
-        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
+        try (WalReader r = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Lsn.bound(c.endLsn()))) {
             CategoryStats s = CategoryAnalyzer.analyze(r, 0);
             readerEnd[0] = r.endOfLastRecord();
             return s;

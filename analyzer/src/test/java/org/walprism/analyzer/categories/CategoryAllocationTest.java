@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.RecordView;
 import org.walprism.source.WalSources;
@@ -28,7 +29,7 @@ class CategoryAllocationTest {
     private static long read(Capture c, CategoryStats stats, long[] records) {
         long before = allocated();
         long n = 0;
-        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
+        try (WalReader r = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Lsn.bound(c.endLsn()))) {
             RecordView v;
             while ((v = r.nextView()) != null) {
                 if (stats != null) {

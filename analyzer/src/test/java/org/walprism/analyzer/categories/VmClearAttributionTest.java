@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.rmgr.RmgrTable;
@@ -105,10 +106,10 @@ class VmClearAttributionTest {
         Oracle o = oracle(c);
         CategoryStats all;
         CategoryStats dmlOnly = null;
-        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
+        try (WalReader r = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Lsn.bound(c.endLsn()))) {
             all = CategoryAnalyzer.analyze(r, 0);
         }
-        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
+        try (WalReader r = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Lsn.bound(c.endLsn()))) {
             RecordView v;
             while ((v = r.nextView()) != null) {
                 Heap2Type t = v.rmid() == RmgrTable.HEAP2 ? Heap2Type.of(v.version(), v.info()) : null;

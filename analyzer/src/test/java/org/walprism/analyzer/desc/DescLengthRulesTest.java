@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.WalReader;
@@ -76,7 +77,7 @@ class DescLengthRulesTest {
         Map<String, Integer> seen = new HashMap<>();
         int checked = 0;
         for (Capture c : TestData.captures()) {
-            try (WalReader reader = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
+            try (WalReader reader = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Lsn.bound(c.endLsn()))) {
                 RecordView view;
                 while ((view = reader.nextView()) != null) {
                     if (view.rmid() == RmgrTable.HEAP2) {

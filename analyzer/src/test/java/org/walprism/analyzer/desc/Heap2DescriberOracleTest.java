@@ -51,7 +51,7 @@ class Heap2DescriberOracleTest {
         int total = 0;
         int same = 0;
         List<String> diffs = new ArrayList<>();
-        try (WalReader r = WalSources.reader(capture.walDir(), capture.startLsn(), capture.endLsn())) {
+        try (WalReader r = WalSources.reader(capture.walDir(), Lsn.bound(capture.startLsn()), Lsn.bound(capture.endLsn()))) {
             DecodedRecord rec;
             while ((rec = r.next()) != null) {
                 if (rec.rmid() != RmgrTable.HEAP2) {

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.DecodedRecord;
@@ -38,7 +39,7 @@ class RecordCheckTest {
         Map<String, Integer> types = new TreeMap<>();
         for (Capture c : TestData.captures()) {
             RecordCheck check = new RecordCheck(true, RecordCheckTest::refusing);
-            try (WalReader reader = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
+            try (WalReader reader = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Lsn.bound(c.endLsn()))) {
                 RecordView v;
                 while ((v = reader.nextView()) != null) {
                     check.check(v);
@@ -54,7 +55,7 @@ class RecordCheckTest {
         Capture c = TestData.captures().stream().filter(x -> x.name().equals("18/other_rmgrs")).findFirst()
                 .orElseThrow();
         DecodedRecord split = null;
-        try (WalReader reader = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
+        try (WalReader reader = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Lsn.bound(c.endLsn()))) {
             RecordView v;
             while ((v = reader.nextView()) != null && split == null) {
                 if (v.rmid() == RmgrTable.SPGIST && (v.info() & 0xF0) == 0x10 && v.mainDataLength() > 9) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -87,7 +88,7 @@ class TypedDescParityTest {
         Map<Long, String> walinspect = capture.has("records.tsv") ? walinspectDescs(capture) : Map.of();
         Map<String, Integer> counts = new TreeMap<>();
         int[] oracle = new int[2];
-        try (WalReader reader = WalSources.reader(capture.walDir(), 0, 0)) {
+        try (WalReader reader = WalSources.reader(capture.walDir(), Optional.empty(), Optional.empty())) {
             DecodedRecord r;
             while ((r = reader.next()) != null) {
                 if (!typed(r.rmid())) {

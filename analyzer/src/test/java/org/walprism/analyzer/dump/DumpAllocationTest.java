@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 import org.walprism.analyzer.desc.TextBuffer;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.RecordView;
 import org.walprism.source.WalSources;
@@ -32,7 +33,7 @@ class DumpAllocationTest {
      */
     private static long scan(Capture c, WalDumpFormatter f, TextBuffer out) {
         long n = 0;
-        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
+        try (WalReader r = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Lsn.bound(c.endLsn()))) {
             RecordView v;
             while ((v = r.nextView()) != null) {
                 if (f != null) {

@@ -63,7 +63,7 @@ class DumpParityTest {
 
     private static List<DecodedRecord> read(Capture c) {
         List<DecodedRecord> out = new ArrayList<>();
-        try (WalReader reader = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
+        try (WalReader reader = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Lsn.bound(c.endLsn()))) {
             for (DecodedRecord r = reader.next(); r != null; r = reader.next()) {
                 out.add(r);
             }

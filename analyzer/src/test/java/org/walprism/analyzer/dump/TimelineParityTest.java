@@ -33,7 +33,7 @@ class TimelineParityTest {
         Capture c = TestData.timelineCapture(name);
         List<String> expected = c.oracleText("records.tsv").lines().filter(l -> !l.isBlank()).toList();
         List<String> actual = new ArrayList<>();
-        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn(), 3)) {
+        try (WalReader r = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Lsn.bound(c.endLsn()), 3)) {
             for (DecodedRecord d = r.next(); d != null; d = r.next()) {
                 String xid = Long.toString(d.xid());
                 String type = RecordNames.identify(d.version(), d.rmid(), d.info());

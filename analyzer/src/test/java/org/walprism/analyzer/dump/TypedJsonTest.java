@@ -70,7 +70,7 @@ class TypedJsonTest {
         int typed = 0;
         int compared = 0;
         List<String> failures = new ArrayList<>();
-        try (WalReader reader = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
+        try (WalReader reader = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Lsn.bound(c.endLsn()))) {
             int i = 0;
             for (DecodedRecord r = reader.next(); r != null; r = reader.next(), i++) {
                 Map<String, Object> obj = asObject(new Parser(JSON.format(r, reader.endOfLastRecord())).value());

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.walprism.codec.Lsn;
 import org.walprism.source.WalSources;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
@@ -22,7 +23,7 @@ class GoldenStatsTest {
     }
 
     private static WalStats stats(Capture c) {
-        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
+        try (WalReader r = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Lsn.bound(c.endLsn()))) {
             WalStats s = StatsCollector.collect(r);
             assertEquals(WalVersion.fromLabel(c.versionLabel()), s.version(), "version from page magic");
             return s;
@@ -86,7 +87,7 @@ class GoldenStatsTest {
     void recordEndEqualsPgWalinspectEndLsn(Capture c) {
         assumeTrue(c.has("records.tsv"), "no records.tsv");
         var oracle = c.oracleText("records.tsv").lines().filter(l -> !l.isBlank()).iterator();
-        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
+        try (WalReader r = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Lsn.bound(c.endLsn()))) {
             org.walprism.codec.record.RecordView v;
             while ((v = r.nextView()) != null) {
                 String[] f = oracle.next().split("\t", -1);

@@ -34,14 +34,19 @@ class VacuumRelmapTest {
     }
 
     private static RelationMap relmap(Capture c, Path tmp) throws IOException {
-        Path gz = c.storedDir().resolve("relmap.csv.gz");
-        Path plain = tmp.resolve("relmap.csv");
+        return relmap(c, tmp, "relmap.csv");
+    }
+
+    /** The capture's relmap.sql output {@code file} (relmap.csv: before the range, relmap-after.csv: after it). */
+    private static RelationMap relmap(Capture c, Path tmp, String file) throws IOException {
+        Path gz = c.storedDir().resolve(file + ".gz");
+        Path plain = tmp.resolve(file);
         if (Files.exists(gz)) {
             try (InputStream in = new GZIPInputStream(Files.newInputStream(gz))) {
                 Files.copy(in, plain, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             }
         } else {
-            Files.copy(c.storedDir().resolve("relmap.csv"), plain, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(c.storedDir().resolve(file), plain, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
         return RelationMap.load(plain);
     }
@@ -71,7 +76,19 @@ class VacuumRelmapTest {
             for (Map.Entry<Long, long[]> e : run.indexActivity().entrySet()) {
                 String name = run.indexNames().get(i++);
                 PgClassRow ix = run.indexRelstats().stream().filter(r -> r.relfilenode() == e.getKey()).findFirst()
-                        .orElseThrow();
+                        .orElse(null);
+                if (ix == null) {
+                    // vac_update_relstats writes an index's row only when a value changed; the index's file is then
+                    // named by the server's map after the range (a file a rewrite inside the range made)
+                    assertTrue(c.storedFiles().contains("relmap-after.csv.gz"), c.name() + ": no pg_class row of "
+                            + "index " + name + " in run " + run.id());
+                    RelationMap after = relmap(c, tmp, "relmap-after.csv");
+                    RelationMap.Relation a = after.find(-1, run.database(), e.getKey());
+                    assertNotNull(a, c.name() + ": file " + e.getKey() + " not in relmap-after.csv");
+                    assertEquals(a.name(), name, c.name() + " index " + name);
+                    assertEquals(truth.name(), after.parent(a).name());
+                    continue;
+                }
                 assertEquals(catalog.byOid(run.database(), ix.oid()).name(), name, c.name() + " index " + name);
                 assertEquals(truth.name(), catalog.parent(catalog.byOid(run.database(), ix.oid())).name());
             }

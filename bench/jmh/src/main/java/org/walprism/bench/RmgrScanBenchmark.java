@@ -20,6 +20,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
+import org.walprism.codec.Lsn;
 import org.walprism.source.WalSources;
 import org.walprism.analyzer.desc.RecordCheck;
 import org.walprism.analyzer.stats.WalStats;
@@ -109,7 +110,7 @@ public class RmgrScanBenchmark {
     private long scan() {
         RecordCheck check = new RecordCheck();
         WalStats stats = null;
-        try (WalReader r = WalSources.reader(wal, start, end)) {
+        try (WalReader r = WalSources.reader(wal, Lsn.bound(start), Lsn.bound(end))) {
             RecordView v;
             while ((v = r.nextView()) != null) {
                 check.check(v);

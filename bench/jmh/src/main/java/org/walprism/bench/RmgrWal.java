@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.walprism.codec.Lsn;
 import org.walprism.source.WalSources;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.WalReader;
@@ -33,7 +34,7 @@ public final class RmgrWal {
     static List<byte[]> records(String major, int rmid) {
         List<byte[]> out = new ArrayList<>();
         for (Capture c : TestData.captures(major)) {
-            try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
+            try (WalReader r = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Lsn.bound(c.endLsn()))) {
                 RecordView v;
                 while ((v = r.nextView()) != null) {
                     if (v.rmid() != rmid || (rmid == RmgrTable.XLOG && (v.info() & 0xF0) == 0x40)) {
@@ -82,7 +83,7 @@ public final class RmgrWal {
     }
 
     private static WalVersion versionOf(Capture c) {
-        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn())) {
+        try (WalReader r = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Lsn.bound(c.endLsn()))) {
             r.nextView();
             return r.version();
         }

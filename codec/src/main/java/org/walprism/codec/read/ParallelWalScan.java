@@ -171,16 +171,20 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
     }
 
     /** Scans {@code source}, each chunk on a {@linkplain ForkableSource#fork() fork} of it; see below. */
-    public Result<S> scan(ForkableSource source, long startLsn, long endLsn) {
-        return scan(source, source::fork, startLsn, endLsn);
+    public Result<S> scan(ForkableSource source, Optional<Lsn> start, Optional<Lsn> end) {
+        return scan(source, source::fork, start, end);
     }
 
     /**
      * Scans any source: {@code probe} lists the segments, {@code forks} supplies an independent source over the
      * same segments for each chunk (each is closed after its chunk). A {@link ForkableSource} without
      * {@linkplain ForkableSource#randomAccess() random access} (a compressed archive) is read on one thread.
+     * {@code from} and {@code to} bound the range as in {@link WalReader#open(SegmentSource, Optional, Optional)}.
      */
-    public Result<S> scan(SegmentSource probe, Supplier<? extends SegmentSource> forks, long startLsn, long endLsn) {
+    public Result<S> scan(SegmentSource probe, Supplier<? extends SegmentSource> forks, Optional<Lsn> from,
+                          Optional<Lsn> to) {
+        long startLsn = WalReader.value(from);
+        long endLsn = WalReader.value(to);
         Plan plan = Plan.of(probe, startLsn, endLsn);
         long segSize = plan.segmentSize();
         long start = plan.start();
@@ -462,7 +466,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         if (release != null) {
             release.accept(sink);
         }
-        try (WalReader r = WalReader.open(source, start, endLsn)) {
+        try (WalReader r = WalReader.openChunk(source, start, 0, endLsn, true)) {   // as open: one chunk, all of it
             boolean stopped = false;
             while (true) {
                 if (stop.getAsBoolean()) {

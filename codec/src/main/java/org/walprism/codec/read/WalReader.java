@@ -96,9 +96,18 @@ public final class WalReader implements AutoCloseable {
         return this;
     }
 
-    /** Reads from any {@link SegmentSource}. */
-    public static WalReader open(SegmentSource source, long startLsn, long endLsn) {
-        return new WalReader(source, startLsn, endLsn, 0, true, false, null).begin();
+    /**
+     * Reads from any {@link SegmentSource}, with pg_waldump's range semantics: from the first record at or after
+     * {@code start} (empty: the first record of the source's first segment) to the last record that ends at or
+     * before {@code end} (empty: the end of the WAL).
+     */
+    public static WalReader open(SegmentSource source, Optional<Lsn> start, Optional<Lsn> end) {
+        return new WalReader(source, value(start), value(end), 0, true, false, null).begin();
+    }
+
+    /** The raw bound the reader works with internally: 0 for none ({@code InvalidXLogRecPtr}). */
+    static long value(Optional<Lsn> bound) {
+        return bound.map(Lsn::value).orElse(0L);
     }
 
     /** Called while a following reader waits for WAL. */
@@ -118,12 +127,13 @@ public final class WalReader implements AutoCloseable {
      * (a zero record length, a page not written yet, a recycled segment's old page, a segment file not there
      * yet) it calls {@code idle}, waits for the source ({@link LiveSource#await}) and reads again from the
      * record it stopped at, instead of ending. A record that fails to validate where the source may still be
-     * writing is read again too. Reading ends at {@code endLsn} (0 = never), when {@code idle} says stop, or
-     * when the source ends. Nothing is read before the first {@link #nextView()}: the start may not be written
+     * writing is read again too. Reading starts at the first record at or after {@code start} (empty: the first
+     * record of the source's first segment) and ends after {@code end} (empty: never), when {@code idle} says stop,
+     * or when the source ends. Nothing is read before the first {@link #nextView()}: the start may not be written
      * yet.
      */
-    public static WalReader follow(LiveSource source, long startLsn, long endLsn, Idle idle) {
-        WalReader r = new WalReader(source, startLsn, endLsn, 0, true, false, null);
+    public static WalReader follow(LiveSource source, Optional<Lsn> start, Optional<Lsn> end, Idle idle) {
+        WalReader r = new WalReader(source, value(start), value(end), 0, true, false, null);
         r.live = source;
         r.pages.live = source;
         r.following = new Following(source, idle);
@@ -138,7 +148,7 @@ public final class WalReader implements AutoCloseable {
      * {@code xl_prev} is only checked to point backwards; callers chaining chunks check it against the previous
      * chunk's last record ({@link #firstRecordPrev()}).
      */
-    public static WalReader openChunk(SegmentSource source, long chunkStart, long stopStart, long endLsn) {
+    static WalReader openChunk(SegmentSource source, long chunkStart, long stopStart, long endLsn) {
         return openChunk(source, chunkStart, stopStart, endLsn, false);
     }
 
@@ -147,8 +157,8 @@ public final class WalReader implements AutoCloseable {
      * sequential reader does when no valid record is found at its start, where a later chunk's start may be
      * the end of the WAL.
      */
-    public static WalReader openChunk(SegmentSource source, long chunkStart, long stopStart, long endLsn,
-                                      boolean firstChunk) {
+    static WalReader openChunk(SegmentSource source, long chunkStart, long stopStart, long endLsn,
+                               boolean firstChunk) {
         return new WalReader(source, chunkStart, endLsn, stopStart, firstChunk, false, null).begin();
     }
 

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.TreeMap;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -106,7 +107,7 @@ class BitFlipPropertyTest {
     }
 
     private static String sequential(MemorySource src) {
-        try (WalReader r = WalReader.open(src, 0, 0)) {
+        try (WalReader r = WalReader.open(src, Optional.empty(), Optional.empty())) {
             Sums s = new Sums();
             RecordView v;
             while ((v = r.nextView()) != null) {
@@ -140,7 +141,7 @@ class BitFlipPropertyTest {
 
         // Bytes inside records, all covered by their CRC-32C.
         BitSet inRecord = new BitSet();
-        try (WalReader r = WalReader.open(src, 0, 0)) {
+        try (WalReader r = WalReader.open(src, Optional.empty(), Optional.empty())) {
             RecordView v;
             while ((v = r.nextView()) != null) {
                 markRecord(inRecord, v.lsn(), v.totalLength(), first, segSize);
@@ -184,7 +185,7 @@ class BitFlipPropertyTest {
         MemorySource probe = new MemorySource(segs, segSize, tli);
         try {
             ParallelWalScan.Result<Sums> r = new ParallelWalScan<>(Sums::new, Sums::merge, 3)
-                    .scan(probe, () -> new MemorySource(segs, segSize, tli), 0, 0);
+                    .scan(probe, () -> new MemorySource(segs, segSize, tli), Optional.empty(), Optional.empty());
             return "ok " + r.recordCount() + " " + r.endLsn() + " " + r.sink().digest();
         } catch (WalFormatException e) {
             return "error " + (e instanceof TruncatedWalException ? "truncated " : "") + e.getMessage();

@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
@@ -56,7 +57,7 @@ class ChunkBoundaryTest {
 
     private String sequentialError() {
         return assertThrows(WalFormatException.class, () -> {
-            try (WalReader r = WalReader.open(source(), 0, 0)) {
+            try (WalReader r = WalReader.open(source(), Optional.empty(), Optional.empty())) {
                 while (r.nextView() != null) {
                     // read to the error
                 }
@@ -67,7 +68,7 @@ class ChunkBoundaryTest {
     private String parallelError() {
         BitFlipPropertyTest.MemorySource src = source();
         return assertThrows(WalFormatException.class, () -> new ParallelWalScan<>(BitFlipPropertyTest.Sums::new,
-                BitFlipPropertyTest.Sums::merge, 3).scan(src, () -> src, 0, 0)).getMessage();
+                BitFlipPropertyTest.Sums::merge, 3).scan(src, () -> src, Optional.empty(), Optional.empty())).getMessage();
     }
 
     @ParameterizedTest
@@ -76,7 +77,7 @@ class ChunkBoundaryTest {
         load("15/vacuum_noindex");
         long second = segs.higherKey(segs.firstKey());
         long lsn;
-        try (WalReader r = WalReader.open(source(), second * segSize, 0)) {
+        try (WalReader r = WalReader.open(source(), Optional.of(Lsn.of(second * segSize)), Optional.empty())) {
             RecordView v = r.nextView();
             lsn = v.lsn();
             assertTrue(lsn % 8192 + v.totalLength() <= 8192, "the record lies in one page");
@@ -143,7 +144,7 @@ class ChunkBoundaryTest {
         last.putInt(16, 0xFFFF);
         java.util.Arrays.fill(segs.get(0xBL), 0, 8192, (byte) 0);
         String sequential = assertThrows(WalFormatException.class, () -> {
-            try (WalReader r = WalReader.open(source(), 0xAFE000L, 0)) {
+            try (WalReader r = WalReader.open(source(), Optional.of(Lsn.of(0xAFE000L)), Optional.empty())) {
                 r.nextView();
             }
         }).getMessage();
@@ -151,7 +152,7 @@ class ChunkBoundaryTest {
                 + " offset 0xFE000", sequential);
         BitFlipPropertyTest.MemorySource src = source();
         assertEquals(sequential, assertThrows(WalFormatException.class, () -> new ParallelWalScan<>(
-                BitFlipPropertyTest.Sums::new, BitFlipPropertyTest.Sums::merge, 3).scan(src, () -> src, 0xAFE000L, 0))
+                BitFlipPropertyTest.Sums::new, BitFlipPropertyTest.Sums::merge, 3).scan(src, () -> src, Optional.of(Lsn.of(0xAFE000L)), Optional.empty()))
                 .getMessage());
     }
 

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.TruncatedWalException;
 import org.walprism.codec.WalFileName;
 import org.walprism.codec.WalFormatException;
@@ -296,7 +297,7 @@ class WalReaderFuzzTest {
     }
 
     private static String sequential(Layout l) {
-        try (WalReader r = WalReader.open(l.source(), l.startLsn(), l.endLsn())) {
+        try (WalReader r = WalReader.open(l.source(), Lsn.bound(l.startLsn()), Lsn.bound(l.endLsn()))) {
             StringBuilder sb = new StringBuilder();
             RecordView v;
             while ((v = r.nextView()) != null) {
@@ -327,7 +328,7 @@ class WalReaderFuzzTest {
     private static String parallel(Layout l) {
         try {
             ParallelWalScan.Result<Lsns> r = new ParallelWalScan<>(Lsns::new, Lsns::merge, 2)
-                    .scan(l.source(), l::source, l.startLsn(), l.endLsn());
+                    .scan(l.source(), l::source, Lsn.bound(l.startLsn()), Lsn.bound(l.endLsn()));
             return "ok " + r.recordCount() + " " + r.endLsn() + " " + r.notices() + " " + r.sink().sb;
         } catch (WalFormatException e) {
             return "error " + (e instanceof TruncatedWalException ? "truncated " : "") + e.getMessage();

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.TruncatedWalException;
 import org.walprism.codec.WalFileName;
 import org.walprism.codec.read.ForkableSource;
@@ -66,7 +67,7 @@ public final class SegmentFiles implements ForkableSource {
 
     /** A reader over the segment files of {@code dir} (pg_waldump's range rules; 0 = first record, end of WAL). */
     public static WalReader reader(Path dir, long startLsn, long endLsn) {
-        return WalReader.open(of(dir), startLsn, endLsn);
+        return WalReader.open(of(dir), Lsn.bound(startLsn), Lsn.bound(endLsn));
     }
 
     @Override

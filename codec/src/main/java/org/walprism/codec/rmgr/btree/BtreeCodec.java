@@ -47,12 +47,12 @@ public final class BtreeCodec {
             case INSERT_LEAF, INSERT_UPPER, INSERT_META, INSERT_POST -> BtreeInsert.decode(version, type, main, b);
             case SPLIT_L, SPLIT_R -> BtreeSplit.decode(type, main, b);
             case DEDUP -> BtreeDedup.decode(main, b);
-            case DELETE -> BtreeDelete.decode(version, main, b);
+            case DELETE -> BtreeDeleteDecode.decode(version, main, b);
             case VACUUM -> BtreeVacuum.decode(main, b);
             case MARK_PAGE_HALFDEAD -> BtreeMarkPageHalfdead.decode(main, b);
-            case UNLINK_PAGE, UNLINK_PAGE_META -> BtreeUnlinkPage.decode(version, type, main, b);
+            case UNLINK_PAGE, UNLINK_PAGE_META -> BtreeUnlinkPageDecode.decode(version, type, main, b);
             case NEWROOT -> BtreeNewroot.decode(version, main, b);
-            case REUSE_PAGE -> BtreeReusePage.decode(version, main, b);
+            case REUSE_PAGE -> BtreeReusePageDecode.decode(version, main, b);
             case META_CLEANUP -> BtreeMetaCleanup.decode(version, main, b);
         };
     }

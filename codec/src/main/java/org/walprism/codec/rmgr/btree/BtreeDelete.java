@@ -1,6 +1,5 @@
 package org.walprism.codec.rmgr.btree;
 
-import org.walprism.codec.WalVersion;
 import org.walprism.codec.rmgr.BlockDataPresence;
 import org.walprism.codec.internal.BlockInputs;
 import org.walprism.codec.rmgr.Bytes;
@@ -33,16 +32,6 @@ public sealed interface BtreeDelete extends BtreeRecord {
     @Override
     default BtreeType type() {
         return BtreeType.DELETE;
-    }
-
-    /** The layout of {@code version}: the one dispatch point of this family. */
-    static BtreeDelete decode(WalVersion version, PayloadCursor main, BlockInputs blocks) {
-        blocks.expectOnly(0);
-        return switch (version) {
-            case PG13 -> Pg13.decode(main, blocks);
-            case PG14, PG15 -> Pg14.decode(main, blocks);
-            case PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> Pg16.decode(main, blocks);
-        };
     }
 
     private static void checkCounts(DeletedItems items, long ndeleted, int nupdated) {

@@ -1,11 +1,8 @@
 package org.walprism.codec.rmgr.btree;
 
-import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.RelFileLocator;
-import org.walprism.codec.internal.BlockInputs;
 import org.walprism.codec.rmgr.Bytes;
 import org.walprism.codec.rmgr.FieldChecks;
-import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.internal.PayloadWriter;
 import org.walprism.codec.rmgr.RecordPayload;
 
@@ -33,22 +30,6 @@ public sealed interface BtreeReusePage extends BtreeRecord {
     @Override
     default BtreeType type() {
         return BtreeType.REUSE_PAGE;
-    }
-
-    /** The layout of {@code version}: the one dispatch point of this family. */
-    static BtreeReusePage decode(WalVersion version, PayloadCursor main, BlockInputs blocks) {
-        blocks.expectOnly();
-        RelFileLocator loc = new RelFileLocator(main.u32("locator.spcOid"), main.u32("locator.dbOid"),
-                main.u32("locator.relNumber"));
-        long block = main.u32("block");
-        BtreeReusePage r = switch (version) {
-            case PG13 -> new Pg13(loc, block, main.u32("latestRemovedXid"));
-            case PG14, PG15 -> new Pg14(loc, block, main.i64("latestRemovedFullXid"));
-            case PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> new Pg16(loc, block, main.i64("snapshotConflictHorizon"),
-                    main.bool("isCatalogRel"));
-        };
-        main.expectEnd("xl_btree_reuse_page");
-        return r;
     }
 
     private static PayloadWriter head(int size, RelFileLocator l, long block) {

@@ -1,8 +1,6 @@
 package org.walprism.codec.rmgr.btree;
 
 import java.util.TreeMap;
-import org.walprism.codec.WalVersion;
-import org.walprism.codec.internal.BlockInputs;
 import org.walprism.codec.rmgr.Bytes;
 import org.walprism.codec.rmgr.FieldChecks;
 import org.walprism.codec.internal.PayloadCursor;
@@ -41,24 +39,6 @@ public sealed interface BtreeUnlinkPage extends BtreeRecord {
     @Override
     default BtreeType type() {
         return withMeta() ? BtreeType.UNLINK_PAGE_META : BtreeType.UNLINK_PAGE;
-    }
-
-    /** The layout of {@code version}: the one dispatch point of this family. */
-    static BtreeUnlinkPage decode(WalVersion version, BtreeType type, PayloadCursor main, BlockInputs blocks) {
-        boolean withMeta = type == BtreeType.UNLINK_PAGE_META;
-        BtreeUnlinkPage r = switch (version) {
-            case PG13 -> Pg13.decode(withMeta, main);
-            case PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> Pg14.decode(withMeta, main);
-        };
-        main.expectEnd("xl_btree_unlink_page");
-        if (!withMeta) {
-            blocks.expectOnly();
-            return r;
-        }
-        blocks.expectOnly(4);
-        MetaBlock meta = MetaBlock.decode(version, blocks, 4);
-        return r instanceof Pg13 p ? new Pg13(true, p.leftsib(), p.rightsib(), p.leafleftsib(), p.leafrightsib(),
-                p.leaftopparent(), p.btpoXact(), meta) : ((Pg14) r).withMeta(meta);
     }
 
     private static RecordPayload payload(PayloadWriter main, MetaBlock meta) {

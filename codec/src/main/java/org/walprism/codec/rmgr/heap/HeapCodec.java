@@ -53,7 +53,7 @@ public final class HeapCodec {
             case TRUNCATE -> HeapTruncate.decode(main, b);
             case CONFIRM -> HeapConfirm.decode(main, b);
             case LOCK -> HeapLock.decode(main, b);
-            case INPLACE -> HeapInplace.decode(version, main, b);
+            case INPLACE -> HeapInplaceDecode.decode(version, main, b);
         };
     }
 

@@ -1,7 +1,6 @@
 package org.walprism.codec.rmgr.heap;
 
 import java.util.List;
-import org.walprism.codec.WalVersion;
 import org.walprism.codec.rmgr.BlockDataPresence;
 import org.walprism.codec.internal.BlockInputs;
 import org.walprism.codec.rmgr.Bytes;
@@ -32,15 +31,6 @@ public sealed interface HeapInplace extends HeapRecord {
     @Override
     default HeapType type() {
         return HeapType.INPLACE;
-    }
-
-    /** The layout of {@code version}: the one dispatch point of this family. */
-    static HeapInplace decode(WalVersion version, PayloadCursor main, BlockInputs blocks) {
-        blocks.expectOnly(0);
-        return switch (version) {
-            case PG13, PG14, PG15, PG16, PG17 -> Pg13.decode(main, blocks);
-            case PG18, PG19_BETA1, PG19_BETA3, PG19 -> Pg18.decode(main, blocks);
-        };
     }
 
     /**

@@ -1,10 +1,8 @@
 package org.walprism.codec.rmgr.heap2;
 
-import org.walprism.codec.WalVersion;
 import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.internal.PayloadWriter;
 import org.walprism.codec.record.RelFileLocator;
-import org.walprism.codec.rmgr.InvalidPayloadException;
 
 /** XLOG_HEAP2_CLEANUP_INFO (13 only): the conflict horizon of a lazy VACUUM, no block references. */
 public sealed interface CleanupInfo extends Heap2Record {
@@ -14,15 +12,6 @@ public sealed interface CleanupInfo extends Heap2Record {
 
     /** {@code latestRemovedXid}. */
     long latestRemovedXid();
-
-    /** The layout of {@code version}: the one dispatch point of this family. */
-    static CleanupInfo decode(WalVersion version, PayloadCursor main) {
-        return switch (version) {
-            case PG13 -> Pg13.decode(main);
-            case PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> throw new InvalidPayloadException(main.part(), -1,
-                    "XLOG_HEAP2_CLEANUP_INFO does not exist in " + version.label());
-        };
-    }
 
     /**
      * {@code xl_heap_cleanup_info => node: {spcNode: uint32, dbNode: uint32, relNode: uint32},

@@ -2,10 +2,8 @@ package org.walprism.codec.rmgr.heap2;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.walprism.codec.WalVersion;
 import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.internal.PayloadWriter;
-import org.walprism.codec.rmgr.InvalidPayloadException;
 
 /**
  * XLOG_HEAP2_FREEZE_PAGE: VACUUM freezes tuples of one page (13-16; from 17 freezing is part of
@@ -30,16 +28,6 @@ public sealed interface FreezePage extends Heap2Record {
 
     /** Number of tuples frozen: 13-15 {@code ntuples}; 16 the sum of the plans' ntuples (0 without block data). */
     int nfrozen();
-
-    /** The layout of {@code version}: the one dispatch point of this family. */
-    static FreezePage decode(WalVersion version, PayloadCursor main, PayloadCursor block) {
-        return switch (version) {
-            case PG13, PG14, PG15 -> Pg13.decode(main, block);
-            case PG16 -> Pg16.decode(main, block);
-            case PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> throw new InvalidPayloadException(main.part(), -1,
-                    "XLOG_HEAP2_FREEZE_PAGE does not exist in " + version.label());
-        };
-    }
 
     /**
      * {@code xl_heap_freeze_page => cutoff_xid: uint32, ntuples: uint16} (6 bytes); block 0 =>

@@ -72,17 +72,17 @@ public final class Heap2Codec {
                     String.format("no Heap2 record has info 0x%02X in %s", info & 0xF0, version.label()));
         }
         return switch (type) {
-            case CLEAN, PRUNE -> HeapPrune.decode(version, main, block);
-            case VACUUM -> HeapVacuum.decode(version, main, block);
-            case FREEZE_PAGE -> FreezePage.decode(version, main, block);
-            case CLEANUP_INFO -> noBlockData(CleanupInfo.decode(version, main), block);
-            case VISIBLE -> noBlockData(Visible.decode(version, main), block);
+            case CLEAN, PRUNE -> HeapPruneDecode.decode(version, main, block);
+            case VACUUM -> HeapVacuumDecode.decode(version, main, block);
+            case FREEZE_PAGE -> FreezePageDecode.decode(version, main, block);
+            case CLEANUP_INFO -> noBlockData(CleanupInfoDecode.decode(version, main), block);
+            case VISIBLE -> noBlockData(VisibleDecode.decode(version, main), block);
             case PRUNE_ON_ACCESS, PRUNE_VACUUM_SCAN, PRUNE_VACUUM_CLEANUP ->
-                    PruneFreeze.decode(version, info, main, block);
-            case MULTI_INSERT -> MultiInsert.decode(version, info, main, block);
-            case LOCK_UPDATED -> noBlockData(LockUpdated.decode(version, main), block);
-            case NEW_CID -> noBlockData(NewCid.decode(version, main), block);
-            case REWRITE -> noBlockData(Rewrite.decode(version, main), block);
+                    PruneFreezeDecode.decode(version, info, main, block);
+            case MULTI_INSERT -> MultiInsertDecode.decode(version, info, main, block);
+            case LOCK_UPDATED -> noBlockData(LockUpdatedDecode.decode(version, main), block);
+            case NEW_CID -> noBlockData(NewCidDecode.decode(version, main), block);
+            case REWRITE -> noBlockData(RewriteDecode.decode(version, main), block);
         };
     }
 

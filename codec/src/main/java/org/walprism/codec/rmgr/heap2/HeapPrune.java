@@ -1,9 +1,7 @@
 package org.walprism.codec.rmgr.heap2;
 
-import org.walprism.codec.WalVersion;
 import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.internal.PayloadWriter;
-import org.walprism.codec.rmgr.InvalidPayloadException;
 
 /**
  * Page pruning with counts in main data and offsets in block 0: XLOG_HEAP2_CLEAN (13) and XLOG_HEAP2_PRUNE
@@ -36,16 +34,6 @@ public sealed interface HeapPrune extends Heap2Record {
 
     /** {@code nowunused}; empty without block data. */
     OffsetArray unused();
-
-    /** The layout of {@code version}: the one dispatch point of this family. */
-    static HeapPrune decode(WalVersion version, PayloadCursor main, PayloadCursor block) {
-        return switch (version) {
-            case PG13, PG14, PG15 -> Pg13.decode(main, block);
-            case PG16 -> Pg16.decode(main, block);
-            case PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> throw new InvalidPayloadException(main.part(), -1,
-                    "XLOG_HEAP2_PRUNE with nredirected/ndead counts does not exist in " + version.label());
-        };
-    }
 
     private static void checkArrays(boolean blockData, int nredirected, int ndead, OffsetArray redirected,
                                     OffsetArray dead, OffsetArray unused) {

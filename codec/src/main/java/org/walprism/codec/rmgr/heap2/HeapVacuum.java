@@ -1,9 +1,7 @@
 package org.walprism.codec.rmgr.heap2;
 
-import org.walprism.codec.WalVersion;
 import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.internal.PayloadWriter;
-import org.walprism.codec.rmgr.InvalidPayloadException;
 
 /**
  * XLOG_HEAP2_VACUUM: VACUUM's second heap pass marks LP_DEAD items LP_UNUSED (14-16). In 13 this work is
@@ -19,15 +17,6 @@ public sealed interface HeapVacuum extends Heap2Record {
 
     /** {@code nowunused}; empty without block data. */
     OffsetArray unused();
-
-    /** The layout of {@code version}: the one dispatch point of this family. */
-    static HeapVacuum decode(WalVersion version, PayloadCursor main, PayloadCursor block) {
-        return switch (version) {
-            case PG14, PG15, PG16 -> Pg14.decode(main, block);
-            case PG13, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> throw new InvalidPayloadException(main.part(), -1,
-                    "XLOG_HEAP2_VACUUM does not exist in " + version.label());
-        };
-    }
 
     /**
      * {@code xl_heap_vacuum => nunused: uint16} (2 bytes); block 0 => {@code nowunused: uint16[nunused]}.

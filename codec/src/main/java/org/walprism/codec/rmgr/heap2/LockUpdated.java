@@ -1,6 +1,5 @@
 package org.walprism.codec.rmgr.heap2;
 
-import org.walprism.codec.WalVersion;
 import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.internal.PayloadWriter;
 
@@ -28,13 +27,6 @@ public sealed interface LockUpdated extends Heap2Record {
 
     /** {@code flags} (XLH_LOCK_*). */
     int flags();
-
-    /** The layout of {@code version}: the one dispatch point of this family. */
-    static LockUpdated decode(WalVersion version, PayloadCursor main) {
-        return switch (version) {
-            case PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> Pg13.decode(main);
-        };
-    }
 
     /**
      * {@code xl_heap_lock_updated => xmax: uint32, offnum: uint16, infobits_set: uint8, flags: uint8} (8 bytes).

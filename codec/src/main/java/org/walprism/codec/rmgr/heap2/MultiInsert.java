@@ -1,8 +1,6 @@
 package org.walprism.codec.rmgr.heap2;
 
 import java.util.Arrays;
-import org.walprism.codec.WalVersion;
-import org.walprism.codec.rmgr.heap.HeapType;
 import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.internal.PayloadWriter;
 
@@ -30,14 +28,6 @@ public sealed interface MultiInsert extends Heap2Record {
 
     /** Block 0's data: tuple headers and tuple bytes, opaque; empty when block 0 carries an image. */
     byte[] tupleData();
-
-    /** The layout of {@code version}: the one dispatch point of this family. */
-    static MultiInsert decode(WalVersion version, int info, PayloadCursor main, PayloadCursor block) {
-        return switch (version) {
-            case PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 ->
-                    Pg13.decode((info & HeapType.XLOG_HEAP_INIT_PAGE) != 0, main, block);
-        };
-    }
 
     /**
      * {@code xl_heap_multi_insert => flags: uint8, pad: 1, ntuples: uint16, [offsets: uint16[ntuples] unless

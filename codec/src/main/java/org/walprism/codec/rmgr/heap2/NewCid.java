@@ -1,6 +1,5 @@
 package org.walprism.codec.rmgr.heap2;
 
-import org.walprism.codec.WalVersion;
 import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.internal.PayloadWriter;
 import org.walprism.codec.record.RelFileLocator;
@@ -28,13 +27,6 @@ public sealed interface NewCid extends Heap2Record {
 
     /** {@code target_tid.ip_posid}. */
     int tidOffset();
-
-    /** The layout of {@code version}: the one dispatch point of this family. */
-    static NewCid decode(WalVersion version, PayloadCursor main) {
-        return switch (version) {
-            case PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> Pg13.decode(main);
-        };
-    }
 
     /**
      * {@code xl_heap_new_cid => top_xid: uint32, cmin: uint32, cmax: uint32, combocid: uint32,

@@ -1,11 +1,9 @@
 package org.walprism.codec.rmgr.heap2;
 
 import java.util.List;
-import org.walprism.codec.WalVersion;
 import org.walprism.codec.rmgr.heap.HeapType;
 import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.internal.PayloadWriter;
-import org.walprism.codec.rmgr.InvalidPayloadException;
 
 /**
  * XLOG_HEAP2_PRUNE_ON_ACCESS / PRUNE_VACUUM_SCAN / PRUNE_VACUUM_CLEANUP (17+): one format for pruning,
@@ -131,16 +129,6 @@ public sealed interface PruneFreeze extends Heap2Record {
     /** Every frozen offset, plan by plan ({@code frz_offsets}). */
     default OffsetArray frozenOffsets() {
         return FreezePlans.allOffsets(body().plans());
-    }
-
-    /** The layout of {@code version}: the one dispatch point of this family. */
-    static PruneFreeze decode(WalVersion version, int info, PayloadCursor main, PayloadCursor block) {
-        return switch (version) {
-            case PG17, PG18 -> Pg17.decode(Reason.ofInfo(info), main, block);
-            case PG19_BETA1, PG19_BETA3, PG19 -> Pg19.decode(Reason.ofInfo(info), main, block);
-            case PG13, PG14, PG15, PG16 -> throw new InvalidPayloadException(main.part(), -1,
-                    "XLOG_HEAP2_PRUNE_* with sub-records does not exist in " + version.label());
-        };
     }
 
     /**

@@ -1,7 +1,6 @@
 package org.walprism.codec.rmgr.heap2;
 
 import java.util.Arrays;
-import org.walprism.codec.WalVersion;
 import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.internal.PayloadWriter;
 
@@ -29,13 +28,6 @@ public sealed interface Rewrite extends Heap2Record {
 
     /** {@code start_lsn}. */
     long startLsn();
-
-    /** The layout of {@code version}: the one dispatch point of this family. */
-    static Rewrite decode(WalVersion version, PayloadCursor main) {
-        return switch (version) {
-            case PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> Pg13.decode(main);
-        };
-    }
 
     /**
      * {@code xl_heap_rewrite_mapping => mapped_xid: uint32, mapped_db: uint32, mapped_rel: uint32, pad: 4,

@@ -1,9 +1,7 @@
 package org.walprism.codec.rmgr.heap2;
 
-import org.walprism.codec.WalVersion;
 import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.internal.PayloadWriter;
-import org.walprism.codec.rmgr.InvalidPayloadException;
 
 /**
  * XLOG_HEAP2_VISIBLE (13-18): sets visibility-map bits of one heap page. Block 0 is the VM page, block 1
@@ -26,15 +24,6 @@ public sealed interface Visible extends Heap2Record {
     /** The VISIBILITYMAP_ALL_VISIBLE / VISIBILITYMAP_ALL_FROZEN bits of {@link #flags()}. */
     default int vmFlags() {
         return flags() & (VISIBILITYMAP_ALL_VISIBLE | VISIBILITYMAP_ALL_FROZEN);
-    }
-
-    /** The layout of {@code version}: the one dispatch point of this family. */
-    static Visible decode(WalVersion version, PayloadCursor main) {
-        return switch (version) {
-            case PG13, PG14, PG15, PG16, PG17, PG18 -> Pg13.decode(main);
-            case PG19_BETA1, PG19_BETA3, PG19 -> throw new InvalidPayloadException(main.part(), -1,
-                    "XLOG_HEAP2_VISIBLE does not exist in " + version.label());
-        };
     }
 
     /**

@@ -1,6 +1,5 @@
 package org.walprism.codec.rmgr.xlog;
 
-import org.walprism.codec.WalVersion;
 import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.internal.PayloadWriter;
 
@@ -67,17 +66,6 @@ public sealed interface CheckPoint extends XlogRecord {
 
     /** {@code oldestActiveXid}. */
     long oldestActiveXid();
-
-    /** The layout of {@code version}: the one dispatch point of this family. */
-    static CheckPoint decode(WalVersion version, int info, PayloadCursor main) {
-        boolean shutdown = (info & 0xF0) == XLOG_CHECKPOINT_SHUTDOWN;
-        return switch (version) {
-            case PG13, PG14, PG15, PG16 -> Pg13.decode(shutdown, main);
-            case PG17, PG18 -> Pg17.decode(shutdown, main);
-            case PG19_BETA1, PG19_BETA3 -> Pg19Beta1.decode(shutdown, main);
-            case PG19 -> Pg19.decode(shutdown, main);
-        };
-    }
 
     /** The fields shared by the 88-byte layouts, in struct order from offset 24. */
     record Tail88(long nextXid, long nextOid, long nextMulti, long nextMultiOffset, long oldestXid, long oldestXidDb,

@@ -1,6 +1,5 @@
 package org.walprism.codec.rmgr.xlog;
 
-import org.walprism.codec.WalVersion;
 import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.internal.PayloadWriter;
 
@@ -14,18 +13,6 @@ public sealed interface CheckpointRedo extends XlogRecord {
 
     /** {@code wal_level} at the redo point. */
     int walLevel();
-
-    /**
-     * The layout of {@code version}: the one dispatch point of this family. Before 17 the code 0xE0 is no
-     * record of this family: {@link XlogOther} with the bytes as they are.
-     */
-    static XlogRecord decode(WalVersion version, PayloadCursor main) {
-        return switch (version) {
-            case PG13, PG14, PG15, PG16 -> new XlogOther(XLOG_CHECKPOINT_REDO, main.rest());
-            case PG17, PG18, PG19 -> Pg17.decode(main);
-            case PG19_BETA1, PG19_BETA3 -> Pg19Beta1.decode(main);
-        };
-    }
 
     /**
      * {@code wal_level: int32} (4 bytes).

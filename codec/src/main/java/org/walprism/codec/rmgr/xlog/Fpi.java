@@ -1,7 +1,6 @@
 package org.walprism.codec.rmgr.xlog;
 
 import java.util.List;
-import org.walprism.codec.WalVersion;
 import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
@@ -26,13 +25,6 @@ public sealed interface Fpi extends XlogRecord {
 
     /** The images, in block-reference order. */
     List<BlockImage> images();
-
-    /** The layout of {@code version}: the one dispatch point of this family. */
-    static Fpi decode(WalVersion version, int info, PayloadCursor main, List<BlockRef> blocks) {
-        return switch (version) {
-            case PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> Pg13.decode(info, main, blocks);
-        };
-    }
 
     /**
      * {@code (no main data)}; blocks: images only.

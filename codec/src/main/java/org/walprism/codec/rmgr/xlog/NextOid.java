@@ -1,6 +1,5 @@
 package org.walprism.codec.rmgr.xlog;
 
-import org.walprism.codec.WalVersion;
 import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.internal.PayloadWriter;
 
@@ -9,13 +8,6 @@ public sealed interface NextOid extends XlogRecord {
 
     /** The OID ({@code Oid}, main data). */
     long nextOid();
-
-    /** The layout of {@code version}: the one dispatch point of this family. */
-    static NextOid decode(WalVersion version, PayloadCursor main) {
-        return switch (version) {
-            case PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> Pg13.decode(main);
-        };
-    }
 
     /**
      * {@code nextOid: uint32} (4 bytes).

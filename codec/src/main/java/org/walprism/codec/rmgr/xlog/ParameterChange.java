@@ -1,6 +1,5 @@
 package org.walprism.codec.rmgr.xlog;
 
-import org.walprism.codec.WalVersion;
 import org.walprism.codec.internal.PayloadCursor;
 import org.walprism.codec.internal.PayloadWriter;
 
@@ -30,13 +29,6 @@ public sealed interface ParameterChange extends XlogRecord {
 
     /** {@code track_commit_timestamp}. */
     boolean trackCommitTimestamp();
-
-    /** The layout of {@code version}: the one dispatch point of this family. */
-    static ParameterChange decode(WalVersion version, PayloadCursor main) {
-        return switch (version) {
-            case PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> Pg13.decode(main);
-        };
-    }
 
     /**
      * {@code xl_parameter_change => MaxConnections: int32, max_worker_processes: int32, max_wal_senders: int32,

@@ -1,6 +1,5 @@
 package org.walprism.codec.rmgr.xlog;
 
-import org.walprism.codec.WalVersion;
 import org.walprism.codec.internal.PayloadCursor;
 
 /**
@@ -8,13 +7,6 @@ import org.walprism.codec.internal.PayloadCursor;
  * segment is skipped by readers (the following pages are all zeros).
  */
 public sealed interface Switch extends XlogRecord {
-
-    /** The layout of {@code version}: the one dispatch point of this family. */
-    static Switch decode(WalVersion version, PayloadCursor main) {
-        return switch (version) {
-            case PG13, PG14, PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> Pg13.decode(main);
-        };
-    }
 
     /**
      * {@code (no main data)}.

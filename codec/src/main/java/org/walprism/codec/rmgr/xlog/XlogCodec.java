@@ -55,14 +55,14 @@ public final class XlogCodec {
         }
         return switch (op) {
             case CheckPoint.XLOG_CHECKPOINT_SHUTDOWN, CheckPoint.XLOG_CHECKPOINT_ONLINE ->
-                    CheckPoint.decode(version, info, main);
-            case XLOG_NEXTOID -> NextOid.decode(version, main);
-            case XLOG_SWITCH -> Switch.decode(version, main);
-            case XLOG_PARAMETER_CHANGE -> ParameterChange.decode(version, main);
-            case Fpi.XLOG_FPI, Fpi.XLOG_FPI_FOR_HINT -> Fpi.decode(version, info, main, blocks);
-            case CheckpointRedo.XLOG_CHECKPOINT_REDO -> CheckpointRedo.decode(version, main);
+                    CheckPointDecode.decode(version, info, main);
+            case XLOG_NEXTOID -> NextOidDecode.decode(version, main);
+            case XLOG_SWITCH -> SwitchDecode.decode(version, main);
+            case XLOG_PARAMETER_CHANGE -> ParameterChangeDecode.decode(version, main);
+            case Fpi.XLOG_FPI, Fpi.XLOG_FPI_FOR_HINT -> FpiDecode.decode(version, info, main, blocks);
+            case CheckpointRedo.XLOG_CHECKPOINT_REDO -> CheckpointRedoDecode.decode(version, main);
             case LogicalDecodingStatusChange.XLOG_LOGICAL_DECODING_STATUS_CHANGE ->
-                    LogicalDecodingStatusChange.decode(version, main);
+                    LogicalDecodingStatusChangeDecode.decode(version, main);
             default -> new XlogOther(op, main.rest());
         };
     }

@@ -1,0 +1,25 @@
+package org.walprism.codec.rmgr.heap2;
+
+import org.walprism.codec.WalVersion;
+import org.walprism.codec.internal.PayloadCursor;
+import org.walprism.codec.rmgr.InvalidPayloadException;
+
+/**
+ * The version dispatch of {@link FreezePage}, outside its public interface so that no public signature takes the
+ * codec's internal cursors.
+ */
+final class FreezePageDecode {
+
+    private FreezePageDecode() {
+    }
+
+    /** The layout of {@code version}: the one dispatch point of this family. */
+    static FreezePage decode(WalVersion version, PayloadCursor main, PayloadCursor block) {
+        return switch (version) {
+            case PG13, PG14, PG15 -> FreezePage.Pg13.decode(main, block);
+            case PG16 -> FreezePage.Pg16.decode(main, block);
+            case PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> throw new InvalidPayloadException(main.part(), -1,
+                    "XLOG_HEAP2_FREEZE_PAGE does not exist in " + version.label());
+        };
+    }
+}
