@@ -126,8 +126,10 @@ public final class WalSql implements AutoCloseable {
         boolean parts = q.contains("wal_record_parts");
         boolean fleet = FLEET.matcher(q).find();
         // the text columns are worth their cost only to a query that names them, or all columns (a * that is not
-        // count(*)'s); a table it attaches or creates is not ours
-        boolean texts = q.contains("description") || q.contains("block_ref") || ALL_COLUMNS.matcher(q).find();
+        // count(*)'s) of a relation that has them (not pg_get_wal_stats); a table it attaches or creates is not ours
+        boolean texts = q.contains("description") || q.contains("block_ref") || (ALL_COLUMNS.matcher(q).find()
+                && (q.contains("record_info") || q.contains("records_info") || q.contains("block_info")
+                || q.contains("wal_records") || q.contains("wal_blocks")));
         return new WalTables.Contents(blocks, data, own || parts, parts, q.contains("vacuum_runs"), fleet, null,
                 texts);
     }

@@ -25,6 +25,8 @@ class LazyTextsTest {
         assertFalse(WalSql.contentsFor("SELECT resource_manager, count( * ), sum(fpi_length) FROM wal_records "
                 + "GROUP BY 1").texts());
         assertFalse(WalSql.contentsFor("SELECT * FROM pg_get_wal_stats()").blocks());
+        assertFalse(WalSql.contentsFor("SELECT * FROM pg_get_wal_stats('0/1000028', '0/2000000', true) "
+                + "WHERE count > 0").texts());
         assertTrue(WalSql.contentsFor("SELECT * FROM pg_get_wal_records_info()").texts());
         assertTrue(WalSql.contentsFor("SELECT r.* FROM wal_records r").texts());
         assertTrue(WalSql.contentsFor("SELECT start_lsn FROM wal_blocks WHERE description LIKE 'off%'").texts());
