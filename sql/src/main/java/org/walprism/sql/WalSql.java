@@ -111,6 +111,10 @@ public final class WalSql implements AutoCloseable {
     private static final java.util.regex.Pattern FLEET =
             java.util.regex.Pattern.compile("\\b(stats|categories|buckets)\\b");
 
+    /** A {@code *} of all columns ({@code SELECT *}, {@code t.*}, {@code COLUMNS(*)}), not {@code count(*)}. */
+    private static final java.util.regex.Pattern ALL_COLUMNS =
+            java.util.regex.Pattern.compile("(?<!count\\s{0,9}\\(\\s{0,9})\\*");
+
     /** What {@code sql} needs filled: the relations it names (others stay empty). */
     public static WalTables.Contents contentsFor(String sql) {
         String q = sql.toLowerCase(Locale.ROOT);
@@ -121,7 +125,13 @@ public final class WalSql implements AutoCloseable {
                 || q.contains("fpi_cause");
         boolean parts = q.contains("wal_record_parts");
         boolean fleet = FLEET.matcher(q).find();
-        return new WalTables.Contents(blocks, data, own || parts, parts, q.contains("vacuum_runs"), fleet, null);
+        // the text columns are worth their cost only to a query that names them, or all columns (a * that is not
+        // count(*)'s) of a relation that has them (not pg_get_wal_stats); a table it attaches or creates is not ours
+        boolean texts = q.contains("description") || q.contains("block_ref") || (ALL_COLUMNS.matcher(q).find()
+                && (q.contains("record_info") || q.contains("records_info") || q.contains("block_info")
+                || q.contains("wal_records") || q.contains("wal_blocks")));
+        return new WalTables.Contents(blocks, data, own || parts, parts, q.contains("vacuum_runs"), fleet, null,
+                texts);
     }
 
     /**

@@ -42,22 +42,31 @@ import org.walprism.codec.rmgr.RmgrTable;
  */
 public final class WalTables {
 
-    /** What to fill besides {@code wal_records}. */
+    /**
+     * What to fill besides {@code wal_records}; {@code texts}: the {@code description} and {@code block_ref} text
+     * columns (false: NULL, for a query that names neither).
+     */
     public record Contents(boolean blocks, boolean blockData, boolean categories, boolean parts, boolean vacuums,
-                           boolean fleet, String cluster) {
-        /** Without the Spark job's tables ({@link FleetTables}). */
+                           boolean fleet, String cluster, boolean texts) {
+        /** Without the Spark job's tables ({@link FleetTables}), with the text columns. */
         public Contents(boolean blocks, boolean blockData, boolean categories, boolean parts, boolean vacuums) {
-            this(blocks, blockData, categories, parts, vacuums, false, null);
+            this(blocks, blockData, categories, parts, vacuums, false, null, true);
+        }
+
+        /** With the text columns. */
+        public Contents(boolean blocks, boolean blockData, boolean categories, boolean parts, boolean vacuums,
+                        boolean fleet, String cluster) {
+            this(blocks, blockData, categories, parts, vacuums, fleet, cluster, true);
         }
 
         /** Everything (export). */
         public static Contents all(boolean blockData) {
-            return new Contents(true, blockData, true, true, true, true, null);
+            return new Contents(true, blockData, true, true, true, true, null, true);
         }
 
         /** The same, with {@code name} as the {@code cluster} of the Spark job's tables. */
         public Contents cluster(String name) {
-            return new Contents(blocks, blockData, categories, parts, vacuums, fleet, name);
+            return new Contents(blocks, blockData, categories, parts, vacuums, fleet, name, texts);
         }
     }
 
@@ -251,7 +260,7 @@ public final class WalTables {
             rmgr = RecordNames.rmgrName(version, d.rmid());
             String id = RecordNames.identify(version, d.rmid(), d.info());
             type = id != null ? id : RmgrTable.unknownName(d.info());
-            description = Describers.describeBackend(d);
+            description = contents.texts() ? Describers.describeBackend(d) : null;
             heapDml = CategoryStats.heapDml(v);
             if (categories != null) {
                 categories.add(v);
@@ -296,8 +305,8 @@ public final class WalTables {
             a.append(r.lsn()).append(end).append(r.prev()).append(r.xid());
             a.append(rmgr).append(type);
             a.append(r.totalLength()).append(r.mainDataLength()).append(r.fpiLength());
-            a.append(description);
-            if (r.blocks().isEmpty()) {
+            nullable(a, description);
+            if (r.blocks().isEmpty() || !contents.texts()) {
                 a.appendNull();
             } else {
                 a.append(WalDumpFormatter.walinspectBlockRef(r));
@@ -337,7 +346,7 @@ public final class WalTables {
                 } else {
                     a.append(List.of(BlockRows.fpiInfo(version, img)));
                 }
-                a.append(description);
+                nullable(a, description);
                 if (img == null) {
                     a.appendNull().appendNull().appendNull().appendNull();
                 } else {
