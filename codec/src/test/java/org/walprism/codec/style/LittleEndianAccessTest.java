@@ -16,6 +16,15 @@ class LittleEndianAccessTest {
     private static final Pattern BIG_ENDIAN = Pattern.compile(
             "\\.(get|read|set|write)(Short|UnsignedShort|Medium|UnsignedMedium|Int|UnsignedInt|Long|Char|Float|Double)\\(");
 
+    /**
+     * RawBytes reads a direct buffer through a NIO view whose byte order it sets to little-endian, where the plain
+     * {@code getShort/getInt/getLong} names are the little-endian reads; RawBytesTest compares every width at every
+     * index with Netty's {@code *LE} getters. The file is exempt only while it sets that order.
+     */
+    private static final String LE_VIEW_FILE = "RawBytes.java";
+
+    private static final String LE_VIEW_ORDER = ".order(ByteOrder.LITTLE_ENDIAN)";
+
     @Test
     void codecSourcesUseOnlyLittleEndianAccessors() throws IOException {
         Path src = Path.of("src/main/java");
@@ -23,6 +32,10 @@ class LittleEndianAccessTest {
         try (Stream<Path> files = Files.walk(src)) {
             for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java"))::iterator) {
                 List<String> lines = Files.readAllLines(f);
+                if (f.getFileName().toString().equals(LE_VIEW_FILE)
+                        && lines.stream().anyMatch(l -> l.contains(LE_VIEW_ORDER))) {
+                    continue;
+                }
                 for (int i = 0; i < lines.size(); i++) {
                     if (BIG_ENDIAN.matcher(lines.get(i)).find()) {
                         offenders.add(src.relativize(f) + ":" + (i + 1) + ": " + lines.get(i).trim());
