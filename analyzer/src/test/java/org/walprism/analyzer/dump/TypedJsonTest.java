@@ -79,7 +79,7 @@ class TypedJsonTest {
                     continue;
                 }
                 typed++;
-                String at = Lsn.format(r.lsn(), true);
+                String at = Lsn.format(r.recordLsn().value(), true);
                 assertNull(obj.get("fields_error"), () -> "fields_error at " + at);
                 Map<String, Object> fields = asObject(obj.get("fields"));
                 assertInstanceOf(String.class, fields.get("kind"));
@@ -91,7 +91,7 @@ class TypedJsonTest {
                     if (got != null) {
                         compared++;
                         if (!got.equals(want) && failures.size() < 5) {
-                            failures.add(Lsn.format(r.lsn(), true) + " " + e.getKey() + ": oracle " + want
+                            failures.add(Lsn.format(r.recordLsn().value(), true) + " " + e.getKey() + ": oracle " + want
                                     + ", fields " + got + "\n  " + desc);
                         }
                     }
@@ -103,7 +103,7 @@ class TypedJsonTest {
                         compared++;
                         String want = "[" + m.group(2).replace(" ", "") + "]";
                         if (!want.equals(got.toString().replace(" ", "")) && failures.size() < 5) {
-                            failures.add(Lsn.format(r.lsn(), true) + " " + m.group(1) + ": oracle " + want
+                            failures.add(Lsn.format(r.recordLsn().value(), true) + " " + m.group(1) + ": oracle " + want
                                     + ", fields " + got);
                         }
                     }
