@@ -63,7 +63,7 @@ class HostileRecordAgreementTest {
     private record Case(String capture, DecodedRecord example, List<DecodedRecord> filler, int delta) {
         String name() {
             return capture + " " + example.rmid() + "/0x" + Integer.toHexString(example.info()) + " at "
-                    + Lsn.format(example.lsn(), true) + (delta < 0 ? " main data cut by " + -delta
+                    + Lsn.format(example.recordLsn().value(), true) + (delta < 0 ? " main data cut by " + -delta
                     : " with " + delta + " trailing bytes");
         }
     }

@@ -120,7 +120,7 @@ class StatsFiltersVsPgWaldumpTest {
         long second;
         try (WalReader r = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Lsn.bound(c.endLsn()), 0)) {
             r.next();
-            second = r.next().lsn();
+            second = r.next().recordLsn().value();
         }
         for (long start : new long[] {c.startLsn() + 4, second - 1}) {
             for (List<String> args : List.of(List.of("-n", "3"), List.of("--stats", "-r", "Heap2"), List.of("-q", "-n", "2"),

@@ -302,7 +302,7 @@ public final class WalTables {
 
         void appendRecord(DuckDBAppender a) throws SQLException {
             a.beginRow();
-            a.append(r.lsn()).append(end).append(r.prev()).append(r.xid());
+            a.append(r.recordLsn().value()).append(end).append(r.prev()).append(r.xid());
             a.append(rmgr).append(type);
             a.append(r.totalLength()).append(r.mainDataLength()).append(r.fpiLength());
             nullable(a, description);
@@ -336,7 +336,7 @@ public final class WalTables {
             for (BlockRef b : r.blocks()) {
                 BlockImage img = b.image();
                 a.beginRow();
-                a.append(r.lsn()).append(end).append(r.prev());
+                a.append(r.recordLsn().value()).append(end).append(r.prev());
                 a.append((short) b.id()).append(b.rel().spcOid()).append(b.rel().dbOid()).append(b.rel().relNumber());
                 a.append((short) b.forkNumber()).append(b.blockNumber()).append(r.xid());
                 a.append(rmgr).append(type).append(r.totalLength()).append(r.mainDataLength());
@@ -365,7 +365,7 @@ public final class WalTables {
                 appendTime(a);
                 a.endRow();
                 if (data != null) {
-                    data.beginRow().append(r.lsn()).append((short) b.id());
+                    data.beginRow().append(r.recordLsn().value()).append((short) b.id());
                     if (b.hasData()) {
                         data.append(b.data());
                     } else {
@@ -383,7 +383,7 @@ public final class WalTables {
 
         void appendParts(DuckDBAppender a) throws SQLException {
             for (int[] c : changed) {
-                a.beginRow().append(r.lsn()).append(Category.of(c[0]).key()).append(Parts.name(version, c[1]))
+                a.beginRow().append(r.recordLsn().value()).append(Category.of(c[0]).key()).append(Parts.name(version, c[1]))
                         .append(Parts.group(c[1])).append((long) c[2]).endRow();
             }
         }

@@ -113,7 +113,7 @@ public final class DescRecord {
         view = null;
         decoded = r;
         version = r.version();
-        lsn = r.lsn();
+        lsn = r.recordLsn().value();
         totalLength = r.totalLength();
         xid = r.xid();
         prev = r.prev();

@@ -103,7 +103,7 @@ public final class BlockRows {
         Object[] v = new Object[COLUMNS.size() + (withData ? 2 : 0)];
         int i = 0;
         // pg_lsn's text in the WAL's major: %X/%X up to 18, %X/%08X from 19
-        v[i++] = Lsn.of(r.lsn()).format(ver);
+        v[i++] = Lsn.of(r.recordLsn().value()).format(ver);
         v[i++] = Lsn.of(endLsn).format(ver);
         v[i++] = Lsn.of(r.prev()).format(ver);
         v[i++] = (long) b.id();

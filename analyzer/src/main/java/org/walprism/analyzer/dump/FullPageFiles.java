@@ -93,10 +93,10 @@ public final class FullPageFiles {
             }
             images.restore(r, b, page);
             if (b.forkNumber() >= BlockRef.FORK_COUNT) {
-                throw new WalFormatException("invalid fork number: " + b.forkNumber() + " of block " + b.id(), r.lsn(),
+                throw new WalFormatException("invalid fork number: " + b.forkNumber() + " of block " + b.id(), r.recordLsn().value(),
                         null, -1);
             }
-            write(dir.resolve(fileName(timeline, r.lsn(), b.rel(), b.blockNumber(), b.forkNumber())));
+            write(dir.resolve(fileName(timeline, r.recordLsn().value(), b.rel(), b.blockNumber(), b.forkNumber())));
             n++;
         }
         written += n;

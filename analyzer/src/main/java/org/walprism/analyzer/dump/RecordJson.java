@@ -52,7 +52,7 @@ public final class RecordJson {
         StringBuilder sb = new StringBuilder(256);
         WalVersion v = r.version();
         sb.append('{');
-        str(sb, "start_lsn", Lsn.of(r.lsn()).format(v)).append(',');
+        str(sb, "start_lsn", Lsn.of(r.recordLsn().value()).format(v)).append(',');
         str(sb, "end_lsn", Lsn.of(endLsn).format(v)).append(',');
         str(sb, "prev_lsn", Lsn.of(r.prev()).format(v)).append(',');
         num(sb, "xid", r.xid()).append(',');

@@ -10,17 +10,24 @@ import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.record.RelFileLocator;
 import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.codec.rmgr.btree.BtreeCodec;
+import org.walprism.codec.rmgr.heap.HeapCodec;
 import org.walprism.codec.rmgr.heap2.Heap2Codec;
 import org.walprism.codec.rmgr.heap2.OffsetArray;
+import org.walprism.codec.rmgr.xact.XactCodec;
 import org.walprism.codec.rmgr.xlog.XlogCodec;
 
 /**
  * The {@code fields} object of {@code dump --format json}: the record's payload as the codec's typed value
- * ({@link Heap2Codec#decode} for Heap2, {@link XlogCodec#decode} for XLOG), written field by field from the
- * value's record components, never from the desc text.
+ * ({@link HeapCodec#decode} for Heap, {@link Heap2Codec#decode} for Heap2, {@link XactCodec#decode} for
+ * Transaction, {@link BtreeCodec#decode} for Btree, {@link XlogCodec#decode} for XLOG), written field by field
+ * from the value's record components, never from the desc text.
  *
- * <p>Shape: {@code {"kind":"HeapPrune","layout":"Pg16", <component>: <value>, ...}}; {@code kind} names the
- * sealed family, {@code layout} the byte layout (the first major writing it). Nested typed values (freeze
+ * <p>Shape: {@code {"kind":"PruneFreeze","layout_since":"17", <component>: <value>, ...}}; {@code kind} names the
+ * record's type, {@code layout_since} the first PostgreSQL major writing its byte layout (a PostgreSQL 18
+ * record written as 17 wrote it says 17), absent for a type with one layout. Struct padding and raw copies of a
+ * decoded field (components named {@code pad}, {@code ...Pad}, {@code reasonByte}: kept by the codec for
+ * byte-exact encoding, uninitialised memory in PostgreSQL) are not written. Nested typed values (freeze
  * plans, the prune body, relation locators) are objects of their components; offset arrays are arrays of
  * numbers; enums their names; opaque bytes a lower-case hex string. Block images inside FPI records are
  * written without their bytes (their headers only; the bytes are the record's, not the payload's).
@@ -33,7 +40,8 @@ final class TypedJson {
 
     /** Whether {@code rmid} has typed payloads written under {@code fields}. */
     static boolean isTyped(int rmid) {
-        return rmid == RmgrTable.HEAP2 || rmid == RmgrTable.XLOG;
+        return rmid == RmgrTable.HEAP || rmid == RmgrTable.HEAP2 || rmid == RmgrTable.TRANSACTION
+                || rmid == RmgrTable.BTREE || rmid == RmgrTable.XLOG;
     }
 
     /**
@@ -43,8 +51,14 @@ final class TypedJson {
     static boolean append(StringBuilder sb, DecodedRecord r) {
         Object value;
         try {
-            if (r.rmid() == RmgrTable.HEAP2) {
+            if (r.rmid() == RmgrTable.HEAP) {
+                value = HeapCodec.decode(r);
+            } else if (r.rmid() == RmgrTable.HEAP2) {
                 value = Heap2Codec.decode(r);
+            } else if (r.rmid() == RmgrTable.TRANSACTION) {
+                value = XactCodec.decode(r);
+            } else if (r.rmid() == RmgrTable.BTREE) {
+                value = BtreeCodec.decode(r);
             } else if (r.rmid() == RmgrTable.XLOG) {
                 value = XlogCodec.decode(r);
             } else {
@@ -64,8 +78,12 @@ final class TypedJson {
         Class<?> c = value.getClass();
         Class<?> family = c.getEnclosingClass();
         sb.append('{');
-        RecordJson.str(sb, "kind", family != null ? family.getSimpleName() : c.getSimpleName()).append(',');
-        RecordJson.str(sb, "layout", family != null ? c.getSimpleName() : "");
+        RecordJson.str(sb, "kind", family != null ? family.getSimpleName() : c.getSimpleName());
+        if (family != null && c.getSimpleName().startsWith("Pg")) {
+            // Pg13, Pg19Beta1: the major (and pre-release) that first wrote the layout
+            sb.append(',');
+            RecordJson.str(sb, "layout_since", c.getSimpleName().substring(2).toLowerCase(java.util.Locale.ROOT));
+        }
         components(sb, value, true);
         sb.append('}');
     }
@@ -73,16 +91,27 @@ final class TypedJson {
     private static void components(StringBuilder sb, Record value, boolean comma) {
         boolean first = !comma;
         for (RecordComponent rc : COMPONENTS.computeIfAbsent(value.getClass(), Class::getRecordComponents)) {
-            if (value instanceof BlockImage && rc.getName().equals("bytes")) {
+            if ((value instanceof BlockImage && rc.getName().equals("bytes")) || isPadding(rc.getName())) {
                 continue;
             }
             if (!first) {
                 sb.append(',');
             }
             first = false;
+            Object v = read(rc, value);
+            if (rc.getName().equals("layout") && v instanceof Enum<?> e && e.name().startsWith("PG")) {
+                // XactLayout.PG15: the first major writing the layout, as the top-level layout_since
+                RecordJson.str(sb, "layout_since", e.name().substring(2).toLowerCase(java.util.Locale.ROOT));
+                continue;
+            }
             sb.append('"').append(rc.getName()).append("\":");
-            value(sb, read(rc, value));
+            value(sb, v);
         }
+    }
+
+    /** Struct padding or a raw copy of a decoded field: kept for encoding, not data. */
+    static boolean isPadding(String component) {
+        return component.equals("pad") || component.endsWith("Pad") || component.equals("reasonByte");
     }
 
     private static Object read(RecordComponent rc, Record value) {
@@ -120,6 +149,11 @@ final class TypedJson {
                 sb.append(Character.forDigit((b >> 4) & 0xF, 16)).append(Character.forDigit(b & 0xF, 16));
             }
             sb.append('"');
+        } else if (v instanceof org.walprism.codec.rmgr.Bytes bytes) {
+            value(sb, bytes.toByteArray());
+        } else if (v instanceof org.walprism.codec.rmgr.InvalidationMessage m) {
+            sb.append("{\"id\":").append(m.id()).append(",\"dbId\":").append(m.dbId()).append(",\"objectId\":")
+                    .append(m.objectId()).append('}');
         } else if (v instanceof List<?> list) {
             sb.append('[');
             for (int i = 0; i < list.size(); i++) {

@@ -78,7 +78,7 @@ public final class ImageRecompression {
             fpi += stored.length();
             blocks.add(new BlockRef(b.id(), b.forkFlags(), b.rel(), b.blockNumber(), stored, b.data()));
         }
-        byte[] bytes = RecordEncoder.encode(new DecodedRecord(version, r.lsn(), 0, r.xid(), r.prev(), r.info(),
+        byte[] bytes = RecordEncoder.encode(new DecodedRecord(version, r.recordLsn().value(), 0, r.xid(), r.prev(), r.info(),
                 r.rmid(), 0, blocks, r.origin(), r.toplevelXid(), r.mainData(), r.longMainDataHeader(), null));
         return new PlanEncoder.Encoded(e.rmid(), e.info(), bytes, fpi);
     }
@@ -136,9 +136,9 @@ public final class ImageRecompression {
                     img.apply(), hole, raw);
             blocks.add(new BlockRef(b.id(), b.forkFlags(), b.rel(), b.blockNumber(), plain, b.data()));
         }
-        byte[] bytes = RecordEncoder.encode(new DecodedRecord(r.version(), r.lsn(), 0, r.xid(), r.prev(), r.info(),
+        byte[] bytes = RecordEncoder.encode(new DecodedRecord(r.version(), r.recordLsn().value(), 0, r.xid(), r.prev(), r.info(),
                 r.rmid(), 0, blocks, r.origin(), r.toplevelXid(), r.mainData(), r.longMainDataHeader(), null));
-        return new DecodedRecord(r.version(), r.lsn(), bytes.length, r.xid(), r.prev(), r.info(), r.rmid(),
+        return new DecodedRecord(r.version(), r.recordLsn().value(), bytes.length, r.xid(), r.prev(), r.info(), r.rmid(),
                 RecordEncoder.crc(bytes), blocks, r.origin(), r.toplevelXid(), r.mainData(), r.longMainDataHeader(),
                 bytes);
     }

@@ -71,7 +71,7 @@ final class Images {
         boolean changes = false;
         List<BlockRef> blocks = new ArrayList<>(r.blocks().size());
         for (BlockRef b : r.blocks()) {
-            BlockImage img = retarget(b.image(), target, r.lsn());
+            BlockImage img = retarget(b.image(), target, r.recordLsn().value());
             changes |= img != null && img.info() != b.image().info();
             blocks.add(img == b.image() ? b : new BlockRef(b.id(), b.forkFlags(), b.rel(), b.blockNumber(), img,
                     b.data()));

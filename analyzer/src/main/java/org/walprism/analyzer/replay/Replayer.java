@@ -198,7 +198,7 @@ public final class Replayer {
         try {
             return recompression.inflateUnloggable(r);
         } catch (WalFormatException e) {
-            throw Images.inFile(Images.at(e, r.lsn()), reader.timeline(), reader.segmentSize());
+            throw Images.inFile(Images.at(e, r.recordLsn().value()), reader.timeline(), reader.segmentSize());
         }
     }
 

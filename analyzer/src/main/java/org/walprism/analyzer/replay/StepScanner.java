@@ -54,7 +54,7 @@ final class StepScanner {
             Kind k = kind(r);
             if (k == null) {
                 flush();
-                out.accept(new Slot(original, r.lsn(), null, false));
+                out.accept(new Slot(original, r.recordLsn().value(), null, false));
                 return;
             }
             long block = heapBlock(r, k);
@@ -78,7 +78,7 @@ final class StepScanner {
             last = k;
         } catch (WalFormatException e) {
             // an image or record the target design cannot hold: name the record
-            throw Images.inFile(Images.at(e, r.lsn()), timeline, segmentSize);
+            throw Images.inFile(Images.at(e, r.recordLsn().value()), timeline, segmentSize);
         }
     }
 
@@ -150,7 +150,7 @@ final class StepScanner {
         BlockRef heap = heapRef(r, k);
         if (heap != null && heap.image() != null && op.heapImage == null) {
             op.heapImage = heap.image();
-            op.heapImageLsn = r.lsn();
+            op.heapImageLsn = r.recordLsn().value();
         }
         Heap2Record rec = Heap2Codec.decode(r);
         if (rec instanceof HeapPrune p) {
@@ -189,7 +189,7 @@ final class StepScanner {
         } else if (rec instanceof Visible v) {
                 op.vmFlags |= v.vmFlags();
                 op.vmRef = r.block(0);
-                op.vmRefLsn = r.lsn();
+                op.vmRefLsn = r.recordLsn().value();
         } else if (rec instanceof PruneFreeze p) {
                 if (k != Kind.CLEANUP) {
                     op.horizon = p.snapshotConflictHorizon();
@@ -198,7 +198,7 @@ final class StepScanner {
                 if (p.vmFlags() != 0) {
                     op.vmFlags |= p.vmFlags();
                     op.vmRef = r.block(1);
-                    op.vmRefLsn = r.lsn();
+                    op.vmRefLsn = r.recordLsn().value();
                 }
                 if (p.blockData()) {
                     op.plans.addAll(p.plans());

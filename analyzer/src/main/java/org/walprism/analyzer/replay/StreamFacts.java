@@ -139,7 +139,7 @@ final class StreamFacts {
                 a.xsub().forEach(s -> topXid.put(s, a.xtop()));
             }
         } catch (SubxactMap.FullException full) {
-            throw new ReplayLimitException(r.lsn(), r.version(), "more than " + SubxactMap.MAX_ENTRIES + " subtransactions, "
+            throw new ReplayLimitException(r.recordLsn().value(), r.version(), "more than " + SubxactMap.MAX_ENTRIES + " subtransactions, "
                     + "whose top-level transactions replay keeps in memory (" + ((SubxactMap.MAX_ENTRIES * 18L) >> 20)
                     + " MiB)");
         }

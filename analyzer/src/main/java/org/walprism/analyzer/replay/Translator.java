@@ -124,7 +124,7 @@ final class Translator {
     WalFormatException fail(Rec r, String why) {
         return new WalFormatException("cannot translate " + RmgrTable.name(from, r.src.rmid()) + "/"
                 + RmgrTable.recordTypeName(from, r.src.rmid(), r.src.info()) + " from PostgreSQL " + from.label()
-                + " to " + to.label() + ": " + why, r.src.lsn(), null, 0);
+                + " to " + to.label() + ": " + why, r.src.recordLsn().value(), null, 0);
     }
 
     /**
@@ -175,7 +175,7 @@ final class Translator {
         }
         List<BlockRef> blocks = new ArrayList<>(rec.blocks.size());
         for (BlockRef b : rec.blocks) {
-            var img = Images.retarget(b.image(), to, r.lsn());
+            var img = Images.retarget(b.image(), to, r.recordLsn().value());
             blocks.add(new BlockRef(b.id(), b.forkFlags(), b.rel(), b.blockNumber(), img, b.data()));
         }
         byte[] bytes = RecordBuilder.of(to, r.rmid(), rec.info).xid(r.xid()).prev(r.prev()).origin(r.origin())

@@ -58,12 +58,12 @@ class Heap2DescriberOracleTest {
                     continue;
                 }
                 total++;
-                String want = expected.get(rec.lsn());
+                String want = expected.get(rec.recordLsn().value());
                 String got = DESCRIBER.describe(rec);
                 if (got.equals(want)) {
                     same++;
                 } else if (diffs.size() < 5) {
-                    diffs.add(Lsn.format(rec.lsn(), true) + "\n  want: " + want + "\n  got:  " + got);
+                    diffs.add(Lsn.format(rec.recordLsn().value(), true) + "\n  want: " + want + "\n  got:  " + got);
                 }
             }
         }

@@ -65,10 +65,10 @@ class RecordCheckTest {
         }
         assertTrue(split != null, "an SP-GiST ADD_LEAF in 18/other_rmgrs");
         byte[] main = Arrays.copyOf(split.mainData(), 9); // spgxlogAddLeaf's nodeI ends at 10
-        DecodedRecord cut = new DecodedRecord(split.version(), split.lsn(), 0, split.xid(), split.prev(),
+        DecodedRecord cut = new DecodedRecord(split.version(), split.recordLsn().value(), 0, split.xid(), split.prev(),
                 split.info(), split.rmid(), 0, split.blocks(), split.origin(), split.toplevelXid(), main, false,
                 new byte[0]);
-        RecordView view = RecordView.of(cut.version(), RecordEncoder.encode(cut), split.lsn());
+        RecordView view = RecordView.of(cut.version(), RecordEncoder.encode(cut), split.recordLsn().value());
         WalFormatException e = assertThrows(WalFormatException.class, () -> new RecordCheck().check(view));
         assertEquals(assertThrows(WalFormatException.class, () -> Describers.describe(cut)).getMessage(),
                 e.getMessage());

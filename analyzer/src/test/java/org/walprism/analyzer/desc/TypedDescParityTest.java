@@ -94,20 +94,20 @@ class TypedDescParityTest {
                 if (!typed(r.rmid())) {
                     continue;
                 }
-                String at = capture.name() + " " + Lsn.format(r.lsn(), true) + " "
+                String at = capture.name() + " " + Lsn.format(r.recordLsn().value(), true) + " "
                         + RmgrTable.identify(r.version(), r.rmid(), r.info());
                 String ours = typedDesc(r, TimestampStyle.WALDUMP);
                 assertEquals(Describers.describe(r), ours, "typed vs dump describer, " + at);
                 String backend = typedDesc(r, TimestampStyle.BACKEND);
                 assertEquals(Describers.describeBackend(r), backend, "typed vs backend describer, " + at);
-                boolean inRange = Long.compareUnsigned(r.lsn(), capture.startLsn()) >= 0
-                        && Long.compareUnsigned(r.lsn(), capture.endLsn()) < 0;
-                if (inRange && waldump.containsKey(r.lsn())) {
-                    assertEquals(waldump.get(r.lsn()), ours, "typed vs pg_waldump, " + at);
+                boolean inRange = Long.compareUnsigned(r.recordLsn().value(), capture.startLsn()) >= 0
+                        && Long.compareUnsigned(r.recordLsn().value(), capture.endLsn()) < 0;
+                if (inRange && waldump.containsKey(r.recordLsn().value())) {
+                    assertEquals(waldump.get(r.recordLsn().value()), ours, "typed vs pg_waldump, " + at);
                     oracle[0]++;
                 }
-                if (inRange && walinspect.containsKey(r.lsn())) {
-                    assertEquals(walinspect.get(r.lsn()), backend, "typed vs pg_walinspect, " + at);
+                if (inRange && walinspect.containsKey(r.recordLsn().value())) {
+                    assertEquals(walinspect.get(r.recordLsn().value()), backend, "typed vs pg_walinspect, " + at);
                     oracle[1]++;
                 }
                 counts.merge(RmgrTable.name(r.version(), r.rmid()) + "/"

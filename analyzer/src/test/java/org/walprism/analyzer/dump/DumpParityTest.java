@@ -135,7 +135,7 @@ class DumpParityTest {
                 }
             }
             if (strict && !diff.isEmpty() && failures.size() < 5) {
-                failures.add("lsn " + Lsn.format(r.lsn(), true) + " " + rmgr + " " + FORMATTER.typeName(r) + "\n"
+                failures.add("lsn " + Lsn.format(r.recordLsn().value(), true) + " " + rmgr + " " + FORMATTER.typeName(r) + "\n"
                         + String.join("\n", diff));
             }
         }

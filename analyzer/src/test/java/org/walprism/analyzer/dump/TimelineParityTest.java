@@ -38,7 +38,7 @@ class TimelineParityTest {
                 String xid = Long.toString(d.xid());
                 String type = RecordNames.identify(d.version(), d.rmid(), d.info());
                 boolean padded = d.version().atLeast(WalVersion.PG19_BETA1); // pg_lsn's output (19 pads)
-                actual.add(String.join("\t", Lsn.format(d.lsn(), padded), Lsn.format(r.endOfLastRecord(), padded),
+                actual.add(String.join("\t", Lsn.format(d.recordLsn().value(), padded), Lsn.format(r.endOfLastRecord(), padded),
                         Lsn.format(d.prev(), padded), xid, RecordNames.rmgrName(d.version(), d.rmid()), type,
                         Long.toString(d.totalLength()), Long.toString(d.mainData().length),
                         Long.toString(d.fpiLength()), Describers.describeBackend(d),

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.walprism.codec.Lsn;
+import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.rmgr.RmgrTable;
@@ -25,9 +26,10 @@ import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
 /**
- * {@code dump --format json}: every Heap2 and XLOG record of every capture carries its typed payload under
- * {@code fields}, and the numbers in it equal the numbers PostgreSQL itself printed for the record (the desc
- * text of the capture's pg_waldump or pg_walinspect oracle): horizons, counts, flags and offset arrays.
+ * {@code dump --format json}: every Heap, Heap2, Transaction, Btree and XLOG record of every capture carries its
+ * typed payload under {@code fields} (its layout as {@code layout_since}, never padding bytes), and the numbers
+ * in it equal the numbers PostgreSQL itself printed for the record (the desc text of the capture's pg_waldump or
+ * pg_walinspect oracle): horizons, counts, flags and offset arrays.
  */
 class TypedJsonTest {
     private static final RecordJson JSON = new RecordJson();
@@ -51,6 +53,26 @@ class TypedJsonTest {
         SCALARS.put("; oid", List.of("nextOid"));
         SCALARS.put("; multi", List.of("nextMulti"));
         SCALARS.put("oldest running xid", List.of("oldestActiveXid"));
+    }
+
+    private static int major(WalVersion v) {
+        return Integer.parseInt(v.label().replaceAll("[^0-9].*", ""));
+    }
+
+    /** No struct padding or raw copy of a decoded field, at any depth. */
+    @SuppressWarnings("unchecked")
+    private static void assertNoPadding(Object v, String at) {
+        if (v instanceof Map<?, ?> m) {
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                String k = e.getKey().toString();
+                assertFalse(k.equals("pad") || k.endsWith("Pad") || k.equals("reasonByte"), at + ": padding " + k);
+                assertNoPadding(e.getValue(), at);
+            }
+        } else if (v instanceof List<?> l) {
+            for (Object o : l) {
+                assertNoPadding(o, at);
+            }
+        }
     }
 
     private static final Pattern ARRAY = Pattern.compile("\\b(dead|unused): \\[([0-9, ]*)\\]");
@@ -79,11 +101,21 @@ class TypedJsonTest {
                     continue;
                 }
                 typed++;
-                String at = Lsn.format(r.lsn(), true);
+                String at = Lsn.format(r.recordLsn().value(), true);
                 assertNull(obj.get("fields_error"), () -> "fields_error at " + at);
                 Map<String, Object> fields = asObject(obj.get("fields"));
                 assertInstanceOf(String.class, fields.get("kind"));
-                assertInstanceOf(String.class, fields.get("layout"));
+                assertFalse(fields.containsKey("layout"),
+                        "layout_since, not \"layout\":\"Pg13\" (read as a wrong major)");
+                Object since = fields.get("layout_since");
+                if (since != null) {
+                    // the first major writing the layout is never after the WAL's own major
+                    WalVersion first = WalVersion.fromLabel(since.toString());
+                    // by major: a 19 pre-release writes the layouts the codec names 19
+                    assertTrue(first != null && major(reader.version()) >= major(first),
+                            at + ": layout_since " + since + " on " + reader.version().label() + " WAL");
+                }
+                assertNoPadding(fields, at);
                 String desc = oracle.get(i);
                 for (Map.Entry<String, List<String>> e : SCALARS.entrySet()) {
                     Long want = oracleNumber(desc, e.getKey());
@@ -91,7 +123,7 @@ class TypedJsonTest {
                     if (got != null) {
                         compared++;
                         if (!got.equals(want) && failures.size() < 5) {
-                            failures.add(Lsn.format(r.lsn(), true) + " " + e.getKey() + ": oracle " + want
+                            failures.add(Lsn.format(r.recordLsn().value(), true) + " " + e.getKey() + ": oracle " + want
                                     + ", fields " + got + "\n  " + desc);
                         }
                     }
@@ -103,7 +135,7 @@ class TypedJsonTest {
                         compared++;
                         String want = "[" + m.group(2).replace(" ", "") + "]";
                         if (!want.equals(got.toString().replace(" ", "")) && failures.size() < 5) {
-                            failures.add(Lsn.format(r.lsn(), true) + " " + m.group(1) + ": oracle " + want
+                            failures.add(Lsn.format(r.recordLsn().value(), true) + " " + m.group(1) + ": oracle " + want
                                     + ", fields " + got);
                         }
                     }
@@ -114,7 +146,8 @@ class TypedJsonTest {
                 }
             }
         }
-        System.out.printf("typed json %s: %d Heap2/XLOG records, %d values compared with the oracle desc%n",
+        System.out.printf("typed json %s: %d Heap/Heap2/Transaction/Btree/XLOG records, %d values compared with "
+                + "the oracle desc%n",
                 c.name(), typed, compared);
         assertTrue(failures.isEmpty(), String.join("\n", failures));
         if (typed >= 10) { // the wal_switch captures hold only a SWITCH and an FPI or two, with no numbers
@@ -142,11 +175,15 @@ class TypedJsonTest {
     /** The number after {@code key} ({@code key N}, {@code key: N}, {@code key 0xN}); null when absent. */
     private static Long oracleNumber(String desc, String key) {
         String k = key.startsWith(";") ? Pattern.quote(key) : "(?<![A-Za-z_/])" + Pattern.quote(key);
-        Matcher m = Pattern.compile(k + ":? (0x[0-9A-Fa-f]+|\\d+)\\b").matcher(desc);
+        Matcher m = Pattern.compile(k + ":? (0x[0-9A-Fa-f]+|\\d+)(?::(\\d+))?\\b").matcher(desc);
         if (!m.find()) {
             return null;
         }
         String v = m.group(1);
+        if (m.group(2) != null) {
+            // a FullTransactionId, printed epoch:xid (Btree REUSE_PAGE's snapshotConflictHorizon)
+            return (Long.parseLong(v) << 32) | Long.parseLong(m.group(2));
+        }
         return v.startsWith("0x") ? Long.parseLong(v.substring(2), 16) : Long.parseLong(v);
     }
 

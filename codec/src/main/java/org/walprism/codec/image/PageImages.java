@@ -72,9 +72,9 @@ public final class PageImages {
         BlockImage img = block.image();
         if (img == null || !img.hasBytes()) {
             throw new IllegalArgumentException("block " + block.id() + " of the record at "
-                    + Lsn.format(record.lsn(), true) + " has no image bytes");
+                    + Lsn.format(record.recordLsn().value(), true) + " has no image bytes");
         }
-        Source src = new Source(record.lsn(), block.id(), img.compression(), img.holeOffset(), img.holeLength());
+        Source src = new Source(record.recordLsn().value(), block.id(), img.compression(), img.holeOffset(), img.holeLength());
         if (stored == null) {
             stored = new byte[MAX_STORED];
         }

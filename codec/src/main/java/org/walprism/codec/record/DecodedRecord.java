@@ -70,6 +70,17 @@ public record DecodedRecord(WalVersion version, long lsn, int totalLength, long 
         return ByteBuffer.wrap(bytes).asReadOnlyBuffer();
     }
 
+    /**
+     * The record's start LSN as a raw {@code long}.
+     *
+     * @deprecated the same value as {@link #recordLsn()}, which carries the type; use that
+     */
+    @Deprecated
+    @Override
+    public long lsn() {
+        return lsn;
+    }
+
     /** The record's start LSN as an {@link Lsn}. */
     public Lsn recordLsn() {
         return Lsn.of(lsn);

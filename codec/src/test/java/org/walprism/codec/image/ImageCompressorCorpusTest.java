@@ -78,7 +78,7 @@ class ImageCompressorCorpusTest {
                     if (img == null) {
                         continue;
                     }
-                    String where = c.name() + " " + Lsn.format(r.lsn(), true) + " block " + b.id();
+                    String where = c.name() + " " + Lsn.format(r.recordLsn().value(), true) + " block " + b.id();
                     byte[] raw = unholed(images.restore(r, b), img.holeOffset(), img.holeLength());
                     byte[] ours = compressor.compress(method, raw, 0, raw.length, img.holeLength() != 0);
                     if (!img.isCompressed()) {

@@ -70,12 +70,12 @@ class PageImagesCorpusTest {
         int[] compared = {0, 0};
         Captures.forEachRecord(c, r -> {
             for (BlockRef b : r.blocks()) {
-                String[] expected = oracle == null ? null : oracle.remove(r.lsn() + "/" + b.id());
+                String[] expected = oracle == null ? null : oracle.remove(r.recordLsn().value() + "/" + b.id());
                 if (oracle != null) {
                     assertTrue(expected != null, c.name() + ": no oracle row for block " + b.id() + " at "
-                            + Lsn.format(r.lsn(), true));
+                            + Lsn.format(r.recordLsn().value(), true));
                     assertEquals(expected[0], b.hasData() ? md5(b.data()) : "", c.name() + " block data md5 at "
-                            + Lsn.format(r.lsn(), true) + " block " + b.id());
+                            + Lsn.format(r.recordLsn().value(), true) + " block " + b.id());
                     compared[1]++;
                 }
                 BlockImage img = b.image();
@@ -83,7 +83,7 @@ class PageImagesCorpusTest {
                     continue;
                 }
                 byte[] page = images.restore(r, b);
-                String where = c.name() + " " + img.compression().label() + " image at " + Lsn.format(r.lsn(), true)
+                String where = c.name() + " " + img.compression().label() + " image at " + Lsn.format(r.recordLsn().value(), true)
                         + " block " + b.id();
                 if (img.hasHole()) {
                     // XLogRecordAssemble cuts the hole at [pd_lower, pd_upper) of a standard page
@@ -92,7 +92,7 @@ class PageImagesCorpusTest {
                 }
                 long pageLsn = (u16(page, 0) | (long) u16(page, 2) << 16) << 32 | u16(page, 4) | (long) u16(page, 6) << 16;
                 // a page image is taken before the record's change: its LSN is not later (Hash SPLIT_PAGE: equal)
-                assertTrue(Long.compareUnsigned(pageLsn, r.lsn()) <= 0, where + ": pd_lsn " + Lsn.format(pageLsn, true));
+                assertTrue(Long.compareUnsigned(pageLsn, r.recordLsn().value()) <= 0, where + ": pd_lsn " + Lsn.format(pageLsn, true));
                 if (expected != null) {
                     assertEquals(expected[1], md5(page), where + ": md5 of the restored page vs block_fpi_data");
                     compared[0]++;

@@ -207,7 +207,7 @@ class PageImagesTest {
                 .forEach(cap -> Captures.forEachRecord(cap, r -> {
                     for (BlockRef b : r.blocks()) {
                         if (out.size() < max && b.image() != null && b.image().compression() == c) {
-                            out.add(new DecodedRecord(r.version(), r.lsn(), 0, 0, 0, 0, 0, 0, List.of(b), -1, -1,
+                            out.add(new DecodedRecord(r.version(), r.recordLsn().value(), 0, 0, 0, 0, 0, 0, List.of(b), -1, -1,
                                     new byte[0], false, new byte[0]));
                         }
                     }
@@ -230,8 +230,8 @@ class PageImagesTest {
                             img.hasHole(), cut);
                     BlockRef badRef = new BlockRef(b.id(), b.forkFlags(), b.rel(), b.blockNumber(), bad, b.data());
                     WalFormatException e = assertThrows(WalFormatException.class, () -> images.restore(r, badRef),
-                            c + " image at " + r.lsn() + " cut to " + len);
-                    assertEquals(r.lsn(), e.lsn());
+                            c + " image at " + r.recordLsn().value() + " cut to " + len);
+                    assertEquals(r.recordLsn().value(), e.lsn());
                     assertTrue(e.getMessage().startsWith("could not decompress " + c.label() + " image of block "
                             + b.id() + " ("), e.getMessage());
                 }
@@ -256,7 +256,7 @@ class PageImagesTest {
                     try {
                         assertEquals(8192, images.restore(r, badRef).length);
                     } catch (WalFormatException expected) {
-                        assertEquals(r.lsn(), expected.lsn());
+                        assertEquals(r.recordLsn().value(), expected.lsn());
                     }
                 }
             }

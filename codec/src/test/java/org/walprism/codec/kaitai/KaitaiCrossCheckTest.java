@@ -66,26 +66,26 @@ class KaitaiCrossCheckTest {
             while ((d = reader.next()) != null) {
                 assertTrue(n < expected.size(), "codec read more records than Kaitai (" + expected.size()
                         + ") in " + capture.name() + "; Kaitai stopped: " + kaitai.stopReason() + "; next codec record at "
-                        + lsn(d, d.lsn()));
+                        + lsn(d, d.recordLsn().value()));
                 compare(expected.get(n), d);
                 if (d.rmid() == RmgrTable.XLOG) {
                     xlog.merge(KaitaiXlogCheck.compare(XlogCodec.decode(d), expected.get(n).parsed(), "record at "
-                            + lsn(d, d.lsn()) + " of " + capture.name()), 1, Integer::sum);
+                            + lsn(d, d.recordLsn().value()) + " of " + capture.name()), 1, Integer::sum);
                 } else if (d.rmid() == RmgrTable.HEAP2) {
                     KaitaiHeap2Check.compare(Heap2Codec.decode(d), expected.get(n).parsed(), "record at "
-                            + lsn(d, d.lsn()) + " of " + capture.name());
+                            + lsn(d, d.recordLsn().value()) + " of " + capture.name());
                     heap2++;
                 } else if (d.rmid() == RmgrTable.HEAP) {
-                    KaitaiTypedCheck.heap(HeapCodec.decode(d), expected.get(n).parsed(), "record at " + lsn(d, d.lsn())
+                    KaitaiTypedCheck.heap(HeapCodec.decode(d), expected.get(n).parsed(), "record at " + lsn(d, d.recordLsn().value())
                             + " of " + capture.name());
                     typed++;
                 } else if (d.rmid() == RmgrTable.TRANSACTION) {
-                    KaitaiTypedCheck.xact(XactCodec.decode(d), expected.get(n).parsed(), "record at " + lsn(d, d.lsn())
+                    KaitaiTypedCheck.xact(XactCodec.decode(d), expected.get(n).parsed(), "record at " + lsn(d, d.recordLsn().value())
                             + " of " + capture.name());
                     typed++;
                 } else if (d.rmid() == RmgrTable.BTREE) {
                     KaitaiTypedCheck.btree(BtreeCodec.decode(d), expected.get(n).parsed(), "record at "
-                            + lsn(d, d.lsn()) + " of " + capture.name());
+                            + lsn(d, d.recordLsn().value()) + " of " + capture.name());
                     typed++;
                 }
                 n++;
@@ -111,7 +111,7 @@ class KaitaiCrossCheckTest {
 
     private static void compare(KaitaiRecord k, DecodedRecord d) {
         String at = "record at " + lsn(d, k.lsn());
-        assertEquals(k.lsn(), d.lsn(), "LSN of the next record (Kaitai " + lsn(d, k.lsn()) + ")");
+        assertEquals(k.lsn(), d.recordLsn().value(), "LSN of the next record (Kaitai " + lsn(d, k.lsn()) + ")");
         PostgresqlWal.XlogRecord p = k.parsed();
         assertEquals(d.version().major(), k.major(), "major of the page magic of " + at);
         assertEquals(preRelease(d.version()), k.preRelease(), "pre-release of the page magic of " + at);

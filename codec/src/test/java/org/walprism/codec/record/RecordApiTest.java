@@ -60,13 +60,13 @@ class RecordApiTest {
     @Test
     void recordsEqualByContent() {
         DecodedRecord r = first(x -> x.fpiLength() > 0);
-        DecodedRecord again = first(x -> x.lsn() == r.lsn());
+        DecodedRecord again = first(x -> x.recordLsn().value() == r.recordLsn().value());
         assertTrue(r != again);
         assertEquals(r, again);
         assertEquals(r.hashCode(), again.hashCode());
         assertEquals(r.blocks().get(0), again.blocks().get(0));
         assertEquals(r.blocks().get(0).image(), again.blocks().get(0).image());
-        DecodedRecord other = first(x -> x.lsn() > r.lsn());
+        DecodedRecord other = first(x -> x.recordLsn().value() > r.recordLsn().value());
         assertNotEquals(r, other);
     }
 
@@ -75,14 +75,14 @@ class RecordApiTest {
         DecodedRecord r = first(x -> x.rmid() == RmgrTable.HEAP2);
         assertEquals(RmgrTable.identify(r.version(), r.rmid(), r.info()), r.typeName());
         assertEquals("Heap2", r.rmgrName());
-        assertEquals(Lsn.of(r.lsn()), r.recordLsn());
+        assertEquals(Lsn.of(r.recordLsn().value()), r.recordLsn());
         assertEquals(Lsn.of(r.prev()), r.prevLsn());
-        RecordView v = RecordView.of(r.version(), r.bytes(), r.lsn());
+        RecordView v = RecordView.of(r.version(), r.bytes(), r.recordLsn().value());
         assertEquals(r.typeName(), v.typeName());
         assertEquals(r, v.toDecoded());
         assertArrayEquals(r.mainData(), v.mainData());
         byte[] shortRecord = java.util.Arrays.copyOf(r.bytes(), r.totalLength() - 1);
-        assertThrows(WalFormatException.class, () -> RecordView.of(r.version(), shortRecord, r.lsn()));
+        assertThrows(WalFormatException.class, () -> RecordView.of(r.version(), shortRecord, r.recordLsn().value()));
     }
 
     @Test

@@ -48,7 +48,7 @@ class CaptureRoundTripTest {
             for (DecodedRecord r = reader.next(); r != null; r = reader.next()) {
                 byte[] encoded = RecordEncoder.encode(r);
                 if (!java.util.Arrays.equals(r.bytes(), encoded)) {
-                    assertArrayEquals(r.bytes(), encoded, capture.name() + " record at " + Lsn.format(r.lsn(), true));
+                    assertArrayEquals(r.bytes(), encoded, capture.name() + " record at " + Lsn.format(r.recordLsn().value(), true));
                 }
                 n++;
                 withImage += r.fpiLength() > 0 ? 1 : 0;
@@ -74,7 +74,7 @@ class CaptureRoundTripTest {
             // new run, rewritten into its own directory by a writer that starts there.
             while (r != null) {
                 Path dir = out.resolve("run" + runs++);
-                long first = r.lsn();
+                long first = r.recordLsn().value();
                 byte[] seg = Files.readAllBytes(walDir.resolve(WalFileName.of(tli, first / segSize, segSize)));
                 PageHeader longHeader = PageHeaderCodec.decode(seg, 0);
                 PageHeader firstPage = PageHeaderCodec.decode(seg, (int) (first % segSize - first % PageHeader.XLOG_BLCKSZ));
@@ -96,12 +96,12 @@ class CaptureRoundTripTest {
                 long end;
                 try (WalWriter w = WalWriter.create(dir, o)) {
                     for (; r != null; r = reader.next()) {
-                        if (r.lsn() != first && startsOverwritePage(reader.version(), r.lsn(), segSize, walDir, tli)) {
+                        if (r.recordLsn().value() != first && startsOverwritePage(reader.version(), r.recordLsn().value(), segSize, walDir, tli)) {
                             break;
                         }
                         long lsn = w.append(RecordEncoder.encode(r));
-                        assertEquals(r.lsn(), lsn, capture.name() + ": record placed at " + Lsn.format(lsn, true)
-                                + " instead of " + Lsn.format(r.lsn(), true));
+                        assertEquals(r.recordLsn().value(), lsn, capture.name() + ": record placed at " + Lsn.format(lsn, true)
+                                + " instead of " + Lsn.format(r.recordLsn().value(), true));
                         written++;
                     }
                     end = w.endLsn();

@@ -29,7 +29,7 @@ public final class XactCodec {
         try {
             return decode(record.version(), record.info(), record.mainData(), record.blocks());
         } catch (InvalidPayloadException e) {
-            throw e.at(record.lsn());
+            throw e.at(record.recordLsn().value());
         }
     }
 

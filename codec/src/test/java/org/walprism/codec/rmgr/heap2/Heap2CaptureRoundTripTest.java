@@ -29,7 +29,7 @@ class Heap2CaptureRoundTripTest {
                 return;
             }
             n.incrementAndGet();
-            String where = capture + " " + r.lsn();
+            String where = capture + " " + r.recordLsn().value();
             Heap2Record typed = Heap2Codec.decode(r);
             Heap2Payload p = Heap2Codec.encode(typed);
             assertArrayEquals(r.mainData(), p.mainData(), "main data " + where);

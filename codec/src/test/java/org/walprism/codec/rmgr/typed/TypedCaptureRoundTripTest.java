@@ -38,7 +38,7 @@ class TypedCaptureRoundTripTest {
     void everyHeapXactBtreeRecordEncodesBackToItsBytes(Capture capture) {
         Map<String, Integer> counts = new TreeMap<>();
         forEachRecordOfDirectory(capture, r -> {
-            String where = capture + " " + r.lsn();
+            String where = capture + " " + r.recordLsn().value();
             String name = RmgrTable.identify(r.version(), r.rmid(), r.info());
             switch (r.rmid()) {
                 case RmgrTable.HEAP -> {

@@ -76,7 +76,7 @@ class XlogCodecTest {
             for (DecodedRecord r = reader.next(); r != null; r = reader.next()) {
                 if (r.rmid() == RmgrTable.XLOG) {
                     n.incrementAndGet();
-                    boolean inRange = Long.compareUnsigned(r.lsn(), start) >= 0 && Long.compareUnsigned(r.lsn(), end) < 0;
+                    boolean inRange = Long.compareUnsigned(r.recordLsn().value(), start) >= 0 && Long.compareUnsigned(r.recordLsn().value(), end) < 0;
                     check(r, inRange ? oracle : Map.of(), inRange, checkpoints, redos);
                 }
             }
@@ -90,19 +90,19 @@ class XlogCodecTest {
     private static void check(DecodedRecord r, Map<Long, String> oracle, boolean inRange, AtomicInteger checkpoints,
                               AtomicInteger redos) {
         XlogRecord x = XlogCodec.decode(r);
-        assertArrayEquals(r.mainData(), x.encode(), "main data at " + r.lsn());
+        assertArrayEquals(r.mainData(), x.encode(), "main data at " + r.recordLsn().value());
         assertEquals(x, XlogCodec.decode(r.version(), r.info(), x.encode(), r.blocks()));
         int op = r.info() & 0xF0;
         if (r.version().atLeast(WalVersion.PG17) && op == CheckpointRedo.XLOG_CHECKPOINT_REDO) {
-            assertInstanceOf(CheckpointRedo.class, x, "CHECKPOINT_REDO typed at " + r.lsn());
+            assertInstanceOf(CheckpointRedo.class, x, "CHECKPOINT_REDO typed at " + r.recordLsn().value());
         }
         if (r.version().atLeast(WalVersion.PG19_BETA1)
                 && op == LogicalDecodingStatusChange.XLOG_LOGICAL_DECODING_STATUS_CHANGE) {
-            assertInstanceOf(LogicalDecodingStatusChange.class, x, "status change typed at " + r.lsn());
+            assertInstanceOf(LogicalDecodingStatusChange.class, x, "status change typed at " + r.recordLsn().value());
         }
-        String desc = oracle.get(r.lsn());
+        String desc = oracle.get(r.recordLsn().value());
         if (desc == null) {
-            assertTrue(!inRange || oracle.isEmpty(), "no oracle line for the XLOG record at " + r.lsn());
+            assertTrue(!inRange || oracle.isEmpty(), "no oracle line for the XLOG record at " + r.recordLsn().value());
             return;
         }
         // 19's pre-releases print the data-checksum state of checkpoints and CHECKPOINT_REDO; 19 has none
@@ -114,10 +114,10 @@ class XlogCodecTest {
                 want += "; checksums " + new String[] {"off", "on", "inprogress-off", "inprogress-on"}[
                         (int) b.dataChecksumVersion()];
             }
-            assertEquals(want, desc.strip(), "CHECKPOINT_REDO at " + r.lsn());
-            assertEquals(checksums, redo instanceof CheckpointRedo.Pg19Beta1, "layout at " + r.lsn());
+            assertEquals(want, desc.strip(), "CHECKPOINT_REDO at " + r.recordLsn().value());
+            assertEquals(checksums, redo instanceof CheckpointRedo.Pg19Beta1, "layout at " + r.recordLsn().value());
         } else if (x instanceof LogicalDecodingStatusChange l) {
-            assertEquals("LOGICAL_DECODING_STATUS_CHANGE " + l.enabled(), desc.strip(), "at " + r.lsn());
+            assertEquals("LOGICAL_DECODING_STATUS_CHANGE " + l.enabled(), desc.strip(), "at " + r.recordLsn().value());
         }
         if (x instanceof CheckPoint cp) {
             checkpoints.incrementAndGet();
@@ -135,7 +135,7 @@ class XlogCodecTest {
                 assertTrue(desc.contains("wal_level " + WAL_LEVELS[cp.walLevel()]), desc);
             }
             assertEquals(checksums, desc.contains("; checksums "), "checksum state in " + desc);
-            assertEquals(checksums, cp instanceof CheckPoint.Pg19Beta1, "layout at " + r.lsn());
+            assertEquals(checksums, cp instanceof CheckPoint.Pg19Beta1, "layout at " + r.recordLsn().value());
         } else if (x instanceof Fpi f) {
             assertEquals(desc.startsWith("FPI_FOR_HINT"), f.forHint(), desc);
         }
