@@ -32,7 +32,7 @@ class LsnFormVsPgWaldumpTest {
         Capture c = TestData.capture(major + "/vacuum_noindex");
         long segSize;
         WalVersion v;
-        try (WalReader r = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn(), 0)) {
+        try (WalReader r = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Lsn.bound(c.endLsn()), 0)) {
             r.next();
             v = r.version();
             segSize = r.segmentSize();

@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
 import org.walprism.analyzer.relmap.RelationMap;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.read.WalReader;
 import org.walprism.source.WalSources;
 import org.walprism.testdata.Capture;
@@ -35,7 +36,7 @@ class LazyTextsTest {
 
     private static String load(Capture c, boolean texts, String query) throws Exception {
         try (WalSql db = WalSql.open(null, new WalSql.Settings(null, null, 1));
-             WalReader reader = WalSources.reader(c.walDir(), c.startLsn(), c.endLsn(), 0)) {
+             WalReader reader = WalSources.reader(c.walDir(), Lsn.bound(c.startLsn()), Lsn.bound(c.endLsn()), 0)) {
             db.load(reader, c.startLsn(), c.endLsn(), new WalTables.Contents(true, false, true, false, false, false,
                     null, texts), RelationMap.empty(), null);
             StringWriter out = new StringWriter();
