@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.walprism.codec.Lsn;
+import org.walprism.codec.WalVersion;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
 
@@ -95,7 +96,9 @@ class BucketOptionTest {
     @Test
     void reportRefusesATooNarrowBucketNamingTheInput(@TempDir Path tmp) {
         Path out = tmp.resolve("r.html");
-        String input = C.walDir() + ":" + S + ":" + E;
+        // the LSNs as the WAL's major prints them (LsnFormVsPgWaldumpTest), so the error names the input as given
+        WalVersion v = WalVersion.fromLabel(C.versionLabel());
+        String input = C.walDir() + ":" + Lsn.of(C.startLsn()).format(v) + ":" + Lsn.of(C.endLsn()).format(v);
         Result r = run("report", "--bucket", "10", input, "-o", out.toString());
         assertUsageLine(r, "10", Long.toString(C.endLsn() - C.startLsn()));
         assertTrue(r.err().contains(": " + input + ": "), r.err());
