@@ -295,4 +295,14 @@ final class PageFrames {
         winSeg = -1;
         checkedSeg = -1;
     }
+
+    /** The LSN a record of {@code len} bytes at {@code lsn} ends at, page headers included (an upper bound). */
+    static long reach(long lsn, long len) {
+        return lsn + len + (len / (BLCKSZ - PageHeader.SHORT_SIZE) + 2) * PageHeader.LONG_SIZE;
+    }
+
+    /** {@code MAXALIGN}: records start at 8-byte boundaries. */
+    static long maxAlign(long n) {
+        return (n + 7) & ~7L;
+    }
 }

@@ -1,17 +1,13 @@
 package org.walprism.codec.read;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
-import java.util.Locale;
 import java.util.Optional;
-import org.walprism.codec.ChecksumMismatchException;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.TruncatedWalException;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.internal.RecordViewAccess;
 import org.walprism.codec.internal.bytes.RawBytes;
-import org.walprism.codec.page.PageFlags;
 import org.walprism.codec.page.PageHeader;
 import org.walprism.codec.record.DecodedRecord;
 import org.walprism.codec.record.RecordView;
@@ -40,10 +36,7 @@ public final class WalReader implements AutoCloseable {
 
     private final SegmentSource source;
     private final boolean firstChunk;
-    private final boolean deferFirstPrev;
     private final long requestedStart;
-    private long firstHeaderLsn = -1;
-    private long firstHeaderPrev;
     private final long segSize;
     private final long endLsn;
     private final long stopStart;
@@ -52,11 +45,13 @@ public final class WalReader implements AutoCloseable {
     private final PageFrames pages;
     /** The end-of-WAL decision. */
     private final EndOfWal ends;
-    private ByteBuf assembly = Unpooled.buffer(2 * BLCKSZ);
-    // per-record header reads (length, rmid, prev link, CRC) without the ByteBuf getters' checks
+    // per-record length reads without the ByteBuf getters' checks
     private final RawBytes raw = new RawBytes();
+    /** The record header's checks: resource manager, prev-link chaining, CRC-32C. */
+    private final RecordChecks checks;
+    /** Records that span pages, gathered into one buffer. */
+    private final Reassembly assembly;
     private long nextLsn;
-    private long expectedPrev = -1;
     private long firstRecordLsn;
     private long lastEnd;
     private boolean searchEnded;
@@ -75,12 +70,13 @@ public final class WalReader implements AutoCloseable {
                       boolean deferFirstPrev, java.nio.ByteBuffer window) {
         this.source = source;
         this.firstChunk = firstChunk;
-        this.deferFirstPrev = deferFirstPrev;
         this.segSize = source.segmentSize();
         this.endLsn = endLsn;
         this.stopStart = stopStart;
         this.pages = new PageFrames(source, window);
         this.ends = new EndOfWal(source, pages, endLsn);
+        this.checks = new RecordChecks(source, pages, deferFirstPrev);
+        this.assembly = new Reassembly(source, pages, checks, endLsn);
         long start = startLsn;
         if (start == 0) {
             long first = source.firstSegment();
@@ -146,16 +142,8 @@ public final class WalReader implements AutoCloseable {
      * before {@code endLsn} (0 = end of WAL). {@code chunkStart} may be a segment start: a record continued from
      * the previous segment is skipped, as its first page's {@code xlp_rem_len} says. The first record's
      * {@code xl_prev} is only checked to point backwards; callers chaining chunks check it against the previous
-     * chunk's last record ({@link #firstRecordPrev()}).
-     */
-    static WalReader openChunk(SegmentSource source, long chunkStart, long stopStart, long endLsn) {
-        return openChunk(source, chunkStart, stopStart, endLsn, false);
-    }
-
-    /**
-     * As {@link #openChunk(SegmentSource, long, long, long)}; {@code firstChunk} makes the chunk fail as a
-     * sequential reader does when no valid record is found at its start, where a later chunk's start may be
-     * the end of the WAL.
+     * chunk's last record ({@link #firstRecordPrev()}). {@code firstChunk} makes the chunk fail as a sequential
+     * reader does when no valid record is found at its start, where a later chunk's start may be the end of the WAL.
      */
     static WalReader openChunk(SegmentSource source, long chunkStart, long stopStart, long endLsn,
                                boolean firstChunk) {
@@ -163,7 +151,7 @@ public final class WalReader implements AutoCloseable {
     }
 
     /**
-     * As {@link #openChunk(SegmentSource, long, long, long, boolean)}, for {@link ParallelWalScan}: reading through
+     * As {@link #openChunk}, for {@link ParallelWalScan}: reading through
      * {@code window} (reused across chunks), nothing is read until {@link #begin()}, and a later chunk's first record
      * header is not checked against its prev-link at all but kept ({@link #start()}): the scan checks it against the
      * previous chunk's last record before anything this chunk found after it, so that it fails as a sequential reader
@@ -188,13 +176,13 @@ public final class WalReader implements AutoCloseable {
      *                     written, recycled, missing), where it decided on the end of WAL
      */
     record Start(long magicPageLsn, int magic, long pageLsn, boolean continued, long tli, long sysid, long headerLsn,
-                 long headerPrev, boolean searchEnded) implements java.io.Serializable {
+             long headerPrev, boolean searchEnded) implements java.io.Serializable {
     }
 
     /** What this reader found where it started (see {@link Start}). */
     Start start() {
         return new Start(pages.magicPageLsn, pages.firstMagic, pages.firstPageLsn, pages.firstPageContinued,
-                pages.firstTli, pages.sysid, firstHeaderLsn, firstHeaderPrev, searchEnded);
+                pages.firstTli, pages.sysid, checks.firstHeaderLsn, checks.firstHeaderPrev, searchEnded);
     }
 
     /** True when reading stopped because the next record starts at or after the chunk's stop LSN. */
@@ -211,7 +199,7 @@ public final class WalReader implements AutoCloseable {
 
     /** Start LSN of the last record returned, or -1. */
     public long lastRecordLsn() {
-        return expectedPrev;
+        return checks.expectedPrev;
     }
 
     /** {@code xlp_tli} of the first page read, or 0. */
@@ -315,7 +303,7 @@ public final class WalReader implements AutoCloseable {
         while (!done) {
             try {
                 if (!begun) {
-                    expectedPrev = -1; // what an earlier look found before the end is read again
+                    checks.expectedPrev = -1; // what an earlier look found before the end is read again
                     lastEnd = 0;
                     firstRecordLsn = findFirstRecord(requestedStart);
                     nextLsn = firstRecordLsn;
@@ -339,7 +327,8 @@ public final class WalReader implements AutoCloseable {
                     throw e;
                 }
             }
-            if (waiting && pages.endMissing && expectedPrev >= 0 && pages.missingSeg <= expectedPrev / segSize) {
+            if (waiting && pages.endMissing && checks.expectedPrev >= 0
+                    && pages.missingSeg <= checks.expectedPrev / segSize) {
                 // a segment already read from is gone: the server recycled it before the reader was done
                 throw new TruncatedWalException("WAL segment " + source.segmentName(pages.missingSeg) + " was removed "
                         + "while it was read (the server recycles segments after a checkpoint; a replication slot "
@@ -355,15 +344,10 @@ public final class WalReader implements AutoCloseable {
         return null;
     }
 
-    /** The LSN a record of {@code len} bytes at {@code lsn} ends at, page headers included (an upper bound). */
-    private static long reach(long lsn, long len) {
-        return lsn + len + (len / (BLCKSZ - PageHeader.SHORT_SIZE) + 2) * PageHeader.LONG_SIZE;
-    }
-
     // ---- record reading ----
 
     private RecordView readRecord(long lsn) {
-        needEnd = reach(lsn, RecordView.HEADER_SIZE);
+        needEnd = PageFrames.reach(lsn, RecordView.HEADER_SIZE);
         if (endLsn != 0 && Long.compareUnsigned(lsn, endLsn) >= 0) {
             return null;
         }
@@ -393,7 +377,7 @@ public final class WalReader implements AutoCloseable {
             throw fail("invalid record offset", lsn);
         }
         int index = pages.curIdx + pageOff;
-        long totLen = raw.reset(pages.winBuf).u32(index);
+        long totLen = raw.reset(pages.winBuf).u32(index + RecordView.XL_TOT_LEN_OFFSET);
         if (totLen == 0) {
             pages.endReason = "invalid record length at " + Lsn.format(lsn, true) + ": expected at least 24, got 0";
             pages.endMissing = false;
@@ -406,87 +390,44 @@ public final class WalReader implements AutoCloseable {
             throw fail("invalid record length " + totLen + " (expected: <= " + MAX_RECORD_SIZE + ")", lsn);
         }
         int len = (int) totLen;
-        needEnd = reach(lsn, len);
+        needEnd = PageFrames.reach(lsn, len);
         int onPage = BLCKSZ - pageOff;
         if (len <= onPage) {
             if (endLsn != 0 && Long.compareUnsigned(lsn + len, endLsn) > 0) {
                 return null;
             }
-            checkHeader(pages.winBuf, index, lsn);
-            return finish(pages.winBuf, index, len, lsn, lsn + maxAlign(len));
+            checks.header(pages.winBuf, index, lsn);
+            return finish(pages.winBuf, index, len, lsn, lsn + PageFrames.maxAlign(len));
         }
         return reassemble(lsn, pageOff, len);
     }
 
-    /**
-     * Reads the record of {@code len} bytes at {@code lsn} (at {@code pageOff} of the current page) that continues
-     * on the pages after it, as xlogreader's XLogDecodeNextRecord gathers a record across pages: each next page
-     * must carry XLP_FIRST_IS_CONTRECORD with {@code xlp_rem_len} what is still missing.
-     */
+    /** Reads the record of {@code len} bytes at {@code lsn} that continues on the pages after it ({@link Reassembly}). */
     private RecordView reassemble(long lsn, int pageOff, int len) {
-        int index = pages.curIdx + pageOff;
-        int onPage = BLCKSZ - pageOff;
-        assembly.clear();
-        boolean headerChecked = false;
-        if (onPage >= RecordView.HEADER_SIZE) {
-            checkHeader(pages.winBuf, index, lsn);
-            headerChecked = true;
+        switch (assembly.gather(lsn, pageOff, len)) {
+            case Reassembly.COMPLETE:
+                return finish(assembly.buffer(), 0, len, lsn, assembly.nextStart);
+            case Reassembly.OVERWRITTEN:
+                // Reading goes on from the page's start, so that a chunk whose stop is that page (a segment start)
+                // ends there as having reached its stop.
+                nextLsn = assembly.stoppedAt;
+                return readRecord(nextLsn);
+            case Reassembly.PAGE_MISSING:
+                return endOfWal(lsn, assembly.stoppedAt, false);
+            default:
+                return null; // the requested end
         }
-        append(index, onPage);
-        long got = onPage;
-        long page = lsn - pageOff;
-        while (got < len) {
-            page += BLCKSZ;
-            if (endLsn != 0 && Long.compareUnsigned(page, endLsn) >= 0) {
-                return null;
-            }
-            if (!pages.loadPage(page)) {
-                pages.endReason = "incomplete record at " + Lsn.format(lsn, true) + " (" + got + " of " + len
-                        + " bytes): " + pages.endReason;
-                return endOfWal(lsn, page, false);
-            }
-            if ((pages.curPageInfo & PageFlags.overwriteContrecord(pages.version)) != 0) {
-                // The partial record was abandoned by crash recovery; a new record starts on this page
-                // (xlogreader: RecPtr = targetPagePtr; goto restart). Reading goes on from the page's start, so
-                // that a chunk whose stop is that page (a segment start) ends there as having reached its stop.
-                nextLsn = page;
-                return readRecord(page);
-            }
-            if ((pages.curPageInfo & PageHeader.FIRST_IS_CONTRECORD) == 0) {
-                throw fail("there is no contrecord flag", page);
-            }
-            long expected = len - got;
-            if (pages.curPageRemLen == 0 || pages.curPageRemLen != expected) {
-                throw fail(String.format(Locale.ROOT, "invalid contrecord length %d (expected: %d)",
-                        pages.curPageRemLen, expected), page);
-            }
-            int avail = BLCKSZ - pages.curPageHeaderSize;
-            int take = (int) Math.min(avail, expected);
-            if (endLsn != 0 && Long.compareUnsigned(page + pages.curPageHeaderSize + take, endLsn) > 0) {
-                return null;
-            }
-            append(pages.curIdx + pages.curPageHeaderSize, take);
-            got += take;
-            if (!headerChecked && got >= RecordView.HEADER_SIZE) {
-                checkHeader(assembly, 0, lsn);
-                headerChecked = true;
-            }
-            if (got == len) {
-                return finish(assembly, 0, len, lsn, page + pages.curPageHeaderSize + maxAlign(take));
-            }
-        }
-        throw new IllegalStateException("unreachable");
     }
 
     private RecordView finish(ByteBuf buf, int base, int len, long lsn, long nextStart) {
-        verifyCrc(buf, base, len, lsn);
+        checks.crc(buf, base, len, lsn);
         try {
             RecordViewAccess.parse(view, pages.version, buf, base, len, lsn);
         } catch (WalFormatException e) {
             throw fail(e.detail(), lsn);
         }
-        expectedPrev = lsn;
-        if (view.rmid() == RmgrTable.XLOG && (view.info() & 0xF0) == XlogCodec.XLOG_SWITCH) {
+        checks.expectedPrev = lsn;
+        if (view.rmid() == RmgrTable.XLOG && (view.info() & ~RmgrTable.XLR_INFO_MASK) == XlogCodec.XLOG_SWITCH) {
             // After XLOG_SWITCH the rest of the segment is unused: the next record starts the next segment, and
             // the switch record is taken to extend to it (xlogreader's EndRecPtr).
             long segStart = nextStart - nextStart % segSize;
@@ -497,42 +438,6 @@ public final class WalReader implements AutoCloseable {
         lastEnd = nextStart;
         nextLsn = nextStart;
         return view;
-    }
-
-    private void checkHeader(ByteBuf buf, int base, long lsn) {
-        int rmid = raw.reset(buf).u8(base + 17);
-        if (!RmgrTable.isValid(pages.version, rmid)) {
-            throw fail("invalid resource manager ID " + rmid, lsn);
-        }
-        long prev = raw.u64(base + 8);
-        if (expectedPrev >= 0) {
-            if (prev != expectedPrev) {
-                throw ReadErrors.incorrectPrevLink(prev, expectedPrev, lsn, source);
-            }
-        } else if (deferFirstPrev && (firstHeaderLsn < 0 || firstHeaderLsn == lsn)) {
-            firstHeaderLsn = lsn; // checked by the caller against the previous chunk (read again by nextView)
-            firstHeaderPrev = prev;
-        } else if (Long.compareUnsigned(prev, lsn) >= 0) {
-            throw ReadErrors.incorrectPrevLink(prev, -1, lsn, source);
-        }
-    }
-
-    private void verifyCrc(ByteBuf buf, int base, int len, long lsn) {
-        long actual = pages.crcOf(buf, base, len);
-        long stored = raw.reset(buf).u32(base + 20);
-        if (actual != stored) {
-            throw new ChecksumMismatchException(stored, actual, lsn, source.segmentName(lsn / segSize),
-                    lsn % segSize);
-        }
-    }
-
-
-    /** Appends {@code len} window bytes at {@code index} to the reassembly buffer, which grows only by what arrives. */
-    private void append(int index, int len) {
-        assembly.ensureWritable(len);
-        int w = assembly.writerIndex();
-        pages.copy(index, assembly.array(), assembly.arrayOffset() + w, len);
-        assembly.writerIndex(w + len);
     }
 
     /**
@@ -599,11 +504,11 @@ public final class WalReader implements AutoCloseable {
                 throw ReadErrors.noValidRecord(start, source);
             }
             if ((pages.curPageInfo & PageHeader.FIRST_IS_CONTRECORD) != 0) {
-                if (maxAlign(pages.curPageRemLen) >= BLCKSZ - pages.curPageHeaderSize) {
+                if (PageFrames.maxAlign(pages.curPageRemLen) >= BLCKSZ - pages.curPageHeaderSize) {
                     tmp = pageLsn + BLCKSZ;
                     continue;
                 }
-                tmp = pageLsn + pages.curPageHeaderSize + maxAlign(pages.curPageRemLen);
+                tmp = pageLsn + pages.curPageHeaderSize + PageFrames.maxAlign(pages.curPageRemLen);
             } else {
                 tmp = pageLsn + pages.curPageHeaderSize;
             }
@@ -613,7 +518,7 @@ public final class WalReader implements AutoCloseable {
         // be valid, as XLogFindNextRecord requires. It is then read again by nextView, with the prev-link check.
         long lsn = tmp;
         while (true) {
-            long savedPrev = expectedPrev;
+            long savedPrev = checks.expectedPrev;
             long savedEnd = lastEnd;
             RecordView v = readRecord(lsn);
             if (v == null) {
@@ -626,7 +531,7 @@ public final class WalReader implements AutoCloseable {
                 throw ReadErrors.noValidRecord(start, source);
             }
             if (Long.compareUnsigned(v.lsn(), start) >= 0) {
-                expectedPrev = savedPrev;
+                checks.expectedPrev = savedPrev;
                 lastEnd = savedEnd;
                 return v.lsn();
             }
@@ -634,14 +539,10 @@ public final class WalReader implements AutoCloseable {
         }
     }
 
-    private static long maxAlign(long n) {
-        return (n + 7) & ~7L;
-    }
-
     @Override
     public void close() {
         source.close();
-        assembly = Unpooled.EMPTY_BUFFER;
+        assembly.release();
     }
 
     /** Used by tests: the segment source read. */
