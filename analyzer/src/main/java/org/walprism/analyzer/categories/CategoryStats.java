@@ -3,7 +3,6 @@ package org.walprism.analyzer.categories;
 import org.walprism.analyzer.RecordNames;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.BlockImage;
-import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.rmgr.heap2.Heap2Type;
@@ -53,7 +52,7 @@ public final class CategoryStats implements java.io.Serializable {
 
     // per-record scratch, used by add() only: not shipped when a distributed scan moves the counters
     private final transient Heap2Attribution heap2 = new Heap2Attribution();
-    private final int compressedMask;
+    private final transient BlockFraming blocks = new BlockFraming();
     private final transient RecordParts scratch = new RecordParts();
     /** {@link #lastCategory}: per-record state, not a counter (not merged). */
     private int lastCategory = -1;
@@ -74,17 +73,8 @@ public final class CategoryStats implements java.io.Serializable {
     private final int[] typesSeen = new int[TYPES];
     private int typeCount;
 
-    private long images;
-    private long imageStored;
-    private long imageRaw;
-    private long imageHole;
-    private final long[] compImages = new long[BlockImage.Compression.values().length];
-    private final long[] compStored = new long[compImages.length];
-    private final long[] compRaw = new long[compImages.length];
-    private final long[] causeImages = new long[FpiCause.COUNT];
-    private final long[] causeStored = new long[FpiCause.COUNT];
-    private final long[] forkImages = new long[16];
-    private final long[] forkStored = new long[16];
+    /** The full-page images: counts and bytes per compression, cause and fork. */
+    private final ImageCounters imageCounts;
 
     private long vmSetRecords;
     private long vmClearRecords;
@@ -113,7 +103,7 @@ public final class CategoryStats implements java.io.Serializable {
         }
         this.version = version;
         this.segmentSize = segmentSize;
-        this.compressedMask = BlockImage.compressedMask(version);
+        this.imageCounts = new ImageCounters(version);
         this.layout = new PageLayout(segmentSize);
         this.nonHeap2 = Category.nonHeap2Table(version);
         this.buckets = new LsnBuckets(bucketSize > 0 ? bucketSize : segmentSize, bucketSize > 0, B_SIZE)
@@ -138,12 +128,15 @@ public final class CategoryStats implements java.io.Serializable {
         // but for the VM page of heap DML (see the class comment)
         int cause = ci;
         lastCategory = ci;
-        blocks(v, len, cause, heapDml(v));
-        int recordImages = blockImages;
+        BlockFraming f = blocks;
+        f.walk(v, len, cause, heapDml(v), relations, imageCounts);
+        int recordImages = f.images;
+        int vmFpi = f.vmFpi;
+        int vmImages = f.vmImages;
         parts(v, rmid, len, fpi, categoryParts[ci]);
-        int vm = vmBlockHeaders + vmImageHeaders + vmFpi + vmData;
+        int vm = f.vmBytes();
         if (vm > 0) {
-            moveVmBlocks(rmid, categoryParts[ci], categoryParts[VM]);
+            f.moveVm(rmid, categoryParts[ci], categoryParts[VM]);
             vmClearRecords++;
             vmClearBytes += vm;
             vmClearImages += vmImages;
@@ -166,7 +159,6 @@ public final class CategoryStats implements java.io.Serializable {
         typeFpiBytes[type] += fpi;
         typeImages[type] += recordImages;
         typeCategories[type] |= 1 << ci;
-        images += recordImages;
 
         layout.add(v.lsn(), len);
         stamp = rmid == RmgrTable.TRANSACTION ? WalTime.of(v) : 0;
@@ -218,18 +210,6 @@ public final class CategoryStats implements java.io.Serializable {
 
     private static final int VM = Category.VM.ordinal();
 
-    // What blocks() found in the block references of the record being added.
-    private int blockHeaderBytes;
-    private int imageHeaderBytes;
-    private int blockDataBytes;
-    private int blockImages;
-    // ... and in those of them that are the VM page of heap DML (their share of the above)
-    private int vmBlockHeaders;
-    private int vmImageHeaders;
-    private int vmFpi;
-    private int vmData;
-    private int vmImages;
-
     /**
      * Whether {@code v} is heap DML, whose VM-fork block reference is visibility-map work: every Heap record, and
      * Heap2 MULTI_INSERT and LOCK_UPDATED (heapam.c registers the VM page where they clear its bits). Vacuum's own
@@ -247,104 +227,23 @@ public final class CategoryStats implements java.io.Serializable {
     }
 
     /**
-     * Moves the bytes of the VM page's block references ({@link #blocks} found them) from the record's category
-     * {@code from} to {@link Category#VM}: the header to {@link Parts#VM_BLOCK}, image header, image and data to the
-     * same parts there.
-     */
-    private void moveVmBlocks(int rmid, long[] from, long[] to) {
-        from[Parts.BLOCK_HEADERS] -= vmBlockHeaders;
-        to[Parts.VM_BLOCK] += vmBlockHeaders;
-        from[Parts.IMAGE_HEADERS] -= vmImageHeaders;
-        to[Parts.IMAGE_HEADERS] += vmImageHeaders;
-        from[Parts.FPI] -= vmFpi;
-        to[Parts.FPI] += vmFpi;
-        // block data of a VM page (heapam.c logs none) would stay payload.<rmgr>, in vm
-        from[Parts.PAYLOAD_BASE + rmid] -= vmData;
-        to[Parts.PAYLOAD_BASE + rmid] += vmData;
-    }
-
-    /**
-     * One pass over the block references of {@code v}: their framing bytes, the relation counters, the images;
-     * with {@code heapDml}, the share of them that is the VM page.
-     */
-    private void blocks(RecordView v, int len, int cause, boolean heapDml) {
-        int blockHeaders = 0;
-        int imageHeaders = 0;
-        int data = 0;
-        int recordImages = 0;
-        int vmHeaders = 0;
-        int vmImgHeaders = 0;
-        int vmStored = 0;
-        int vmBlockData = 0;
-        int vmImageCount = 0;
-        long spc = 0;
-        long db = 0;
-        long relNumber = 0;
-        for (int b = 0; b < v.blockCount(); b++) {
-            int ff = v.forkFlags(b);
-            int fork = ff & BlockRef.FORK_MASK;
-            int blockData = v.blockDataLength(b);
-            data += blockData;
-            boolean sameRel = (ff & BlockRef.SAME_REL) != 0;
-            blockHeaders += sameRel ? 8 : 20;
-            if (!sameRel || b == 0) {
-                spc = v.spcOid(b);
-                db = v.dbOid(b);
-                relNumber = v.relNumber(b);
-            }
-            RelationTable.Entry rel = relations.get(spc, db, relNumber, fork);
-            rel.blockRefs++;
-            rel.blockDataBytes += blockData;
-            if (b == 0) {
-                rel.records++;
-                rel.recordBytes += len;
-                if (Category.vacuum(cause)) {
-                    rel.vacuumBytes += len;
-                }
-            }
-            boolean vmPage = heapDml && fork == BlockRef.VISIBILITYMAP_FORKNUM;
-            if (vmPage) {
-                vmHeaders += sameRel ? 8 : 20;
-                vmBlockData += blockData;
-            }
-            if ((ff & BlockRef.HAS_IMAGE) != 0) {
-                int h = image(v, b, fork, vmPage ? VM : cause, rel);
-                imageHeaders += h;
-                recordImages++;
-                if (vmPage) {
-                    vmImgHeaders += h;
-                    vmStored += v.imageLength(b);
-                    vmImageCount++;
-                }
-            }
-        }
-        blockHeaderBytes = blockHeaders;
-        imageHeaderBytes = imageHeaders;
-        blockDataBytes = data;
-        blockImages = recordImages;
-        vmBlockHeaders = vmHeaders;
-        vmImageHeaders = vmImgHeaders;
-        vmFpi = vmStored;
-        vmData = vmBlockData;
-        vmImages = vmImageCount;
-    }
-
-    /**
      * Gives every byte of {@code v} to one part of its category: the framing, then the payload (split by the heap2
-     * attribution in {@link #scratch}). Needs {@link #blocks} first.
+     * attribution in {@link #scratch}). Needs {@link BlockFraming#walk} first.
      */
     private void parts(RecordView v, int rmid, int len, int fpi, long[] cp) {
         int origin = v.origin() >= 0 ? 3 : 0;
         int xid = v.toplevelXid() >= 0 ? 5 : 0;
-        int payload = blockDataBytes + v.mainDataLength();
-        int mainHeader = len - 24 - blockHeaderBytes - imageHeaderBytes - fpi - origin - xid - payload;
+        BlockFraming f = blocks;
+        int payload = f.dataBytes + v.mainDataLength();
+        int mainHeader = len - RecordView.HEADER_SIZE - f.headerBytes - f.imageHeaderBytes - fpi - origin - xid
+                - payload;
         if (mainHeader != 0 && mainHeader != 2 && mainHeader != 5) {
             throw new IllegalStateException("main-data header of " + mainHeader + " bytes at "
                     + Long.toHexString(v.lsn()));
         }
-        part(cp, Parts.RECORD_HEADER, 24);
-        part(cp, Parts.BLOCK_HEADERS, blockHeaderBytes);
-        part(cp, Parts.IMAGE_HEADERS, imageHeaderBytes);
+        part(cp, Parts.RECORD_HEADER, RecordView.HEADER_SIZE);
+        part(cp, Parts.BLOCK_HEADERS, f.headerBytes);
+        part(cp, Parts.IMAGE_HEADERS, f.imageHeaderBytes);
         part(cp, Parts.FPI, fpi);
         part(cp, Parts.ORIGIN_HEADER, origin);
         part(cp, Parts.TOPLEVEL_XID_HEADER, xid);
@@ -377,29 +276,6 @@ public final class CategoryStats implements java.io.Serializable {
             unparsedRecords++;
         }
         return ci;
-    }
-
-    /** Counts the image of block {@code b}; returns the bytes of its image headers. */
-    private int image(RecordView v, int b, int fork, int cause, RelationTable.Entry rel) {
-        int bi = v.bimgInfo(b);
-        int stored = v.imageLength(b);
-        int hole = v.holeLength(b);
-        int raw = BlockImage.BLCKSZ - hole;
-        int comp = BlockImage.compressionOf(version, bi).ordinal();
-        imageStored += stored;
-        imageRaw += raw;
-        imageHole += hole;
-        compImages[comp]++;
-        compStored[comp] += stored;
-        compRaw[comp] += raw;
-        causeImages[cause]++;
-        causeStored[cause] += stored;
-        forkImages[fork]++;
-        forkStored[fork] += stored;
-        rel.images++;
-        rel.imageBytes += stored;
-        boolean withCompressHeader = (bi & compressedMask) != 0 && (bi & BlockImage.HAS_HOLE) != 0;
-        return withCompressHeader ? 7 : 5;
     }
 
     private static void part(long[] categoryPart, int part, int n) {
@@ -462,17 +338,7 @@ public final class CategoryStats implements java.io.Serializable {
             typeImages[t] += o.typeImages[t];
             typeCategories[t] |= o.typeCategories[t];
         }
-        images += o.images;
-        imageStored += o.imageStored;
-        imageRaw += o.imageRaw;
-        imageHole += o.imageHole;
-        add(compImages, o.compImages);
-        add(compStored, o.compStored);
-        add(compRaw, o.compRaw);
-        add(causeImages, o.causeImages);
-        add(causeStored, o.causeStored);
-        add(forkImages, o.forkImages);
-        add(forkStored, o.forkStored);
+        imageCounts.merge(o.imageCounts);
         vmSetRecords += o.vmSetRecords;
         vmClearRecords += o.vmClearRecords;
         vmClearBytes += o.vmClearBytes;
@@ -488,7 +354,7 @@ public final class CategoryStats implements java.io.Serializable {
         }
     }
 
-    private static void add(long[] to, long[] from) {
+    static void add(long[] to, long[] from) {
         for (int i = 0; i < to.length; i++) {
             to[i] += from[i];
         }
@@ -599,57 +465,57 @@ public final class CategoryStats implements java.io.Serializable {
 
     /** Full-page images counted. */
     public long images() {
-        return images;
+        return imageCounts.images;
     }
 
     /** Stored image bytes (sum of {@code bimg_len}). */
     public long imageStoredBytes() {
-        return imageStored;
+        return imageCounts.stored;
     }
 
     /** Page bytes the images stand for: sum of {@code 8192 - hole_length}. */
     public long imageRawBytes() {
-        return imageRaw;
+        return imageCounts.raw;
     }
 
     /** Bytes of page holes left out of the images. */
     public long imageHoleBytes() {
-        return imageHole;
+        return imageCounts.hole;
     }
 
     /** Images stored with compression {@code c}. */
     public long compressionImages(BlockImage.Compression c) {
-        return compImages[c.ordinal()];
+        return imageCounts.compImages[c.ordinal()];
     }
 
     /** Stored bytes of images with compression {@code c}. */
     public long compressionStoredBytes(BlockImage.Compression c) {
-        return compStored[c.ordinal()];
+        return imageCounts.compStored[c.ordinal()];
     }
 
     /** Page bytes (before compression, without hole) of images with compression {@code c}. */
     public long compressionRawBytes(BlockImage.Compression c) {
-        return compRaw[c.ordinal()];
+        return imageCounts.compRaw[c.ordinal()];
     }
 
     /** Images attributed to cause {@code c}. */
     public long causeImages(FpiCause c) {
-        return causeImages[c.ordinal()];
+        return imageCounts.causeImages[c.ordinal()];
     }
 
     /** Stored bytes of images attributed to cause {@code c}. */
     public long causeStoredBytes(FpiCause c) {
-        return causeStored[c.ordinal()];
+        return imageCounts.causeStored[c.ordinal()];
     }
 
     /** Images of fork {@code fork} (0 main, 1 fsm, 2 vm, 3 init). */
     public long forkImages(int fork) {
-        return forkImages[fork];
+        return imageCounts.forkImages[fork];
     }
 
     /** Stored image bytes of fork {@code fork}. */
     public long forkStoredBytes(int fork) {
-        return forkStored[fork];
+        return imageCounts.forkStored[fork];
     }
 
     /** Records that set visibility-map bits (VISIBLE, or 19+ prune records with XLHP_VM_ALL_VISIBLE). */

@@ -31,6 +31,9 @@ public record BlockImage(int length, int holeOffset, int holeLength, int info, C
     /** {@code BLCKSZ}: the size of a data page, 8192 as every supported build has it (pg_config.h). */
     public static final int BLCKSZ = 8192;
 
+    /** {@code SizeOfXLogRecordBlockImageHeader}: {@code length: uint16, hole_offset: uint16, bimg_info: uint8}. */
+    public static final int SIZE_OF_IMAGE_HEADER = 5;
+
     /** Compression method of an image. */
     public enum Compression {
         /** Stored as is. */

@@ -238,11 +238,11 @@ public final class RecordView {
 
     /** {@code XLogRecordBlockImageHeader} (and compress header) of block {@code b} at {@code pos}. */
     private int decodeImageHeader(int b, int pos, int end) {
-        need(end - pos, 5);
+        need(end - pos, BlockImage.SIZE_OF_IMAGE_HEADER);
         int il = raw.u16(pos);
         int ho = raw.u16(pos + 2);
         int bi = raw.u8(pos + 4);
-        pos += 5;
+        pos += BlockImage.SIZE_OF_IMAGE_HEADER;
         boolean compressed = (bi & BlockImage.compressedMask(version)) != 0;
         boolean hole = (bi & BlockImage.HAS_HOLE) != 0;
         int hl;

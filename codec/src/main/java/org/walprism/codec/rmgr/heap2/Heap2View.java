@@ -51,42 +51,42 @@ public final class Heap2View {
     /** {@code SizeOfHeapNewCid}. */
     static final int NEW_CID_SIZE = NewCid.Pg13.SIZE;
 
-    private ByteBuf m = Unpooled.EMPTY_BUFFER;
-    private final RawBytes mr = new RawBytes().reset(m);
-    private int mi;
-    private int ml;
-    private ByteBuf b = Unpooled.EMPTY_BUFFER;
-    private final RawBytes br = new RawBytes().reset(b);
-    private int bi;
-    private int bl;
-    private WalVersion version;
-    private int info;
-    private Heap2Type type;
-    private boolean accepted;
+    ByteBuf m = Unpooled.EMPTY_BUFFER;
+    final RawBytes mr = new RawBytes().reset(m);
+    int mi;
+    int ml;
+    ByteBuf b = Unpooled.EMPTY_BUFFER;
+    final RawBytes br = new RawBytes().reset(b);
+    int bi;
+    int bl;
+    WalVersion version;
+    int info;
+    Heap2Type type;
+    boolean accepted;
 
     // fields read by load (absolute buffer indexes for the arrays)
-    private int flags;
-    private int nredirected;
-    private int redirectedAt;
-    private int ndead;
-    private int deadAt;
-    private int nunused;
-    private int unusedAt;
-    private int nplans;
-    private int plansAt;
-    private int offsetsAt;
-    private long nfrozen;
-    private boolean perTupleFreeze;
+    int flags;
+    int nredirected;
+    int redirectedAt;
+    int ndead;
+    int deadAt;
+    int nunused;
+    int unusedAt;
+    int nplans;
+    int plansAt;
+    int offsetsAt;
+    long nfrozen;
+    boolean perTupleFreeze;
     // parts (Heap2Parts)
-    private int header;
-    private int redirectedBytes;
-    private int deadBytes;
-    private int unusedBytes;
-    private int freezePlanBytes;
-    private int freezeOffsetBytes;
-    private int freezeTupleBytes;
-    private int visibilityBytes;
-    private int otherBytes;
+    int header;
+    int redirectedBytes;
+    int deadBytes;
+    int unusedBytes;
+    int freezePlanBytes;
+    int freezeOffsetBytes;
+    int freezeTupleBytes;
+    int visibilityBytes;
+    int otherBytes;
 
     /**
      * Points the view at the Heap2 record {@code v} (its main data and its block 0's data) and checks its layout.
@@ -156,259 +156,22 @@ public final class Heap2View {
             return false;
         }
         accepted = switch (type) {
-            case CLEAN, PRUNE -> prune();
-            case VACUUM -> vacuum();
-            case FREEZE_PAGE -> freezePage();
-            case CLEANUP_INFO -> fixed(CleanupInfo.Pg13.SIZE);
-            case VISIBLE -> visible();
-            case PRUNE_ON_ACCESS, PRUNE_VACUUM_SCAN, PRUNE_VACUUM_CLEANUP -> pruneFreeze();
-            case MULTI_INSERT -> multiInsert();
-            case LOCK_UPDATED -> fixed(LockUpdated.Pg13.SIZE);
-            case NEW_CID -> fixed(NEW_CID_SIZE);
-            case REWRITE -> rewrite();
+            case CLEAN, PRUNE -> Heap2Layouts.prune(this);
+            case VACUUM -> Heap2Layouts.vacuum(this);
+            case FREEZE_PAGE -> Heap2Layouts.freezePage(this);
+            case CLEANUP_INFO -> Heap2Layouts.fixed(this, CleanupInfo.Pg13.SIZE);
+            case VISIBLE -> Heap2Layouts.visible(this);
+            case PRUNE_ON_ACCESS, PRUNE_VACUUM_SCAN, PRUNE_VACUUM_CLEANUP -> Heap2Layouts.pruneFreeze(this);
+            case MULTI_INSERT -> Heap2Layouts.multiInsert(this);
+            case LOCK_UPDATED -> Heap2Layouts.fixed(this, LockUpdated.Pg13.SIZE);
+            case NEW_CID -> Heap2Layouts.fixed(this, NEW_CID_SIZE);
+            case REWRITE -> Heap2Layouts.rewrite(this);
         };
         return accepted;
     }
 
-    private int mu16(int offset) {
+    int mu16(int offset) {
         return mr.u16(mi + offset);
-    }
-
-    private boolean isBool(int offset) {
-        return (mr.u8(mi + offset) & ~1) == 0;
-    }
-
-    /** A record of {@code size} bytes of main data and no block data. */
-    private boolean fixed(int size) {
-        if (ml != size || bl != 0) {
-            return false;
-        }
-        header = size;
-        return true;
-    }
-
-    /** {@link HeapPrune}: counts in main data, offset arrays in block 0 (unused = the rest). */
-    private boolean prune() {
-        int size = switch (version) {
-            case PG13, PG14, PG15 -> HeapPrune.Pg13.SIZE;
-            case PG16 -> HeapPrune.Pg16.SIZE;
-            case PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> -1;
-        };
-        // 16 adds isCatalogRel, a bool at offset 8
-        if (ml != size || (size == HeapPrune.Pg16.SIZE && !isBool(8))) {
-            return false;
-        }
-        nredirected = mu16(4);
-        ndead = mu16(6);
-        header = size;
-        if (bl > 0) {
-            long rest = bl - (4L * nredirected + 2L * ndead);
-            if (rest < 0 || rest % 2 != 0) {
-                return false;
-            }
-            nunused = (int) (rest / 2);
-            redirectedAt = bi;
-            deadAt = bi + 4 * nredirected;
-            unusedAt = deadAt + 2 * ndead;
-            redirectedBytes = 4 * nredirected;
-            deadBytes = 2 * ndead;
-            unusedBytes = (int) rest;
-        }
-        return true;
-    }
-
-    /** {@link HeapVacuum.Pg14}: {@code nunused} in main data, the offsets in block 0. */
-    private boolean vacuum() {
-        if (ml != HeapVacuum.Pg14.SIZE) {
-            return false;
-        }
-        header = HeapVacuum.Pg14.SIZE;
-        nunused = mu16(0);
-        if (bl > 0) {
-            if (bl != 2 * nunused) {
-                return false;
-            }
-            unusedAt = bi;
-            unusedBytes = bl;
-        }
-        return true;
-    }
-
-    /** {@link FreezePage}: 13-15 per-tuple entries, 16 plans then their offsets. */
-    private boolean freezePage() {
-        int size = switch (version) {
-            case PG13, PG14, PG15 -> FreezePage.Pg13.SIZE;
-            case PG16 -> FreezePage.Pg16.SIZE;
-            case PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> -1;
-        };
-        if (ml != size) {
-            return false;
-        }
-        header = size;
-        perTupleFreeze = size == FreezePage.Pg13.SIZE;
-        if (perTupleFreeze) {
-            if (bl > 0) {
-                if (bl != mu16(4) * FreezeTuple.SIZE) {
-                    return false;
-                }
-                freezeTupleBytes = bl;
-            }
-            return true;
-        }
-        // 16: nplans at offset 4, isCatalogRel (a bool) at offset 6
-        if (!isBool(6)) {
-            return false;
-        }
-        nplans = mu16(4);
-        if (bl > 0) {
-            long plans = (long) nplans * FreezePlan.SIZE;
-            if (plans > bl) {
-                return false;
-            }
-            nfrozen = ntuples(bi, nplans);
-            if (plans + 2 * nfrozen != bl) {
-                return false;
-            }
-            plansAt = bi;
-            offsetsAt = bi + (int) plans;
-            freezePlanBytes = (int) plans;
-            freezeOffsetBytes = bl - (int) plans;
-        }
-        return true;
-    }
-
-    /** {@link Visible.Pg13}: 5 bytes of main data, no block data. */
-    private boolean visible() {
-        if (ml != Visible.Pg13.SIZE || bl != 0) {
-            return false;
-        }
-        visibilityBytes = Visible.Pg13.SIZE;
-        return true;
-    }
-
-    /** Sum of {@code ntuples} of the {@code n} 12-byte plans at {@code index} of block 0 (uint16 at plan offset 10). */
-    private long ntuples(int index, int n) {
-        long sum = 0;
-        for (int i = 0; i < n; i++) {
-            sum += br.u16(index + i * FreezePlan.SIZE + 10);
-        }
-        return sum;
-    }
-
-    /**
-     * Bytes of the flags field of the 17+ prune record that precede the horizon: the one dispatch of this
-     * family (17/18: {@code reason: uint8, flags: uint8}; 19+: {@code flags: uint16}).
-     */
-    private int pruneFlags() {
-        return switch (version) {
-            case PG17, PG18 -> mr.u8(mi + 1);
-            case PG19_BETA1, PG19_BETA3, PG19 -> mu16(0);
-            case PG13, PG14, PG15, PG16 -> -1;
-        };
-    }
-
-    /** {@link PruneFreeze}: flags (after the reason byte in 17/18) in main data, {@link PruneFreeze.Body} in block 0. */
-    private boolean pruneFreeze() {
-        if (ml < 2) {
-            return false;
-        }
-        int f = pruneFlags();
-        if (f < 0) {
-            return false;
-        }
-        flags = f;
-        int size = (f & PruneFreeze.XLHP_HAS_CONFLICT_HORIZON) != 0 ? 6 : 2;
-        if (ml != size) {
-            return false;
-        }
-        header = size;
-        if (bl == 0) {
-            return true;
-        }
-        // [nplans: uint16, pad: 2, plans[nplans]] [n, redirected[2n]] [n, dead[n]] [n, unused[n]] [frz_offsets]
-        int pos = bi;
-        int end = bi + bl;
-        if ((f & PruneFreeze.XLHP_HAS_FREEZE_PLANS) != 0) {
-            if (end - pos < 4) {
-                return false;
-            }
-            nplans = br.u16(pos);
-            long bytes = 4 + (long) nplans * FreezePlan.SIZE;
-            if (bytes > end - pos) {
-                return false;
-            }
-            plansAt = pos + 4;
-            nfrozen = ntuples(plansAt, nplans);
-            freezePlanBytes = (int) bytes;
-            pos += (int) bytes;
-        }
-        if ((f & PruneFreeze.XLHP_HAS_REDIRECTIONS) != 0) {
-            redirectedBytes = items(pos, end, 4);
-            if (redirectedBytes < 0) {
-                return false;
-            }
-            nredirected = br.u16(pos);
-            redirectedAt = pos + 2;
-            pos += redirectedBytes;
-        }
-        if ((f & PruneFreeze.XLHP_HAS_DEAD_ITEMS) != 0) {
-            deadBytes = items(pos, end, 2);
-            if (deadBytes < 0) {
-                return false;
-            }
-            ndead = br.u16(pos);
-            deadAt = pos + 2;
-            pos += deadBytes;
-        }
-        if ((f & PruneFreeze.XLHP_HAS_NOW_UNUSED_ITEMS) != 0) {
-            unusedBytes = items(pos, end, 2);
-            if (unusedBytes < 0) {
-                return false;
-            }
-            nunused = br.u16(pos);
-            unusedAt = pos + 2;
-            pos += unusedBytes;
-        }
-        if (2 * nfrozen != end - pos) {
-            return false;
-        }
-        offsetsAt = pos;
-        freezeOffsetBytes = end - pos;
-        return true;
-    }
-
-    /** Bytes of an {@code xlhp_prune_items} at {@code pos} (ntargets: uint16, then ntargets entries), or -1. */
-    private int items(int pos, int end, int entrySize) {
-        if (end - pos < 2) {
-            return -1;
-        }
-        int bytes = 2 + entrySize * br.u16(pos);
-        return bytes > end - pos ? -1 : bytes;
-    }
-
-    /** {@link MultiInsert}: {@code 4 + 2 * ntuples} bytes of main data (4 with INIT_PAGE); block 0 opaque. */
-    private boolean multiInsert() {
-        if (ml < MultiInsert.Pg13.SIZE) {
-            return false;
-        }
-        int n = mu16(2);
-        if (ml != MultiInsert.Pg13.SIZE + (init() ? 0 : 2 * n)) {
-            return false;
-        }
-        header = MultiInsert.Pg13.SIZE;
-        otherBytes = ml - MultiInsert.Pg13.SIZE + bl;
-        return true;
-    }
-
-    /** {@link Rewrite}: the 40-byte header and exactly {@code num_mappings} 36-byte entries, no block 0 data. */
-    private boolean rewrite() {
-        if (ml < Rewrite.Pg13.SIZE || bl != 0
-                || ml != Rewrite.Pg13.SIZE + Rewrite.Pg13.MAPPING_SIZE * mr.u32(mi + 24)) {
-            return false;
-        }
-        header = Rewrite.Pg13.SIZE;
-        otherBytes = ml - Rewrite.Pg13.SIZE;
-        return true;
     }
 
     // ---- the record ----
