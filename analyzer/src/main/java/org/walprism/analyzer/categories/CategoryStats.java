@@ -64,14 +64,8 @@ public final class CategoryStats implements java.io.Serializable {
     private final long[] catBytes = new long[Category.COUNT];
     private final long[] catFpiBytes = new long[Category.COUNT];
     private final long[] catImages = new long[Category.COUNT];
-    private final long[] typeRecords = new long[TYPES];
-    private final long[] typeBytes = new long[TYPES];
-    private final long[] typeFpiBytes = new long[TYPES];
-    private final long[] typeImages = new long[TYPES];
-    private final int[] typeCategories = new int[TYPES];
-    /** The types with records, in first-seen order: a merge touches only these. */
-    private final int[] typesSeen = new int[TYPES];
-    private int typeCount;
+    /** Per record type ({@code rmid * 16 + typeKey}). */
+    private final TypeCounters types = new TypeCounters();
 
     /** The full-page images: counts and bytes per compression, cause and fork. */
     private final ImageCounters imageCounts;
@@ -151,14 +145,7 @@ public final class CategoryStats implements java.io.Serializable {
         catBytes[VM] += vm;
         catFpiBytes[VM] += vmFpi;
         catImages[VM] += vmImages;
-        int type = rmid * 16 + RecordNames.typeKey(rmid, v.info());
-        if (typeRecords[type]++ == 0) {
-            typesSeen[typeCount++] = type;
-        }
-        typeBytes[type] += len;
-        typeFpiBytes[type] += fpi;
-        typeImages[type] += recordImages;
-        typeCategories[type] |= 1 << ci;
+        types.add(rmid * 16 + RecordNames.typeKey(rmid, v.info()), len, fpi, recordImages, ci);
 
         layout.add(v.lsn(), len);
         stamp = rmid == RmgrTable.TRANSACTION ? WalTime.of(v) : 0;
@@ -327,17 +314,7 @@ public final class CategoryStats implements java.io.Serializable {
         add(catBytes, o.catBytes);
         add(catFpiBytes, o.catFpiBytes);
         add(catImages, o.catImages);
-        for (int i = 0; i < o.typeCount; i++) {
-            int t = o.typesSeen[i];
-            if (typeRecords[t] == 0) {
-                typesSeen[typeCount++] = t;
-            }
-            typeRecords[t] += o.typeRecords[t];
-            typeBytes[t] += o.typeBytes[t];
-            typeFpiBytes[t] += o.typeFpiBytes[t];
-            typeImages[t] += o.typeImages[t];
-            typeCategories[t] |= o.typeCategories[t];
-        }
+        types.merge(o.types);
         imageCounts.merge(o.imageCounts);
         vmSetRecords += o.vmSetRecords;
         vmClearRecords += o.vmClearRecords;
@@ -435,27 +412,27 @@ public final class CategoryStats implements java.io.Serializable {
 
     /** Records of record type {@code type} ({@code rmid * 16 + typeKey}). */
     public long typeRecords(int type) {
-        return typeRecords[type];
+        return types.typeRecords[type];
     }
 
     /** {@code xl_tot_len} bytes of record type {@code type}. */
     public long typeBytes(int type) {
-        return typeBytes[type];
+        return types.typeBytes[type];
     }
 
     /** Full-page-image bytes of record type {@code type}. */
     public long typeFpiBytes(int type) {
-        return typeFpiBytes[type];
+        return types.typeFpiBytes[type];
     }
 
     /** Full-page images of record type {@code type}. */
     public long typeImages(int type) {
-        return typeImages[type];
+        return types.typeImages[type];
     }
 
     /** Bit set of category ordinals the records of {@code type} fell into. */
     public int typeCategories(int type) {
-        return typeCategories[type];
+        return types.typeCategories[type];
     }
 
     /** {@code Rmgr/TYPE} of a type index. */
