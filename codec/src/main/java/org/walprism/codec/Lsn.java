@@ -108,6 +108,11 @@ public record Lsn(long value) implements Comparable<Lsn> {
 
     /** How {@code version}'s own tools print this location. */
     public String format(WalVersion version) {
-        return format(value, version.atLeast(WalVersion.PG19_BETA1));
+        // pg_waldump and the server print %X/%X up to 18 and %X/%08X from 19 (LSN_FORMAT_ARGS, xlogdefs.h)
+        boolean padLow = switch (version) {
+            case PG13, PG14, PG15, PG16, PG17, PG18 -> false;
+            case PG19_BETA1, PG19_BETA3, PG19 -> true;
+        };
+        return format(value, padLow);
     }
 }

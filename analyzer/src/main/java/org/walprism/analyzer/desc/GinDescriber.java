@@ -30,9 +30,19 @@ public final class GinDescriber implements RmgrDescriber {
     /** Text generations of gindesc.c. */
     private enum Style {
         /** 13-18: full-page-image notes in INSERT and VACUUM_DATA_LEAF_PAGE; meta and list pages silent. */
-        PG13,
+        PG13(true, false),
         /** 19+: no image notes; SPLIT children, UPDATE_META_PAGE and INSERT_LISTPAGE details. */
-        PG19
+        PG19(false, true);
+
+        /** Whether INSERT and VACUUM_DATA_LEAF_PAGE note a block's full-page image. */
+        final boolean imageNotes;
+        /** Whether SPLIT, UPDATE_META_PAGE and INSERT_LISTPAGE print their details. */
+        final boolean details;
+
+        Style(boolean imageNotes, boolean details) {
+            this.imageNotes = imageNotes;
+            this.details = details;
+        }
     }
 
     private static Style style(WalVersion v) {
@@ -54,7 +64,7 @@ public final class GinDescriber implements RmgrDescriber {
                 sb.append(" isdata: ").append(HashDescriber.tf((flags & 0x01) != 0)).append(" isleaf: ")
                         .append(HashDescriber.tf((flags & 0x02) != 0));
                 // 19 prints the children last (pg_waldump 19rc1; the pre-releases have no GIN oracle here)
-                if (s == Style.PG19 && d.u32(16, "leftChildBlkno") != INVALID_BLOCK) {
+                if (s.details && d.u32(16, "leftChildBlkno") != INVALID_BLOCK) {
                     sb.append(" children: ").append(d.u32(16, "leftChildBlkno")).append('/')
                             .append(d.u32(20, "rightChildBlkno"));
                 }
@@ -68,14 +78,14 @@ public final class GinDescriber implements RmgrDescriber {
                 }
             }
             case 0x60 -> {
-                if (s == Style.PG19) {
+                if (s.details) {
                     sb.append("ntuples: ").append(d.i32(80, "ntuples"));
                     optionalBlock(sb, " prevTail: ", d.u32(72, "prevTail"));
                     optionalBlock(sb, " newRightlink: ", d.u32(76, "newRightlink"));
                 }
             }
             case 0x70 -> {
-                if (s == Style.PG19) {
+                if (s.details) {
                     sb.append("ntuples: ").append(d.i32(4, "ntuples"));
                     optionalBlock(sb, " rightlink: ", d.u32(0, "rightlink"));
                 }
@@ -113,7 +123,7 @@ public final class GinDescriber implements RmgrDescriber {
     }
 
     private static void imageNote(TextBuffer sb, boolean apply, Style s) {
-        if (s == Style.PG13) {
+        if (s.imageNotes) {
             sb.append(apply ? " (full page image)" : " (full page image, for WAL verification)");
         }
     }

@@ -20,11 +20,21 @@ public final class GistDescriber implements RmgrDescriber {
     /** Text generations of gistdesc.c. */
     private enum Style {
         /** 13-15: {@code latestRemovedXid}. */
-        PG13,
+        PG13("latestRemovedXid", false),
         /** 16: {@code snapshotConflictHorizon}. */
-        PG16,
+        PG16("snapshotConflictHorizon", false),
         /** 17+: {@code isCatalogRel} shown. */
-        PG17
+        PG17("snapshotConflictHorizon", true);
+
+        /** The name the horizon is printed under. */
+        final String horizon;
+        /** Whether DELETE and PAGE_REUSE print {@code isCatalogRel}. */
+        final boolean catalogRel;
+
+        Style(String horizon, boolean catalogRel) {
+            this.horizon = horizon;
+            this.catalogRel = catalogRel;
+        }
     }
 
     private static Style style(WalVersion v) {
@@ -39,12 +49,12 @@ public final class GistDescriber implements RmgrDescriber {
     public void describe(DescRecord r, TextBuffer sb) {
         DescData d = r.mainData("GiST main data");
         Style s = style(r.version());
-        String horizon = s == Style.PG13 ? "latestRemovedXid" : "snapshotConflictHorizon";
+        String horizon = s.horizon;
         switch (r.info() & 0xF0) {
             case 0x10 -> {
                 sb.append("delete: ").append(horizon).append(' ').append(d.u32(0, horizon)).append(", nitems: ")
                         .append(d.u16(4, "ntodelete"));
-                if (s == Style.PG17) {
+                if (s.catalogRel) {
                     sb.append(", isCatalogRel ").append(HashDescriber.tf(d.bool(6, "isCatalogRel")));
                 }
             }
@@ -53,7 +63,7 @@ public final class GistDescriber implements RmgrDescriber {
                         .append(d.u32(8, "relNumber")).append("; blk ").append(d.u32(12, "block")).append("; ")
                         .append(horizon).append(' ').append(d.u32(20, "epoch")).append(':')
                         .append(d.u32(16, "xid"));
-                if (s == Style.PG17) {
+                if (s.catalogRel) {
                     sb.append(", isCatalogRel ").append(HashDescriber.tf(d.bool(24, "isCatalogRel")));
                 }
             }

@@ -27,15 +27,22 @@ public final class HashDescriber implements RmgrDescriber {
     /** Text and layout generations of hashdesc.c. */
     private enum Style {
         /** 13: {@code latest removed xid}, int32 ntuples in VACUUM_ONE_PAGE. */
-        PG13,
+        PG13(false),
         /** 14-15: {@code latestRemovedXid}. */
-        PG14,
+        PG14(false),
         /** 16: {@code snapshotConflictHorizon}, uint16 ntuples. */
-        PG16,
+        PG16(false),
         /** 17-18: {@code isCatalogRel} shown. */
-        PG17,
+        PG17(false),
         /** 19+: procid, bucket flags and is_previous shown too. */
-        PG19
+        PG19(true);
+
+        /** Whether INIT_META_PAGE, SPLIT_ALLOCATE_PAGE and MOVE_PAGE_CONTENTS print 19's added fields. */
+        final boolean bucketDetail;
+
+        Style(boolean bucketDetail) {
+            this.bucketDetail = bucketDetail;
+        }
     }
 
     private static Style style(WalVersion v) {
@@ -55,7 +62,7 @@ public final class HashDescriber implements RmgrDescriber {
         switch (r.info() & 0xF0) {
             case 0x00 -> {
                 sb.append("num_tuples ").append(DescFormat.cG(Double.longBitsToDouble(d.i64(0, "num_tuples"))));
-                if (s == Style.PG19) {
+                if (s.bucketDetail) {
                     sb.append(", procid ").append(d.u32(8, "procid"));
                 }
                 sb.append(", fillfactor ").append(d.u16(12, "ffactor"));
@@ -67,7 +74,7 @@ public final class HashDescriber implements RmgrDescriber {
             case 0x40 -> {
                 int flags = d.u8(8, "flags");
                 sb.append("new_bucket ").append(d.u32(0, "new_bucket"));
-                if (s == Style.PG19) {
+                if (s.bucketDetail) {
                     sb.append(", old_bucket_flag ").append(d.u16(4, "old_bucket_flag"))
                             .append(", new_bucket_flag ").append(d.u16(6, "new_bucket_flag"));
                 }
@@ -82,7 +89,7 @@ public final class HashDescriber implements RmgrDescriber {
                 sb.append("prevblkno ").append(d.u32(0, "prevblkno")).append(", nextblkno ")
                         .append(d.u32(4, "nextblkno")).append(", ntups ").append(d.u16(8, "ntups"))
                         .append(", is_primary ").append(tf(d.bool(10, "is_prim_bucket_same_wrt")));
-                if (s == Style.PG19) {
+                if (s.bucketDetail) {
                     sb.append(", is_previous ").append(tf(d.bool(11, "is_prev_bucket_same_wrt")));
                 }
             }

@@ -27,13 +27,26 @@ public final class SpgistDescriber implements RmgrDescriber {
     /** Text generations of spgdesc.c. */
     private enum Style {
         /** 13: terse texts ({@code add leaf to page; off 1; ...}). */
-        PG13,
+        PG13(true, "newest XID ", false),
         /** 14-15: {@code key: value} texts, {@code newestredirectxid}. */
-        PG14,
+        PG14(false, ", newestredirectxid: ", false),
         /** 16: {@code snapshotConflictHorizon}. */
-        PG16,
+        PG16(false, ", snapshotConflictHorizon: ", false),
         /** 17+: {@code isCatalogRel} shown. */
-        PG17
+        PG17(false, ", snapshotConflictHorizon: ", true);
+
+        /** 13's terse texts. */
+        final boolean terse;
+        /** What VACUUM_REDIRECT prints before its horizon. */
+        final String horizon;
+        /** Whether VACUUM_REDIRECT prints {@code isCatalogRel}. */
+        final boolean catalogRel;
+
+        Style(boolean terse, String horizon, boolean catalogRel) {
+            this.terse = terse;
+            this.horizon = horizon;
+            this.catalogRel = catalogRel;
+        }
     }
 
     private static Style style(WalVersion v) {
@@ -49,7 +62,7 @@ public final class SpgistDescriber implements RmgrDescriber {
     public void describe(DescRecord r, TextBuffer sb) {
         DescData d = r.mainData("SPGist main data");
         Style s = style(r.version());
-        boolean old = s == Style.PG13;
+        boolean old = s.terse;
         switch (r.info() & 0xF0) {
             case 0x10 -> {
                 if (old) {
@@ -131,12 +144,11 @@ public final class SpgistDescriber implements RmgrDescriber {
     private static void vacuumRedirect(TextBuffer sb, DescData d, Style s) {
         long xid = d.u32(4, "snapshotConflictHorizon");
         switch (s) {
-            case PG13 -> sb.append("newest XID ").append(xid);
+            case PG13 -> sb.append(s.horizon).append(xid);
             case PG14, PG16, PG17 -> {
                 sb.append("ntoplaceholder: ").append(d.u16(0, "nToPlaceholder")).append(", firstplaceholder: ")
-                        .append(d.u16(2, "firstPlaceholder"))
-                        .append(s == Style.PG14 ? ", newestredirectxid: " : ", snapshotConflictHorizon: ").append(xid);
-                if (s == Style.PG17) {
+                        .append(d.u16(2, "firstPlaceholder")).append(s.horizon).append(xid);
+                if (s.catalogRel) {
                     sb.append(", isCatalogRel: ").append(HashDescriber.tf(d.bool(8, "isCatalogRel")));
                 }
             }

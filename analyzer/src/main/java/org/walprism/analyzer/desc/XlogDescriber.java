@@ -48,13 +48,26 @@ public final class XlogDescriber implements RmgrDescriber {
     /** Text style of a version's xlog_desc. */
     private enum Style {
         /** 13-16: no wal_level in checkpoints, CHECKPOINT_REDO unknown (17 adds it). */
-        PG13,
+        PG13(false, false, false),
         /** 17-18: wal_level in CHECKPOINT_*, END_OF_RECOVERY and CHECKPOINT_REDO. */
-        PG17,
+        PG17(true, false, false),
         /** 19beta1-19beta3: 96-byte CheckPoint, logical decoding and checksums, {@code %X/%08X}. */
-        PG19_BETA,
+        PG19_BETA(true, true, true),
         /** 19: 96-byte CheckPoint (its last 4 bytes padding), logical decoding, no checksum state. */
-        PG19
+        PG19(true, true, false);
+
+        /** Whether CHECKPOINT_*, END_OF_RECOVERY and CHECKPOINT_REDO print {@code wal_level}. */
+        final boolean walLevel;
+        /** The 96-byte CheckPoint (64-bit multixact offset, no padding before the time), and logical decoding. */
+        final boolean wide;
+        /** Whether CHECKPOINT_* and CHECKPOINT_REDO print the data checksum state. */
+        final boolean checksums;
+
+        Style(boolean walLevel, boolean wide, boolean checksums) {
+            this.walLevel = walLevel;
+            this.wide = wide;
+            this.checksums = checksums;
+        }
     }
 
     private static Style style(WalVersion version) {
@@ -111,25 +124,22 @@ public final class XlogDescriber implements RmgrDescriber {
                 sb.append("tli ").append(d.u32(8, "ThisTimeLineID")).append("; prev tli ")
                         .append(d.u32(12, "PrevTimeLineID")).append("; time ")
                         .append(DescFormat.timestamptz(d.i64(0, "end_time"), ts));
-                if (style != Style.PG13) {
+                if (style.walLevel) {
                     sb.append("; wal_level ").append(DescFormat.walLevel(d.i32(16, "wal_level")));
                 }
             }
             case XLOG_OVERWRITE_CONTRECORD -> sb.append("lsn ").append(DescFormat.lsn(v, d.i64(0, "overwritten_lsn"))).append("; time ")
                     .append(DescFormat.timestamptz(d.i64(8, "overwrite_time"), ts));
             case XLOG_CHECKPOINT_REDO -> {
-                switch (style) {
-                    case PG13 -> {
-                    }
-                    case PG17 -> sb.append("wal_level ").append(DescFormat.walLevel(d.i32(0, "wal_level")));
-                    case PG19 -> sb.append("wal_level ").append(DescFormat.walLevel(d.i32(0, "wal_level")));
-                    case PG19_BETA -> sb.append("wal_level ").append(DescFormat.walLevel(d.i32(0, "wal_level")))
-                            .append("; checksums ").append(checksumState(d.u32(4, "data_checksum_version")));
-                    default -> throw new AssertionError(style);
+                if (style.walLevel) {
+                    sb.append("wal_level ").append(DescFormat.walLevel(d.i32(0, "wal_level")));
+                }
+                if (style.checksums) {
+                    sb.append("; checksums ").append(checksumState(d.u32(4, "data_checksum_version")));
                 }
             }
             case XLOG_LOGICAL_DECODING_STATUS_CHANGE -> {
-                if (style == Style.PG19 || style == Style.PG19_BETA) {
+                if (style.wide) {
                     sb.append(d.bool(0, "enabled") ? "true" : "false");
                 }
             }
@@ -140,7 +150,7 @@ public final class XlogDescriber implements RmgrDescriber {
     }
 
     private static void checkpoint(TextBuffer sb, DescData d, Style style, WalVersion v, boolean shutdown) {
-        boolean wide = style == Style.PG19 || style == Style.PG19_BETA;
+        boolean wide = style.wide;
         int nextXidOff = wide ? 32 : 24;
         int tail = wide ? 56 : 44;
         // 13-18 pad 4 bytes before the int64 time; 19+ do not
@@ -150,7 +160,7 @@ public final class XlogDescriber implements RmgrDescriber {
                 .append("; tli ").append(d.u32(8, "ThisTimeLineID"))
                 .append("; prev tli ").append(d.u32(12, "PrevTimeLineID"))
                 .append("; fpw ").append(d.bool(16, "fullPageWrites") ? "true" : "false");
-        if (style != Style.PG13) {
+        if (style.walLevel) {
             sb.append("; wal_level ").append(DescFormat.walLevel(d.i32(20, "wal_level")));
         }
         if (wide) {
@@ -168,7 +178,7 @@ public final class XlogDescriber implements RmgrDescriber {
                 .append("; oldest/newest commit timestamp xid: ").append(d.u32(commitTs, "oldestCommitTsXid"))
                 .append('/').append(d.u32(commitTs + 4, "newestCommitTsXid"))
                 .append("; oldest running xid ").append(d.u32(commitTs + 8, "oldestActiveXid"));
-        if (style == Style.PG19_BETA) {
+        if (style.checksums) {
             sb.append("; checksums ").append(checksumState(d.u32(92, "dataChecksumState")));
         }
         sb.append("; ").append(shutdown ? "shutdown" : "online");

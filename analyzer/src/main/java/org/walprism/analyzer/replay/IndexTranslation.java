@@ -67,7 +67,7 @@ final class IndexTranslation {
             case 0x10 -> catalogRelBytes(t, r, 6, 2, "gistxlogDelete");
             case 0x20 -> catalogRelBytes(t, r, 24, 1, "gistxlogPageReuse");
             case 0x70 -> {
-                if (t.to().atLeast(WalVersion.PG19_BETA1)) {
+                if (!RmgrTable.logs(t.to(), RmgrTable.GIST, r.info)) {
                     throw t.fail(r, "19 logs XLOG ASSIGN_LSN instead, another resource manager");
                 }
             }

@@ -20,9 +20,11 @@ import org.walprism.codec.rmgr.xact.XactAssignment;
 import org.walprism.codec.rmgr.xact.XactCodec;
 import org.walprism.codec.rmgr.xact.XactCommit;
 import org.walprism.codec.rmgr.xact.XactRecord;
+import org.walprism.codec.rmgr.xact.XactType;
 import org.walprism.codec.rmgr.xlog.CheckPoint;
 import org.walprism.codec.rmgr.xlog.CheckpointRedo;
 import org.walprism.codec.rmgr.xlog.XlogCodec;
+import org.walprism.codec.rmgr.xlog.XlogOther;
 
 /**
  * What a source stream tells about the server that wrote it, for the fields a target major logs and the source
@@ -102,7 +104,7 @@ final class StreamFacts {
         switch (r.rmid()) {
             case RmgrTable.XLOG -> observeXlog(v, r);
             case RmgrTable.TRANSACTION -> {
-                logicalHint |= (r.info() & 0x70) == 0x60 && v.atLeast(WalVersion.PG14);
+                logicalHint |= XactType.of(v, r.info()) == XactType.INVALIDATIONS;
                 observeXact(r);
             }
             case RmgrTable.HEAP2 -> logicalHint |= Heap2Type.of(v, r.info()) == Heap2Type.NEW_CID;
@@ -179,13 +181,14 @@ final class StreamFacts {
             }
             case XLOG_END_OF_RECOVERY -> {
                 // xl_end_of_recovery: end_time, ThisTimeLineID, PrevTimeLineID, wal_level (17+)
-                if (v.atLeast(WalVersion.PG17) && m.length >= 20) {
-                    walLevel = i32(m, 16);
+                int walLevelAt = XlogOther.END_OF_RECOVERY_WAL_LEVEL_OFFSET;
+                if (XlogOther.endOfRecoverySize(v) > walLevelAt && m.length >= walLevelAt + 4) {
+                    walLevel = i32(m, walLevelAt);
                 }
             }
             case XLOG_CHECKPOINT_REDO -> {
                 // CHECKPOINT_REDO (17+), typed by the codec: wal_level; the 19 pre-releases add data_checksum_version
-                if (!v.atLeast(WalVersion.PG17)) {
+                if (!RmgrTable.logs(v, RmgrTable.XLOG, XLOG_CHECKPOINT_REDO)) {
                     return;
                 }
                 try {

@@ -24,6 +24,7 @@ import org.walprism.codec.rmgr.xact.XactRecord;
 import org.walprism.codec.rmgr.xact.XactType;
 import org.walprism.codec.rmgr.xlog.CheckPoint;
 import org.walprism.codec.rmgr.xlog.XlogCodec;
+import org.walprism.codec.rmgr.xlog.XlogOther;
 
 /** The XLOG (rmgr 0), XLOG2 (rmgr 22, 19+), Transaction (rmgr 1) and Standby (rmgr 8) records in another major's layout. */
 final class XlogXactTranslation {
@@ -63,7 +64,8 @@ final class XlogXactTranslation {
             case XLOG_END_OF_RECOVERY -> endOfRecovery(t, r);
             case XLOG_ASSIGN_LSN -> {
                 // ASSIGN_LSN (19+) replaces GiST's XLOG_GIST_ASSIGN_LSN: another resource manager before 19
-                if (t.from().atLeast(WalVersion.PG19_BETA1) && !to.atLeast(WalVersion.PG19_BETA1)) {
+                if (RmgrTable.logs(t.from(), RmgrTable.XLOG, XLOG_ASSIGN_LSN)
+                        && !RmgrTable.logs(to, RmgrTable.XLOG, XLOG_ASSIGN_LSN)) {
                     throw t.fail(r, "before 19 this is a GiST record (XLOG_GIST_ASSIGN_LSN)");
                 }
             }
@@ -71,7 +73,8 @@ final class XlogXactTranslation {
             case XLOG_LOGICAL_DECODING_STATUS_CHANGE -> {
                 // LOGICAL_DECODING_STATUS_CHANGE (19+): before 19 logical decoding follows wal_level alone and
                 // nothing is logged (xlog.c)
-                if (t.from().atLeast(WalVersion.PG19_BETA1) && !to.atLeast(WalVersion.PG19_BETA1)) {
+                if (RmgrTable.logs(t.from(), RmgrTable.XLOG, XLOG_LOGICAL_DECODING_STATUS_CHANGE)
+                        && !RmgrTable.logs(to, RmgrTable.XLOG, XLOG_LOGICAL_DECODING_STATUS_CHANGE)) {
                     r.drop();
                 }
             }
@@ -147,16 +150,17 @@ final class XlogXactTranslation {
      * padding (24 bytes, 17+).
      */
     private static void endOfRecovery(Translator t, Translator.Rec r) {
-        boolean wide = t.to().atLeast(WalVersion.PG17);
-        if (wide == t.from().atLeast(WalVersion.PG17)) {
+        int size = XlogOther.endOfRecoverySize(t.to());
+        if (size == XlogOther.endOfRecoverySize(t.from())) {
             return;
         }
-        if (r.main.length < 16) {
+        int walLevelAt = XlogOther.END_OF_RECOVERY_WAL_LEVEL_OFFSET;
+        if (r.main.length < walLevelAt) {
             throw t.fail(r, "main data of " + r.main.length + " bytes (expected: xl_end_of_recovery)");
         }
-        byte[] m = LeBytes.resize(r.main, wide ? 24 : 16);
-        if (wide) {
-            LeBytes.put32(m, 16, t.facts().walLevel());
+        byte[] m = LeBytes.resize(r.main, size);
+        if (size > walLevelAt) {
+            LeBytes.put32(m, walLevelAt, t.facts().walLevel());
         }
         r.main(m);
     }
@@ -167,10 +171,10 @@ final class XlogXactTranslation {
      * (access/xlog_internal.h). Before 17 nothing is logged there: the record is left out.
      */
     private static void checkpointRedo(Translator t, Translator.Rec r) {
-        if (!t.from().atLeast(WalVersion.PG17)) {
+        if (!RmgrTable.logs(t.from(), RmgrTable.XLOG, XLOG_CHECKPOINT_REDO)) {
             return; // not a record before 17
         }
-        if (!t.to().atLeast(WalVersion.PG17)) {
+        if (!RmgrTable.logs(t.to(), RmgrTable.XLOG, XLOG_CHECKPOINT_REDO)) {
             r.drop();
             return;
         }
@@ -203,7 +207,7 @@ final class XlogXactTranslation {
     private static void xact(Translator t, Translator.Rec r) {
         int op = r.info & XactType.XLOG_XACT_OPMASK;
         if (op == XactType.XLOG_XACT_INVALIDATIONS) {
-            if (!t.to().atLeast(WalVersion.PG14)) {
+            if (!RmgrTable.logs(t.to(), RmgrTable.TRANSACTION, XactType.XLOG_XACT_INVALIDATIONS)) {
                 r.drop();
             } else if (dropsRelSync(t)) {
                 filterInvalidations(r, 0, 4);

@@ -229,6 +229,15 @@ public final class RmgrTable {
     }
 
     /**
+     * Whether {@code version}'s PostgreSQL has the record type {@code info} of resource manager {@code rmid}
+     * ({@link #identify} names it): the one question to ask where a record type arrived or left in some major,
+     * instead of comparing versions.
+     */
+    public static boolean logs(WalVersion version, int rmid, int info) {
+        return identify(version, rmid, info) != null;
+    }
+
+    /**
      * The name pg_waldump prints after {@code desc:}: {@link #identify} or {@code UNKNOWN (%x)} of
      * {@code xl_info & 0xF0}.
      */

@@ -1,6 +1,7 @@
 package org.walprism.codec.rmgr.xlog;
 
 import java.util.Arrays;
+import org.walprism.codec.WalVersion;
 
 /**
  * Any XLOG record the codec does not type (NOOP, BACKUP_END, RESTORE_POINT, FPW_CHANGE, END_OF_RECOVERY,
@@ -24,6 +25,22 @@ public record XlogOther(int info, byte[] mainData) implements XlogRecord {
     public static final int XLOG_ASSIGN_LSN = 0xC0;
     /** {@code XLOG_OVERWRITE_CONTRECORD}. */
     public static final int XLOG_OVERWRITE_CONTRECORD = 0xD0;
+
+    /** {@code offsetof(xl_end_of_recovery, wal_level)} (17+): after end_time and the two timeline ids. */
+    public static final int END_OF_RECOVERY_WAL_LEVEL_OFFSET = 16;
+
+    /**
+     * {@code sizeof(xl_end_of_recovery)} (access/xlog_internal.h) in {@code version}: {@code end_time: int64,
+     * ThisTimeLineID: uint32, PrevTimeLineID: uint32} (16 bytes, 13-16), plus {@code wal_level: int32} and 4 bytes
+     * of padding (24 bytes, 17+).
+     */
+    public static int endOfRecoverySize(WalVersion version) {
+        // 16 = END_OF_RECOVERY_WAL_LEVEL_OFFSET; 24 = that, wal_level and padding to the struct's 8-byte alignment
+        return switch (version) {
+            case PG13, PG14, PG15, PG16 -> 16;
+            case PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> 24;
+        };
+    }
 
     /** Copies the main data. */
     public XlogOther {
