@@ -20,7 +20,10 @@ import org.walprism.testdata.TestData;
  * One home per PostgreSQL constant: the analyzer's and the CLI's main code name record opcodes and {@code BLCKSZ}
  * by the codec's constants (named as in PostgreSQL's headers), never as {@code case 0x..} labels or the literal
  * {@code 8192}. Comments are not scanned. A file may stay on a list below only with its reason written beside it;
- * an entry whose file no longer breaks the rule fails too, so the lists only shrink.
+ * an entry whose file no longer breaks the rule fails too, so the lists only shrink. Two more rules over every
+ * library and tool module: a constant given a literal value is declared in one file only (the codec's home, which
+ * the others import), and no main code compares majors with {@code WalVersion.atLeast}, which takes a major it does
+ * not know for the newest it knows (ask the layout's exhaustive switch, or {@code RmgrTable.logs}).
  */
 class ConstantLiteralsTest {
     private static final Path REPO = TestData.root().getParent();
@@ -28,6 +31,20 @@ class ConstantLiteralsTest {
     private static final Pattern CASE_HEX = Pattern.compile("\\bcase\\s+0[xX][0-9A-Fa-f]+");
     private static final Pattern BLCKSZ = Pattern.compile("(?<![\\w.])8192(?![\\w.])");
     private static final Pattern COMMENT = Pattern.compile("/\\*.*?\\*/|//[^\\n]*", Pattern.DOTALL);
+
+    private static final List<String> ALL_MODULES = List.of("codec", "source", "client", "analyzer", "cli", "sql",
+            "spark");
+    private static final Pattern LITERAL_CONSTANT = Pattern.compile("static\\s+final\\s+(?:int|long|short|byte)\\s+"
+            + "([A-Z][A-Z0-9_]*)\\s*=\\s*(?:0[xX][0-9A-Fa-f]+|[0-9][0-9_]*L?)\\s*;");
+    private static final Pattern AT_LEAST = Pattern.compile("\\.atLeast\\(");
+
+    /** Names that several files may each give a literal, each with the reason: not one PostgreSQL constant. */
+    private static final Map<String, String> SHARED_NAMES = Map.of(
+            "SIZE", "each layout record's own sizeof, read qualified (BtreeDelete.Pg13.SIZE), Kafka style",
+            "WIDTH", "the widths of two different charts (report/DiffFormatter, report/Svg)",
+            "MAX_BUCKETS", "LsnBuckets' bound and the HTML report's, two different limits",
+            "FPI", "indexes of two analyzer tables (categories/Parts, vacuums/RecordKind), not PostgreSQL's",
+            "RELMAP", "vacuums/RecordKind's index of the RelMap kind; RmgrTable.RELMAP is the rmgr id");
 
     /** Files allowed to keep a literal, each with the reason. */
     private static final Map<String, String> ALLOWED = Map.ofEntries(
@@ -91,6 +108,64 @@ class ConstantLiteralsTest {
         Map<String, List<String>> unlisted = new TreeMap<>(found);
         unlisted.keySet().removeAll(ALLOWED.keySet());
         assertEquals(Map.of(), unlisted, "case 0x.. opcode labels or 8192 in main code: use the codec's constant");
+    }
+
+    private static List<Path> mainSources(List<String> modules) throws IOException {
+        List<Path> out = new ArrayList<>();
+        for (String m : modules) {
+            try (Stream<Path> s = Files.walk(REPO.resolve(m).resolve("src/main/java"))) {
+                s.filter(p -> p.toString().endsWith(".java")).sorted().forEach(out::add);
+            }
+        }
+        return out;
+    }
+
+    private static String code(Path p) throws IOException {
+        return COMMENT.matcher(Files.readString(p)).replaceAll(c -> blankKeepingLines(c.group()));
+    }
+
+    @Test
+    void aConstantWithALiteralValueIsDeclaredInOneFile() throws IOException {
+        Map<String, List<String>> files = new TreeMap<>();
+        for (Path p : mainSources(ALL_MODULES)) {
+            Matcher x = LITERAL_CONSTANT.matcher(code(p));
+            String file = REPO.relativize(p).toString().replace('\\', '/');
+            while (x.find()) {
+                List<String> in = files.computeIfAbsent(x.group(1), k -> new ArrayList<>());
+                if (!in.contains(file)) {
+                    in.add(file);
+                }
+            }
+        }
+        Map<String, List<String>> twice = new TreeMap<>();
+        files.forEach((name, in) -> {
+            if (in.size() > 1 && !SHARED_NAMES.containsKey(name)) {
+                twice.put(name, in);
+            }
+        });
+        assertEquals(Map.of(), twice, "one home per constant: keep the codec's (public) and import it");
+        List<String> stale = new ArrayList<>();
+        SHARED_NAMES.keySet().forEach(n -> {
+            if (files.getOrDefault(n, List.of()).size() < 2) {
+                stale.add(n);
+            }
+        });
+        assertEquals(List.of(), stale, "these names are no longer shared: remove them from SHARED_NAMES");
+    }
+
+    @Test
+    void noMainCodeComparesMajorsWithAtLeast() throws IOException {
+        List<String> hits = new ArrayList<>();
+        for (Path p : mainSources(ALL_MODULES)) {
+            String[] lines = code(p).split("\n", -1);
+            for (int i = 0; i < lines.length; i++) {
+                if (AT_LEAST.matcher(lines[i]).find()) {
+                    hits.add(REPO.relativize(p) + ":" + (i + 1));
+                }
+            }
+        }
+        assertEquals(List.of(), hits, "WalVersion.atLeast takes an unknown future major for the newest known: use "
+                + "the layout's exhaustive switch over WalVersion, or RmgrTable.logs");
     }
 
     @Test

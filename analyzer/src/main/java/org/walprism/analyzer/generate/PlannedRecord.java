@@ -20,9 +20,6 @@ public record PlannedRecord(int rmid, int info, List<Block> blocks, byte[] block
         blocks = List.copyOf(blocks);
     }
 
-    /** {@code MAIN_FORKNUM}. */
-    public static final int MAIN_FORK = 0;
-
     /**
      * A block reference.
      *

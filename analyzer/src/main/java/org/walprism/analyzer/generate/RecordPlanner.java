@@ -94,7 +94,7 @@ public final class RecordPlanner {
     }
 
     private PlannedRecord.Block heapBlock(int id, long block, PlannedRecord.Image img) {
-        return new PlannedRecord.Block(id, heap, PlannedRecord.MAIN_FORK, block, img);
+        return new PlannedRecord.Block(id, heap, BlockRef.MAIN_FORKNUM, block, img);
     }
 
     private PlannedRecord.Block vmBlock(int id, long heapBlock) {
@@ -290,7 +290,7 @@ public final class RecordPlanner {
                 }
                 byte[] main = {(byte) perLeaf, (byte) (perLeaf >> 8), 0, 0};  // ndeleted, nupdated = 0
                 out.add(new PlannedRecord(RmgrTable.BTREE, BTREE_VACUUM,
-                        List.of(new PlannedRecord.Block(0, rel, PlannedRecord.MAIN_FORK, leaf, img)), data, main));
+                        List.of(new PlannedRecord.Block(0, rel, BlockRef.MAIN_FORKNUM, leaf, img)), data, main));
             }
         }
         for (Pending p : pending) {

@@ -8,6 +8,7 @@ import java.util.Set;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.internal.RecordViewAccess;
 import org.walprism.codec.record.RecordView;
+import org.walprism.codec.rmgr.CatalogRelations;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.rmgr.heap.HeapType;
 
@@ -22,9 +23,9 @@ import org.walprism.codec.rmgr.heap.HeapType;
  * rows are not copied: {@link #replay} then says so (a sequential scan, one chunk, follows everything).
  */
 public final class RelationEvents {
-    private static final long PG_CLASS = 1259;
-    private static final long PG_INDEX = 2610;
-    private static final int SMGR_CREATE = 0x10;
+    private static final long PG_CLASS = CatalogRelations.RELATION_RELATION_ID;
+    private static final long PG_INDEX = CatalogRelations.INDEX_RELATION_ID;
+    private static final int SMGR_CREATE = RmgrTable.XLOG_SMGR_CREATE;
     private static final int MAX_EVENTS = 1 << 20;
 
     private final Set<Long> catalogFiles = new HashSet<>();

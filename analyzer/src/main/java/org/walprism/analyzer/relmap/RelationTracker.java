@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.walprism.codec.record.RecordView;
+import org.walprism.codec.rmgr.CatalogRelations;
 import org.walprism.codec.rmgr.RmgrTable;
 import org.walprism.codec.rmgr.heap.TupleHeader;
 
@@ -37,11 +38,11 @@ import org.walprism.codec.rmgr.heap.TupleHeader;
  * Mirrors src/include/catalog/storage_xlog.h, src/include/utils/relmapper.h, src/include/access/heapam_xlog.h.
  */
 public final class RelationTracker {
-    private static final int SMGR_CREATE = 0x10;
+    private static final int SMGR_CREATE = RmgrTable.XLOG_SMGR_CREATE;
     private static final int SIZEOF_HEAP_TUPLE_HEADER = 23;
     private static final int MAX_LOCATIONS = 1 << 20;
-    private static final long PG_CLASS = 1259;
-    private static final long PG_INDEX = 2610;
+    private static final long PG_CLASS = CatalogRelations.RELATION_RELATION_ID;
+    private static final long PG_INDEX = CatalogRelations.INDEX_RELATION_ID;
     private static final long[] NAMESPACES = {11, 99, 2200};
     private static final String[] NAMESPACE_NAMES = {"pg_catalog", "pg_toast", "public"};
 

@@ -25,7 +25,7 @@ import org.walprism.codec.write.RecordBuilder;
  * image to the first record that registers the VM page.
  */
 final class StepWriter {
-    private static final int MAIN_FORK = 0;
+    private static final int MAIN_FORK = BlockRef.MAIN_FORKNUM;
 
     private final WalVersion version;
     private final VacuumDesign design;

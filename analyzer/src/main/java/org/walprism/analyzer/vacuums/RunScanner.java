@@ -11,6 +11,7 @@ import org.walprism.analyzer.relmap.RelationMap;
 import org.walprism.analyzer.relmap.RelationTracker;
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.RecordView;
+import org.walprism.codec.rmgr.CatalogRelations;
 
 /**
  * First pass over the range: finds the vacuum runs, their spans, their indexes and the few records that are
@@ -34,9 +35,9 @@ import org.walprism.codec.record.RecordView;
  * </ul>
  */
 final class RunScanner {
-    static final long PG_CLASS_OID = 1259;
-    static final long PG_DATABASE_OID = 1262;
-    static final long PG_INDEX_OID = 2610;
+    static final long PG_CLASS_OID = CatalogRelations.RELATION_RELATION_ID;
+    static final long PG_DATABASE_OID = CatalogRelations.DATABASE_RELATION_ID;
+    static final long PG_INDEX_OID = CatalogRelations.INDEX_RELATION_ID;
     /** {@code FirstNormalObjectId}: relfilenodes below it are the catalogs initdb made. */
     static final long FIRST_NORMAL_OBJECT_ID = 16384;
     private static final int MAX_CATALOG_HINTS = 256;

@@ -29,7 +29,7 @@ import org.walprism.codec.rmgr.xlog.XlogCodec;
  */
 public final class WalReader implements AutoCloseable {
     private static final int BLCKSZ = PageHeader.XLOG_BLCKSZ;
-    private static final long MAX_RECORD_SIZE = 1020L * 1024 * 1024;
+    private static final long MAX_RECORD_SIZE = RecordView.XLOG_RECORD_MAX_SIZE;
 
     /** Bytes read from a segment in one go: sequential reading costs one read call per window. */
     static final int WINDOW = 1 << 20;

@@ -38,6 +38,8 @@ public final class RecordView {
     public static final int XL_CRC_OFFSET = XL_RMID_OFFSET + 1 + 2;
     /** {@code SizeOfXLogRecord}: bytes of the fixed record header. */
     public static final int HEADER_SIZE = XL_CRC_OFFSET + 4;
+    /** {@code XLogRecordMaxSize} (access/xlogrecord.h): the largest {@code xl_tot_len} a server writes or reads. */
+    public static final int XLOG_RECORD_MAX_SIZE = 1020 * 1024 * 1024;
     /** {@code XLR_MAX_BLOCK_ID}: the highest block id. */
     public static final int MAX_BLOCK_ID = 32;
     /** {@code XLR_BLOCK_ID_TOPLEVEL_XID}: a top-level transaction id follows. */

@@ -71,6 +71,11 @@ public final class RmgrTable {
     /** {@code MAX_XLINFO_TYPES}: the high nibble of {@code xl_info} gives 16 record ids per rmgr. */
     public static final int MAX_XLINFO_TYPES = 16;
 
+    /** {@code XLOG_SMGR_CREATE} (catalog/storage_xlog.h): a relation fork's file was created. */
+    public static final int XLOG_SMGR_CREATE = 0x10;
+    /** {@code XLOG_SMGR_TRUNCATE} (catalog/storage_xlog.h): a relation's forks were truncated. */
+    public static final int XLOG_SMGR_TRUNCATE = 0x20;
+
     /** {@code XLR_INFO_MASK}: the low nibble of {@code xl_info}, owned by the WAL machinery. */
     public static final int XLR_INFO_MASK = 0x0F;
 
@@ -176,8 +181,8 @@ public final class RmgrTable {
             case XLOG -> xlog(version, code);
             case TRANSACTION -> transaction(version, info & 0x70);
             case STORAGE -> switch (code) {
-                case 0x10 -> "CREATE";
-                case 0x20 -> "TRUNCATE";
+                case XLOG_SMGR_CREATE -> "CREATE";
+                case XLOG_SMGR_TRUNCATE -> "TRUNCATE";
                 default -> null;
             };
             case CLOG -> switch (code) {

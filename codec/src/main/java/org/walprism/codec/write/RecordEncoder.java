@@ -28,8 +28,7 @@ import org.walprism.codec.record.RecordView;
  * {@code xl_prev} is known.
  */
 public final class RecordEncoder {
-    /** {@code XLogRecordMaxSize} (1020 MiB), the largest record a reader accepts. */
-    public static final int MAX_RECORD_SIZE = 1020 * 1024 * 1024;
+    private static final int MAX_RECORD_SIZE = RecordView.XLOG_RECORD_MAX_SIZE;
 
     private RecordEncoder() {
     }
