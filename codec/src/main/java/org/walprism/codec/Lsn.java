@@ -8,7 +8,7 @@ import java.util.Optional;
  * <p>Compared unsigned; formatted in one place. PostgreSQL up to 18 prints {@code %X/%X}, 19 and later
  * {@code %X/%08X}.
  */
-public record Lsn(long value) implements Comparable<Lsn> {
+public record Lsn(long value) implements Comparable<Lsn>, java.io.Serializable {
 
     /** {@code InvalidXLogRecPtr}: LSN 0, which no record can have (access/xlogdefs.h). */
     public static final Lsn INVALID = new Lsn(0);

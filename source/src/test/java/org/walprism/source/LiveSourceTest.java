@@ -235,7 +235,7 @@ class LiveSourceTest {
         long firstSegment = WalFileName.segno(files.get(0).getFileName().toString(), c.segmentSize());
         int[] calls = {0};
         WalReader.Idle idle = lsn -> {
-            assertEquals(firstSegment, lsn / c.segmentSize(), "waits in the first segment");
+            assertEquals(firstSegment, lsn.value() / c.segmentSize(), "waits in the first segment");
             if (calls[0]++ == 0) {
                 try {
                     Files.delete(first); // the server removed it: the reader had not finished it

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.walprism.analyzer.categories.TimeRange;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.read.ForkableSource;
 import org.walprism.codec.read.ParallelWalScan;
 import org.walprism.spark.fs.ArchiveRoots;
@@ -42,8 +43,8 @@ final class FleetTimeRange {
                 .map(t -> {
                     try (ForkableSource src = files.open(t.path(), t.timeline())) {
                         TimeRange.Sink sink = new TimeRange.Sink(since, until);
-                        ParallelWalScan.ChunkInfo info = ParallelWalScan.readChunk(sink, src, t.chunkStart(), t.stop(),
-                                t.endLsn(), t.firstChunk());
+                        ParallelWalScan.ChunkInfo info = ParallelWalScan.readChunk(sink, src,
+                                Lsn.of(t.chunkStart()), Lsn.of(t.stop()), Lsn.bound(t.endLsn()), t.firstChunk());
                         return new Tuple3<>(t, info, sink);
                     } catch (WalFormatException e) {
                         // opening failed (decoding errors are in the result): the task fails, Spark retries it

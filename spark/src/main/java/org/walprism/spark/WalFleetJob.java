@@ -162,7 +162,8 @@ public final class WalFleetJob {
         for (int ri = 0; ri < o.roots().size(); ri++) {
             Root root = o.roots().get(ri);
             try (ForkableSource probe = open(files, root.path(), o.timeline())) {
-                ParallelWalScan.Plan p = ParallelWalScan.Plan.of(probe, root.startLsn(), root.endLsn());
+                ParallelWalScan.Plan p = ParallelWalScan.Plan.of(probe, Lsn.bound(root.startLsn()),
+                        Lsn.bound(root.endLsn()));
                 long bucket = o.bucketSize() == 0 ? p.segmentSize() : o.bucketSize();
                 FleetSink.Spec spec = FleetSink.Spec.of(bucket, o.timeBucket(), probe.history());
                 // a compressed archive can only be read front to back: one task
@@ -170,7 +171,7 @@ public final class WalFleetJob {
                 int index = 0;
                 for (long a = p.startSeg(); a <= p.lastSeg(); a += step) {
                     long b = Math.min(p.lastSeg(), a + step - 1);
-                    tasks.add(new Task(ri, root.path(), probe.timeline(), index++, p.chunkStart(a),
+                    tasks.add(new Task(ri, root.path(), probe.timeline(), index++, p.chunkStart(a).value(),
                             (b + 1) * p.segmentSize(), root.endLsn(), a == p.startSeg(), spec));
                 }
             } catch (WalFormatException e) {
@@ -204,8 +205,8 @@ public final class WalFleetJob {
     static TaskResult run(Task t, ArchiveRoots files) {
         try (ForkableSource src = files.open(t.path(), t.timeline())) {
             FleetSink sink = new FleetSink(src.segmentSize(), t.spec());
-            ParallelWalScan.ChunkInfo info = ParallelWalScan.readChunk(sink, src, t.chunkStart(), t.stop(), t.endLsn(),
-                    t.firstChunk());
+            ParallelWalScan.ChunkInfo info = ParallelWalScan.readChunk(sink, src, Lsn.of(t.chunkStart()),
+                    Lsn.of(t.stop()), Lsn.bound(t.endLsn()), t.firstChunk());
             return new TaskResult(t, info, sink.buckets(), sink.edges());
         } catch (WalFormatException e) {
             // opening failed (decoding errors are in the result): the task fails, Spark retries it
@@ -226,7 +227,8 @@ public final class WalFleetJob {
             list.sort((x, y) -> Integer.compare(x._1().index(), y._1().index()));
             Root root = o.roots().get(e.getKey());
             try (ForkableSource probe = open(files, root.path(), o.timeline())) {
-                ParallelWalScan.Plan p = ParallelWalScan.Plan.of(probe, root.startLsn(), root.endLsn());
+                ParallelWalScan.Plan p = ParallelWalScan.Plan.of(probe, Lsn.bound(root.startLsn()),
+                        Lsn.bound(root.endLsn()));
                 ParallelWalScan.Seams seams = new ParallelWalScan.Seams(probe, p.start());
                 int used = 0;
                 for (Tuple2<Task, ParallelWalScan.ChunkInfo> t : list) {

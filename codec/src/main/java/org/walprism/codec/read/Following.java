@@ -1,5 +1,7 @@
 package org.walprism.codec.read;
 
+import org.walprism.codec.Lsn;
+
 /**
  * How a {@link WalReader} follows a growing {@link LiveSource}, as pg_waldump {@code --follow} does: at the end of the
  * written WAL it asks the caller's {@link WalReader.Idle} and waits for the source, and a record that fails to validate
@@ -35,7 +37,7 @@ final class Following {
      * @return false to stop: the caller said so, or the source ended
      */
     boolean await(long at) {
-        return idle.idle(at) && live.await(at, FOLLOW_POLL_MILLIS);
+        return idle.idle(Lsn.of(at)) && live.await(at, FOLLOW_POLL_MILLIS);
     }
 
     /**

@@ -141,10 +141,17 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
      * Which segments a scan of {@code startLsn..endLsn} covers: chunks start at each segment from {@code startSeg}
      * to {@code lastSeg}; the first starts at {@code start}, the others at their segment's start.
      */
-    public record Plan(long start, long startSeg, long lastSeg, long segmentSize) implements java.io.Serializable {
+    public record Plan(Lsn start, long startSeg, long lastSeg, long segmentSize) implements java.io.Serializable {
 
-        /** The plan of a scan of {@code probe} (pg_waldump semantics; 0 = first record / end of WAL). */
-        public static Plan of(SegmentSource probe, long startLsn, long endLsn) {
+        /**
+         * The plan of a scan of {@code probe} from {@code from} (empty: the first record of its first segment) to
+         * {@code to} (empty: the end of the WAL), with pg_waldump's range semantics.
+         */
+        public static Plan of(SegmentSource probe, Optional<Lsn> from, Optional<Lsn> to) {
+            return of(probe, WalReader.value(from), WalReader.value(to));
+        }
+
+        static Plan of(SegmentSource probe, long startLsn, long endLsn) {
             long segSize = probe.segmentSize();
             long firstSeg = probe.firstSegment();
             long start = startLsn == 0 ? firstSeg * segSize : startLsn;
@@ -161,12 +168,12 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                 }
                 lastSeg++;
             }
-            return new Plan(start, startSeg, lastSeg, segSize);
+            return new Plan(Lsn.of(start), startSeg, lastSeg, segSize);
         }
 
         /** Where the chunk whose first segment is {@code seg} starts reading. */
-        public long chunkStart(long seg) {
-            return seg == startSeg ? start : seg * segmentSize;
+        public Lsn chunkStart(long seg) {
+            return seg == startSeg ? start : Lsn.of(seg * segmentSize);
         }
     }
 
@@ -187,7 +194,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         long endLsn = WalReader.value(to);
         Plan plan = Plan.of(probe, startLsn, endLsn);
         long segSize = plan.segmentSize();
-        long start = plan.start();
+        long start = plan.start().value();
         long startSeg = plan.startSeg();
         long lastSeg = plan.lastSeg();
         long nChunks = lastSeg - startSeg + (endLsn == 0 ? 0 : 1);
@@ -212,7 +219,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
                 futures.add(submit(pool, forks, windows, nextSeg, startSeg, start, segSize, endLsn));
             }
             S merged = null;
-            Seams seams = new Seams(probe, start);
+            Seams seams = new Seams(probe, plan.start());
             while (!futures.isEmpty()) {
                 InFlight<S> f = futures.poll();
                 if (release != null && f.opening().await()) {
@@ -258,9 +265,9 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         private String endNote;
 
         /** @param probe the source, for messages and notices; {@code start} the scan's start ({@link Plan#start()}) */
-        public Seams(SegmentSource probe, long start) {
+        public Seams(SegmentSource probe, Lsn start) {
             this.probe = probe;
-            this.start = start;
+            this.start = start.value();
         }
 
         /**
@@ -426,11 +433,11 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
      * {@link #scan} reads each of its chunks. A decoding error is returned in the result, not thrown: whether a
      * sequential reader meets it is for {@link Seams} to say. {@code source} is not closed.
      */
-    public static ChunkInfo readChunk(Sink sink, SegmentSource source, long chunkStart, long stop, long endLsn,
+    public static ChunkInfo readChunk(Sink sink, SegmentSource source, Lsn chunkStart, Lsn stop, Optional<Lsn> end,
                                       boolean firstChunk) {
         java.nio.ByteBuffer window = java.nio.ByteBuffer.allocateDirect(
                 Math.min(source.segmentSize(), WalReader.WINDOW));
-        return read(sink, source, chunkStart, stop, endLsn, firstChunk, window, null);
+        return read(sink, source, chunkStart.value(), stop.value(), WalReader.value(end), firstChunk, window, null);
     }
 
     /** As {@link #readChunk}; {@code opened} (if given) gets the chunk's start before the sink gets its first record. */

@@ -115,7 +115,7 @@ public final class WalReader implements AutoCloseable {
          *
          * @return false to stop: {@link #nextView()} then returns null
          */
-        boolean idle(long lsn);
+        boolean idle(Lsn lsn);
     }
 
     /**
