@@ -54,6 +54,13 @@ public class RmgrScanBenchmark {
             "Sequence", "SPGist", "BRIN"})
     public String rmgr;
 
+    /**
+     * A capture folder ({@code testdata/large/18/index_mix}) whose range gives the records instead of the corpus;
+     * empty: the corpus of {@link #major}.
+     */
+    @Param("")
+    public String from;
+
     /** Where the ranges are kept between runs (made on first use). */
     @Param("bench/out/rmgr-wal")
     public String dir;
@@ -64,14 +71,20 @@ public class RmgrScanBenchmark {
 
     @Setup
     public void setup() throws IOException {
-        wal = Path.of(dir, major, rmgr);
+        Path capture = from.isEmpty() ? null : Path.of(from);
+        wal = Path.of(dir, setName(major, capture), rmgr);
         Path range = wal.resolve("range.tsv");
         if (!Files.exists(range) || !Files.readString(range).split("\t")[2].equals(Integer.toString(RECORDS))) {
-            RmgrWal.write(major, rmgr, RECORDS, wal);
+            RmgrWal.write(major, rmgr, RECORDS, wal, capture);
         }
         String[] f = Files.readString(range).trim().split("\t");
         start = parse(f[0]);
         end = parse(f[1]);
+    }
+
+    /** The folder under {@link #dir} of one source of records: the major, or major-capture ({@code 18-index_mix}). */
+    static String setName(String major, Path capture) {
+        return capture == null ? major : major + "-" + capture.getFileName();
     }
 
     private static long parse(String lsn) {
