@@ -20,7 +20,8 @@ final class StatsCategories {
 
     @SuppressWarnings("try") // the Progress resource is held for its close(): the bar draws itself on a timer
     static void print(WalRangeOptions.Range r, OutputFormat format, String bucket, int jobs, PrintWriter out,
-                      PrintWriter err, NameOptions.Source names, boolean compressionEstimate)
+                      PrintWriter err, NameOptions.Source names, boolean compressionEstimate,
+                      org.walprism.analyzer.ByteUnits units)
             throws java.io.IOException {
         CategoryStats stats;
         CompressionEstimate.Result estimate = null;
@@ -31,7 +32,7 @@ final class StatsCategories {
                 estimate = CompressionEstimate.estimate(r.path(), r.start(), r.end(), r.timeline());
             }
         }
-        out.print(CategoryFormatter.format(stats, format, estimate));
+        out.print(CategoryFormatter.format(stats, format, estimate, units));
         out.flush();
         Notices.print(err, stats.notices(), stats.version());
     }
