@@ -76,11 +76,12 @@ final class StatsCategories {
             }
             return stats;
         } catch (BucketLimitException e) {
-            throw new BadArgumentException(String.format(Locale.ROOT,
-                    "--bucket %d: %s %s..%s spans %d bytes, %d buckets of that width; at most %d are allowed "
-                            + "(use --bucket %d or more)", e.bucketSize(), input == null ? "the range" : input + ":",
-                    Lsn.format(e.startLsn(), true), Lsn.format(e.endLsn(), true), e.endLsn() - e.startLsn(),
-                    e.buckets(), CategoryStats.MAX_BUCKETS, e.minimumSize()));
+            // the input is echoed as typed; the range's LSNs are values, printed as the WAL's major prints them
+            throw new BadArgumentException(org.walprism.codec.WalMessage.of("--bucket " + e.bucketSize() + ": "
+                    + (input == null ? "the range" : input + ":") + " ", Lsn.of(e.startLsn()), "..",
+                    Lsn.of(e.endLsn()), String.format(Locale.ROOT, " spans %d bytes, %d buckets of that width; at "
+                            + "most %d are allowed (use --bucket %d or more)", e.endLsn() - e.startLsn(),
+                            e.buckets(), CategoryStats.MAX_BUCKETS, e.minimumSize())));
         }
     }
 
