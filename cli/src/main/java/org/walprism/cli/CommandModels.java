@@ -179,7 +179,7 @@ final class CommandModels {
     static CommandSpec nameOptions(org.walprism.cli.NameOptions m, CommandSpec mixee) {
         CommandSpec spec = CommandSpec.wrapWithoutInspection(m);
         Binding f;
-        f = new Binding(m, 23);
+        f = new Binding(m, 24);
         spec.addOption(OptionSpec.builder("--relmap")
                 .type(java.util.List.class)
                 .auxiliaryTypes(java.nio.file.Path.class)
@@ -188,7 +188,7 @@ final class CommandModels {
                 .initialValue(f.get())
                 .paramLabel("FILE")
                 .description("relation names: CSV or TSV of reltablespace, reldatabase, relfilenode, relation, kind, parent (testdata/capture/relmap.sql writes it; the README gives the query)").build());
-        f = new Binding(m, 24);
+        f = new Binding(m, 25);
         spec.addOption(OptionSpec.builder("--dbname")
                 .type(java.util.List.class)
                 .auxiliaryTypes(java.lang.String.class)
@@ -252,6 +252,14 @@ final class CommandModels {
                 .description("text (pg_waldump's table), json or csv (keys of pg_get_wal_stats)")
                 .defaultValue("text").build());
         f = new Binding(c, 19);
+        spec.addOption(OptionSpec.builder("--human")
+                .type(boolean.class)
+                .getter(f)
+                .setter(f)
+                .initialValue(f.get())
+                .paramLabel("<human>")
+                .description("text: byte counts with a unit, as PostgreSQL's pg_size_pretty writes them (2123 kB, 75 MB); json and csv keep the numbers").build());
+        f = new Binding(c, 20);
         spec.addOption(OptionSpec.builder("-j", "--jobs")
                 .type(int.class)
                 .getter(f)
@@ -259,7 +267,7 @@ final class CommandModels {
                 .initialValue(f.get())
                 .paramLabel("N")
                 .description("decode N segments in parallel (default: the number of processors, ${DEFAULT-VALUE})").build());
-        f = new Binding(c, 20);
+        f = new Binding(c, 21);
         spec.addOption(OptionSpec.builder("--categories")
                 .type(boolean.class)
                 .getter(f)
@@ -267,7 +275,7 @@ final class CommandModels {
                 .initialValue(f.get())
                 .paramLabel("<categories>")
                 .description("attribute every byte to categories (prune, freeze, vm, ...), parts and FPI causes instead").build());
-        f = new Binding(c, 21);
+        f = new Binding(c, 22);
         spec.addOption(OptionSpec.builder("--compression-estimate")
                 .type(boolean.class)
                 .getter(f)
@@ -275,7 +283,7 @@ final class CommandModels {
                 .initialValue(f.get())
                 .paramLabel("<compressionEstimate>")
                 .description("with --categories: what wal_compression=pglz, lz4 or zstd would save on the range's uncompressed images (bytes, percent, CPU compressing took here; docs/compression.md)").build());
-        f = new Binding(c, 22);
+        f = new Binding(c, 23);
         spec.addOption(OptionSpec.builder("--bucket")
                 .type(java.lang.String.class)
                 .getter(f)
@@ -288,7 +296,7 @@ final class CommandModels {
             c.names = new org.walprism.cli.NameOptions();
         }
         spec.addMixin("names", nameOptions(c.names, spec));
-        f = new Binding(c, 25);
+        f = new Binding(c, 26);
         spec.addOption(OptionSpec.builder("--by")
                 .type(java.lang.String.class)
                 .getter(f)
@@ -296,7 +304,7 @@ final class CommandModels {
                 .initialValue(f.get())
                 .paramLabel("relation")
                 .description("relation: rank tables (their indexes and TOAST rolled up) by WAL, FPI and vacuum bytes").build());
-        f = new Binding(c, 26);
+        f = new Binding(c, 27);
         spec.addOption(OptionSpec.builder("--top")
                 .type(int.class)
                 .getter(f)
@@ -305,7 +313,7 @@ final class CommandModels {
                 .paramLabel("N")
                 .description("with --by relation: the N largest tables (default ${DEFAULT-VALUE}; 0: all)")
                 .defaultValue("20").build());
-        f = new Binding(c, 27);
+        f = new Binding(c, 28);
         spec.addOption(OptionSpec.builder("--sort")
                 .type(java.lang.String.class)
                 .getter(f)
@@ -314,7 +322,7 @@ final class CommandModels {
                 .paramLabel("METRIC")
                 .description("with --by relation: wal (default), fpi or vacuum bytes")
                 .defaultValue("wal").build());
-        f = new Binding(c, 28);
+        f = new Binding(c, 29);
         spec.addOption(OptionSpec.builder("-f", "--follow")
                 .type(boolean.class)
                 .getter(f)
@@ -322,7 +330,7 @@ final class CommandModels {
                 .initialValue(f.get())
                 .paramLabel("<follow>")
                 .description("keep reading as the server writes, waiting at the end of valid WAL (pg_waldump's --follow); Ctrl-C prints the statistics so far and exits 0").build());
-        f = new Binding(c, 29);
+        f = new Binding(c, 30);
         spec.addOption(OptionSpec.builder("--interval")
                 .type(double.class)
                 .getter(f)
@@ -346,7 +354,7 @@ final class CommandModels {
             c.range = new org.walprism.cli.WalRangeOptions();
         }
         spec.addMixin("range", walRangeOptions(c.range, spec));
-        f = new Binding(c, 30);
+        f = new Binding(c, 31);
         spec.addOption(OptionSpec.builder("-b", "--bkp-details")
                 .type(boolean.class)
                 .getter(f)
@@ -354,7 +362,7 @@ final class CommandModels {
                 .initialValue(f.get())
                 .paramLabel("<bkpDetails>")
                 .description("output detailed information about backup blocks").build());
-        f = new Binding(c, 31);
+        f = new Binding(c, 32);
         spec.addOption(OptionSpec.builder("-n", "--limit")
                 .type(java.lang.String.class)
                 .getter(f)
@@ -362,7 +370,7 @@ final class CommandModels {
                 .initialValue(f.get())
                 .paramLabel("N")
                 .description("number of records to display").build());
-        f = new Binding(c, 32);
+        f = new Binding(c, 33);
         spec.addOption(OptionSpec.builder("-q", "--quiet")
                 .type(boolean.class)
                 .getter(f)
@@ -374,7 +382,7 @@ final class CommandModels {
             c.filters = new org.walprism.cli.RecordFilterOptions();
         }
         spec.addMixin("filters", recordFilterOptions(c.filters, spec));
-        f = new Binding(c, 33);
+        f = new Binding(c, 34);
         spec.addOption(OptionSpec.builder("--format")
                 .type(org.walprism.cli.DumpCommand.Format.class)
                 .getter(f)
@@ -383,7 +391,7 @@ final class CommandModels {
                 .paramLabel("FORMAT")
                 .description("text (pg_waldump's lines) or json (one object per record); with --blocks also csv")
                 .defaultValue("text").build());
-        f = new Binding(c, 34);
+        f = new Binding(c, 35);
         spec.addOption(OptionSpec.builder("--save-fullpage")
                 .type(java.nio.file.Path.class)
                 .getter(f)
@@ -391,7 +399,7 @@ final class CommandModels {
                 .initialValue(f.get())
                 .paramLabel("DIR")
                 .description("save full page images to DIR (pg_waldump's file names and bytes)").build());
-        f = new Binding(c, 35);
+        f = new Binding(c, 36);
         spec.addOption(OptionSpec.builder("--blocks")
                 .type(boolean.class)
                 .getter(f)
@@ -399,7 +407,7 @@ final class CommandModels {
                 .initialValue(f.get())
                 .paramLabel("<blocks>")
                 .description("one row per block reference (as pg_walinspect's pg_get_wal_block_info) instead of records").build());
-        f = new Binding(c, 36);
+        f = new Binding(c, 37);
         spec.addOption(OptionSpec.builder("--with-data")
                 .type(boolean.class)
                 .getter(f)
@@ -407,7 +415,7 @@ final class CommandModels {
                 .initialValue(f.get())
                 .paramLabel("<withData>")
                 .description("with --blocks: add the block data and the restored page (hex)").build());
-        f = new Binding(c, 37);
+        f = new Binding(c, 38);
         spec.addOption(OptionSpec.builder("-j", "--jobs")
                 .type(int.class)
                 .getter(f)
@@ -415,7 +423,7 @@ final class CommandModels {
                 .initialValue(f.get())
                 .paramLabel("N")
                 .description("format N segments in parallel (default: the number of processors, ${DEFAULT-VALUE}); the output is the same whatever N").build());
-        f = new Binding(c, 38);
+        f = new Binding(c, 39);
         spec.addOption(OptionSpec.builder("-f", "--follow")
                 .type(boolean.class)
                 .getter(f)
@@ -427,7 +435,7 @@ final class CommandModels {
             c.nameOptions = new org.walprism.cli.NameOptions();
         }
         spec.addMixin("nameOptions", nameOptions(c.nameOptions, spec));
-        f = new Binding(c, 39);
+        f = new Binding(c, 40);
         spec.addOption(OptionSpec.builder("--names")
                 .type(boolean.class)
                 .getter(f)
@@ -444,7 +452,7 @@ final class CommandModels {
         StandardHelp h = new StandardHelp();
         CommandSpec spec = CommandSpec.wrapWithoutInspection(h);
         Binding f;
-        f = new Binding(h, 40);
+        f = new Binding(h, 41);
         spec.addOption(OptionSpec.builder("-h", "--help")
                 .type(boolean.class)
                 .getter(f)
@@ -454,7 +462,7 @@ final class CommandModels {
                 .description("Show this help message and exit.")
                 .descriptionKey("mixinStandardHelpOptions.help")
                 .usageHelp(true).build());
-        f = new Binding(h, 41);
+        f = new Binding(h, 42);
         spec.addOption(OptionSpec.builder("-V", "--version")
                 .type(boolean.class)
                 .getter(f)
@@ -506,29 +514,30 @@ final class CommandModels {
                     case 16 -> ((org.walprism.cli.StatsCommand) target).limit;
                     case 17 -> (Object) ((org.walprism.cli.StatsCommand) target).quiet;
                     case 18 -> ((org.walprism.cli.StatsCommand) target).format;
-                    case 19 -> (Object) ((org.walprism.cli.StatsCommand) target).jobs;
-                    case 20 -> (Object) ((org.walprism.cli.StatsCommand) target).categories;
-                    case 21 -> (Object) ((org.walprism.cli.StatsCommand) target).compressionEstimate;
-                    case 22 -> ((org.walprism.cli.StatsCommand) target).bucket;
-                    case 23 -> ((org.walprism.cli.NameOptions) target).relmaps;
-                    case 24 -> ((org.walprism.cli.NameOptions) target).dbnames;
-                    case 25 -> ((org.walprism.cli.StatsCommand) target).by;
-                    case 26 -> (Object) ((org.walprism.cli.StatsCommand) target).top;
-                    case 27 -> ((org.walprism.cli.StatsCommand) target).sort;
-                    case 28 -> (Object) ((org.walprism.cli.StatsCommand) target).follow;
-                    case 29 -> (Object) ((org.walprism.cli.StatsCommand) target).interval;
-                    case 30 -> (Object) ((org.walprism.cli.DumpCommand) target).bkpDetails;
-                    case 31 -> ((org.walprism.cli.DumpCommand) target).limit;
-                    case 32 -> (Object) ((org.walprism.cli.DumpCommand) target).quiet;
-                    case 33 -> ((org.walprism.cli.DumpCommand) target).format;
-                    case 34 -> ((org.walprism.cli.DumpCommand) target).saveFullPage;
-                    case 35 -> (Object) ((org.walprism.cli.DumpCommand) target).blocks;
-                    case 36 -> (Object) ((org.walprism.cli.DumpCommand) target).withData;
-                    case 37 -> (Object) ((org.walprism.cli.DumpCommand) target).jobs;
-                    case 38 -> (Object) ((org.walprism.cli.DumpCommand) target).follow;
-                    case 39 -> (Object) ((org.walprism.cli.DumpCommand) target).withNames;
-                    case 40 -> (Object) ((StandardHelp) target).helpRequested;
-                    case 41 -> (Object) ((StandardHelp) target).versionRequested;
+                    case 19 -> (Object) ((org.walprism.cli.StatsCommand) target).human;
+                    case 20 -> (Object) ((org.walprism.cli.StatsCommand) target).jobs;
+                    case 21 -> (Object) ((org.walprism.cli.StatsCommand) target).categories;
+                    case 22 -> (Object) ((org.walprism.cli.StatsCommand) target).compressionEstimate;
+                    case 23 -> ((org.walprism.cli.StatsCommand) target).bucket;
+                    case 24 -> ((org.walprism.cli.NameOptions) target).relmaps;
+                    case 25 -> ((org.walprism.cli.NameOptions) target).dbnames;
+                    case 26 -> ((org.walprism.cli.StatsCommand) target).by;
+                    case 27 -> (Object) ((org.walprism.cli.StatsCommand) target).top;
+                    case 28 -> ((org.walprism.cli.StatsCommand) target).sort;
+                    case 29 -> (Object) ((org.walprism.cli.StatsCommand) target).follow;
+                    case 30 -> (Object) ((org.walprism.cli.StatsCommand) target).interval;
+                    case 31 -> (Object) ((org.walprism.cli.DumpCommand) target).bkpDetails;
+                    case 32 -> ((org.walprism.cli.DumpCommand) target).limit;
+                    case 33 -> (Object) ((org.walprism.cli.DumpCommand) target).quiet;
+                    case 34 -> ((org.walprism.cli.DumpCommand) target).format;
+                    case 35 -> ((org.walprism.cli.DumpCommand) target).saveFullPage;
+                    case 36 -> (Object) ((org.walprism.cli.DumpCommand) target).blocks;
+                    case 37 -> (Object) ((org.walprism.cli.DumpCommand) target).withData;
+                    case 38 -> (Object) ((org.walprism.cli.DumpCommand) target).jobs;
+                    case 39 -> (Object) ((org.walprism.cli.DumpCommand) target).follow;
+                    case 40 -> (Object) ((org.walprism.cli.DumpCommand) target).withNames;
+                    case 41 -> (Object) ((StandardHelp) target).helpRequested;
+                    case 42 -> (Object) ((StandardHelp) target).versionRequested;
                 default -> throw new IllegalStateException("no field " + id);
             };
         }
@@ -557,29 +566,30 @@ final class CommandModels {
                     case 16 -> ((org.walprism.cli.StatsCommand) target).limit = (java.lang.String) value;
                     case 17 -> ((org.walprism.cli.StatsCommand) target).quiet = (Boolean) value;
                     case 18 -> ((org.walprism.cli.StatsCommand) target).format = (org.walprism.cli.StatsCommand.Format) value;
-                    case 19 -> ((org.walprism.cli.StatsCommand) target).jobs = (Integer) value;
-                    case 20 -> ((org.walprism.cli.StatsCommand) target).categories = (Boolean) value;
-                    case 21 -> ((org.walprism.cli.StatsCommand) target).compressionEstimate = (Boolean) value;
-                    case 22 -> ((org.walprism.cli.StatsCommand) target).bucket = (java.lang.String) value;
-                    case 23 -> ((org.walprism.cli.NameOptions) target).relmaps = (java.util.List<java.nio.file.Path>) value;
-                    case 24 -> ((org.walprism.cli.NameOptions) target).dbnames = (java.util.List<java.lang.String>) value;
-                    case 25 -> ((org.walprism.cli.StatsCommand) target).by = (java.lang.String) value;
-                    case 26 -> ((org.walprism.cli.StatsCommand) target).top = (Integer) value;
-                    case 27 -> ((org.walprism.cli.StatsCommand) target).sort = (java.lang.String) value;
-                    case 28 -> ((org.walprism.cli.StatsCommand) target).follow = (Boolean) value;
-                    case 29 -> ((org.walprism.cli.StatsCommand) target).interval = (Double) value;
-                    case 30 -> ((org.walprism.cli.DumpCommand) target).bkpDetails = (Boolean) value;
-                    case 31 -> ((org.walprism.cli.DumpCommand) target).limit = (java.lang.String) value;
-                    case 32 -> ((org.walprism.cli.DumpCommand) target).quiet = (Boolean) value;
-                    case 33 -> ((org.walprism.cli.DumpCommand) target).format = (org.walprism.cli.DumpCommand.Format) value;
-                    case 34 -> ((org.walprism.cli.DumpCommand) target).saveFullPage = (java.nio.file.Path) value;
-                    case 35 -> ((org.walprism.cli.DumpCommand) target).blocks = (Boolean) value;
-                    case 36 -> ((org.walprism.cli.DumpCommand) target).withData = (Boolean) value;
-                    case 37 -> ((org.walprism.cli.DumpCommand) target).jobs = (Integer) value;
-                    case 38 -> ((org.walprism.cli.DumpCommand) target).follow = (Boolean) value;
-                    case 39 -> ((org.walprism.cli.DumpCommand) target).withNames = (Boolean) value;
-                    case 40 -> ((StandardHelp) target).helpRequested = (Boolean) value;
-                    case 41 -> ((StandardHelp) target).versionRequested = (Boolean) value;
+                    case 19 -> ((org.walprism.cli.StatsCommand) target).human = (Boolean) value;
+                    case 20 -> ((org.walprism.cli.StatsCommand) target).jobs = (Integer) value;
+                    case 21 -> ((org.walprism.cli.StatsCommand) target).categories = (Boolean) value;
+                    case 22 -> ((org.walprism.cli.StatsCommand) target).compressionEstimate = (Boolean) value;
+                    case 23 -> ((org.walprism.cli.StatsCommand) target).bucket = (java.lang.String) value;
+                    case 24 -> ((org.walprism.cli.NameOptions) target).relmaps = (java.util.List<java.nio.file.Path>) value;
+                    case 25 -> ((org.walprism.cli.NameOptions) target).dbnames = (java.util.List<java.lang.String>) value;
+                    case 26 -> ((org.walprism.cli.StatsCommand) target).by = (java.lang.String) value;
+                    case 27 -> ((org.walprism.cli.StatsCommand) target).top = (Integer) value;
+                    case 28 -> ((org.walprism.cli.StatsCommand) target).sort = (java.lang.String) value;
+                    case 29 -> ((org.walprism.cli.StatsCommand) target).follow = (Boolean) value;
+                    case 30 -> ((org.walprism.cli.StatsCommand) target).interval = (Double) value;
+                    case 31 -> ((org.walprism.cli.DumpCommand) target).bkpDetails = (Boolean) value;
+                    case 32 -> ((org.walprism.cli.DumpCommand) target).limit = (java.lang.String) value;
+                    case 33 -> ((org.walprism.cli.DumpCommand) target).quiet = (Boolean) value;
+                    case 34 -> ((org.walprism.cli.DumpCommand) target).format = (org.walprism.cli.DumpCommand.Format) value;
+                    case 35 -> ((org.walprism.cli.DumpCommand) target).saveFullPage = (java.nio.file.Path) value;
+                    case 36 -> ((org.walprism.cli.DumpCommand) target).blocks = (Boolean) value;
+                    case 37 -> ((org.walprism.cli.DumpCommand) target).withData = (Boolean) value;
+                    case 38 -> ((org.walprism.cli.DumpCommand) target).jobs = (Integer) value;
+                    case 39 -> ((org.walprism.cli.DumpCommand) target).follow = (Boolean) value;
+                    case 40 -> ((org.walprism.cli.DumpCommand) target).withNames = (Boolean) value;
+                    case 41 -> ((StandardHelp) target).helpRequested = (Boolean) value;
+                    case 42 -> ((StandardHelp) target).versionRequested = (Boolean) value;
                 default -> throw new IllegalStateException("no field " + id);
             }
             return old;

@@ -40,6 +40,9 @@ public final class DiffCommand implements Callable<Integer> {
             description = "text: rows per table (default ${DEFAULT-VALUE}; all: every row); json and csv list all")
     int rows;
 
+    @Option(names = "--human", description = StatsCommand.HUMAN)
+    boolean human;
+
     @picocli.CommandLine.Mixin
     NameOptions names;
 
@@ -47,7 +50,8 @@ public final class DiffCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         StreamDiff d = new StreamDiff(a.analyze("0", names.open(0)), b.analyze("0", names.open(1)));
         PrintWriter out = spec.commandLine().getOut();
-        out.print(DiffFormatter.format(d, StatsCategories.format(format), rows));
+        out.print(DiffFormatter.format(d, StatsCategories.format(format), rows,
+                human ? org.walprism.analyzer.ByteUnits.PRETTY : org.walprism.analyzer.ByteUnits.BYTES));
         out.flush();
         return ExitCode.OK.code();
     }

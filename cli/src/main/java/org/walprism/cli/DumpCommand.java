@@ -146,7 +146,7 @@ public final class DumpCommand implements Callable<Integer> {
         }
         DumpFilter f = filter;
         int segmentSize = format == Format.json && !quiet ? segmentSize(r) : 0;
-        java.util.List<String> nameNotes = java.util.List.of();
+        java.util.List<org.walprism.codec.WalMessage> nameNotes = java.util.List.of();
         org.walprism.analyzer.dump.RelationNames names = null;
         if (withNames) {
             NameOptions.Source src = nameOptions.open(0);
@@ -168,7 +168,7 @@ public final class DumpCommand implements Callable<Integer> {
             OrderedDump.Outcome o = new OrderedDump(printers, jobs, max)
                     .run(r.path(), r.start(), r.end(), r.timeline(), bytes);
             bytes.flush();
-            java.util.List<String> all = new java.util.ArrayList<>(nameNotes);
+            java.util.List<org.walprism.codec.WalMessage> all = new java.util.ArrayList<>(nameNotes);
             all.addAll(o.notices());
             Notices.print(spec.commandLine().getErr(), all, Notices.versionOf(range));
         } catch (Stdout.ClosedException e) {

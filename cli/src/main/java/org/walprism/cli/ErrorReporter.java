@@ -15,6 +15,7 @@ import org.walprism.codec.TruncatedWalException;
 import org.walprism.codec.UnsupportedWalVersionException;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalInputException;
+import org.walprism.codec.WalMessage;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IExitCodeExceptionMapper;
@@ -70,6 +71,19 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
             return ExitCode.USAGE;
         }
         return ExitCode.INTERNAL;
+    }
+
+    /**
+     * {@link #message(Throwable)} with the WAL locations a failure carries as values ({@link WalMessage.Source}: the
+     * reader's errors, a --bucket too narrow) printed as {@code version}'s pg_waldump prints them (null: walprism's
+     * own {@code %X/%08X}); the rest of the text, a path or LSN the user typed included, is printed as it is.
+     */
+    static String message(Throwable t, org.walprism.codec.WalVersion version) {
+        Throwable c = t instanceof UncheckedIOException u && u.getCause() != null ? u.getCause() : t;
+        if (c instanceof WalMessage.Source s && exitCode(c) != ExitCode.INTERNAL) {
+            return PlainText.escape(s.walMessage().format(version));
+        }
+        return message(t);
     }
 
     /** The text after {@code walprism: error: }, one line. */
@@ -149,7 +163,7 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
             err.flush();
             return ExitCode.OK.code();
         }
-        err.println("walprism: error: " + LsnText.forVersion(message(t), version));
+        err.println("walprism: error: " + message(t, version));
         if (debug) {
             t.printStackTrace(err);
         }

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.walprism.codec.WalMessage;
 import org.walprism.analyzer.categories.CategoryAnalyzer;
 import org.walprism.analyzer.categories.CategoryStats;
 import org.walprism.analyzer.relmap.RelationMap;
@@ -61,9 +62,9 @@ final class NameOptions {
          * its relations; databases the server does not have are added to the notices.
          */
         void name(CategoryStats stats) throws IOException {
-            List<String> notes = complete(CategoryAnalyzer.databases(stats));
+            List<WalMessage> notes = complete(CategoryAnalyzer.databases(stats));
             if (!notes.isEmpty()) {
-                List<String> n = new ArrayList<>(stats.notices());
+                List<WalMessage> n = new ArrayList<>(stats.notices());
                 n.addAll(notes);
                 stats.notices(n);
             }
@@ -71,7 +72,7 @@ final class NameOptions {
         }
 
         /** Loads the databases {@code dbs} from the server; returns a notice when it lacks some (else none). */
-        List<String> complete(Set<Long> dbs) throws IOException {
+        List<WalMessage> complete(Set<Long> dbs) throws IOException {
             if (server == null) {
                 return List.of();
             }
@@ -79,8 +80,8 @@ final class NameOptions {
             for (RelationMap.Relation r : server.map().all()) {
                 map.add(r, false);
             }
-            return missing.isEmpty() ? List.of() : List.of("--dbname: the server has no database (that accepts "
-                    + "connections) with OID " + missing + ": its relations keep their numbers");
+            return missing.isEmpty() ? List.of() : List.of(WalMessage.text("--dbname: the server has no database "
+                    + "(that accepts connections) with OID " + missing + ": its relations keep their numbers"));
         }
     }
 }

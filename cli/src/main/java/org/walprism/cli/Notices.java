@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
 import org.walprism.analyzer.PlainText;
+import org.walprism.codec.WalMessage;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.ForkableSource;
 import org.walprism.source.WalSources;
@@ -17,15 +18,22 @@ final class Notices {
     private Notices() {
     }
 
-    /** The notes with walprism's own {@code %X/%08X} LSNs (no WAL major known). */
-    static void print(PrintWriter err, List<String> notices) {
-        print(err, notices, null);
+    /** Notes that hold no WAL location (a stream's archive of received segments). */
+    static void printText(PrintWriter err, List<String> notices) {
+        for (String n : notices) {
+            err.println("walprism: note: " + PlainText.escape(n));
+        }
+        err.flush();
     }
 
-    /** The notes, their LSNs printed as {@code version}'s pg_waldump prints them ({@link LsnText}). */
-    static void print(PrintWriter err, List<String> notices, WalVersion version) {
-        for (String n : notices) {
-            err.println("walprism: note: " + PlainText.escape(LsnText.forVersion(n, version)));
+    /**
+     * The notes, their LSNs (values in each {@link WalMessage}) printed as {@code version}'s pg_waldump prints them:
+     * the one rule for LSNs, the WAL's major decides; {@code version} null (no WAL read): walprism's own
+     * {@code %X/%08X}.
+     */
+    static void print(PrintWriter err, List<WalMessage> notices, WalVersion version) {
+        for (WalMessage n : notices) {
+            err.println("walprism: note: " + PlainText.escape(n.format(version)));
         }
         err.flush();
     }

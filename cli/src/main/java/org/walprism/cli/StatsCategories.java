@@ -20,7 +20,8 @@ final class StatsCategories {
 
     @SuppressWarnings("try") // the Progress resource is held for its close(): the bar draws itself on a timer
     static void print(WalRangeOptions.Range r, OutputFormat format, String bucket, int jobs, PrintWriter out,
-                      PrintWriter err, NameOptions.Source names, boolean compressionEstimate)
+                      PrintWriter err, NameOptions.Source names, boolean compressionEstimate,
+                      org.walprism.analyzer.ByteUnits units)
             throws java.io.IOException {
         CategoryStats stats;
         CompressionEstimate.Result estimate = null;
@@ -31,7 +32,7 @@ final class StatsCategories {
                 estimate = CompressionEstimate.estimate(r.path(), r.start(), r.end(), r.timeline());
             }
         }
-        out.print(CategoryFormatter.format(stats, format, estimate));
+        out.print(CategoryFormatter.format(stats, format, estimate, units));
         out.flush();
         Notices.print(err, stats.notices(), stats.version());
     }
@@ -75,11 +76,12 @@ final class StatsCategories {
             }
             return stats;
         } catch (BucketLimitException e) {
-            throw new BadArgumentException(String.format(Locale.ROOT,
-                    "--bucket %d: %s %s..%s spans %d bytes, %d buckets of that width; at most %d are allowed "
-                            + "(use --bucket %d or more)", e.bucketSize(), input == null ? "the range" : input + ":",
-                    Lsn.format(e.startLsn(), true), Lsn.format(e.endLsn(), true), e.endLsn() - e.startLsn(),
-                    e.buckets(), CategoryStats.MAX_BUCKETS, e.minimumSize()));
+            // the input is echoed as typed; the range's LSNs are values, printed as the WAL's major prints them
+            throw new BadArgumentException(org.walprism.codec.WalMessage.of("--bucket " + e.bucketSize() + ": "
+                    + (input == null ? "the range" : input + ":") + " ", Lsn.of(e.startLsn()), "..",
+                    Lsn.of(e.endLsn()), String.format(Locale.ROOT, " spans %d bytes, %d buckets of that width; at "
+                            + "most %d are allowed (use --bucket %d or more)", e.endLsn() - e.startLsn(),
+                            e.buckets(), CategoryStats.MAX_BUCKETS, e.minimumSize())));
         }
     }
 

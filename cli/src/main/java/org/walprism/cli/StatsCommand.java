@@ -36,6 +36,10 @@ public final class StatsCommand implements Callable<Integer> {
         csv
     }
 
+    /** {@code --human}'s description, shared by the commands that print byte counts. */
+    static final String HUMAN = "text: byte counts with a unit, as PostgreSQL's pg_size_pretty writes them "
+            + "(2123 kB, 75 MB); json and csv keep the numbers";
+
     @Spec
     CommandSpec spec;
 
@@ -61,6 +65,9 @@ public final class StatsCommand implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text (pg_waldump's table), json or csv (keys of pg_get_wal_stats)")
     Format format;
+
+    @Option(names = "--human", description = HUMAN)
+    boolean human;
 
     @Option(names = {"-j", "--jobs"}, paramLabel = "N",
             description = "decode N segments in parallel (default: the number of processors, ${DEFAULT-VALUE})")
@@ -153,7 +160,8 @@ public final class StatsCommand implements Callable<Integer> {
                         "--categories cannot be combined with -r, -x, -R, -B, -F, -w, -n or -q");
             }
             StatsCategories.print(range.range(), StatsCategories.format(format), bucket, jobs,
-                    spec.commandLine().getOut(), spec.commandLine().getErr(), names.open(0), compressionEstimate);
+                    spec.commandLine().getOut(), spec.commandLine().getErr(), names.open(0), compressionEstimate,
+                    units());
             return ExitCode.OK.code();
         }
         if (compressionEstimate) {
@@ -207,7 +215,7 @@ public final class StatsCommand implements Callable<Integer> {
             return ExitCode.OK.code();
         }
         String result = switch (format) {
-            case text -> StatsFormatter.text(stats, perRecord);
+            case text -> StatsFormatter.text(stats, perRecord, units());
             case json -> StatsFormatter.json(stats, perRecord);
             case csv -> StatsFormatter.csv(stats, perRecord);
         };
@@ -280,6 +288,11 @@ public final class StatsCommand implements Callable<Integer> {
             }
         }
         return ExitCode.OK.code();
+    }
+
+    /** How text output writes byte counts: {@code --human} as pg_size_pretty does. */
+    org.walprism.analyzer.ByteUnits units() {
+        return human ? org.walprism.analyzer.ByteUnits.PRETTY : org.walprism.analyzer.ByteUnits.BYTES;
     }
 
     /** {@code -z record}: one row per record type. */

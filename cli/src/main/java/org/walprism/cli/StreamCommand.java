@@ -188,7 +188,7 @@ public final class StreamCommand implements Callable<Integer> {
                 }
             }
             if (a != null) {
-                Notices.print(err, a.notices());
+                Notices.printText(err, a.notices());
             }
         }
         return ExitCode.OK.code();

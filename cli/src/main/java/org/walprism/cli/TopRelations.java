@@ -31,7 +31,7 @@ final class TopRelations {
             stats = StatsCategories.analyze(r, c.bucket, c.jobs, null, c.names.open(0));
         }
         PrintWriter out = c.spec.commandLine().getOut();
-        out.print(TopFormatter.format(stats, metric, c.top, StatsCategories.format(c.format)));
+        out.print(TopFormatter.format(stats, metric, c.top, StatsCategories.format(c.format), c.units()));
         out.flush();
         Notices.print(c.spec.commandLine().getErr(), stats.notices(), stats.version());
     }

@@ -36,6 +36,9 @@ public final class VacuumsCommand implements Callable<Integer> {
             description = "text, json or csv (the same keys)")
     StatsCommand.Format format;
 
+    @Option(names = "--human", description = StatsCommand.HUMAN)
+    boolean human;
+
     @Option(names = "--relmap", paramLabel = "FILE",
             description = "relation names: CSV or TSV of reltablespace, reldatabase, relfilenode, relation, kind, "
                     + "parent (the README gives the query over pg_class that writes it)")
@@ -65,7 +68,7 @@ public final class VacuumsCommand implements Callable<Integer> {
             case text -> OutputFormat.TEXT;
             case json -> OutputFormat.JSON;
             case csv -> OutputFormat.CSV;
-        }));
+        }, human ? org.walprism.analyzer.ByteUnits.PRETTY : org.walprism.analyzer.ByteUnits.BYTES));
         out.flush();
         Notices.print(spec.commandLine().getErr(), result.notices(), Notices.versionOf(range));
         return ExitCode.OK.code();

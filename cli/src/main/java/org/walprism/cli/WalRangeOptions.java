@@ -195,8 +195,8 @@ public final class WalRangeOptions {
         int tli = timeline == null ? 0 : (int) (long) timeline;
         if (start != null && end != null && Long.compareUnsigned(end, start) <= 0) {
             // pg_waldump reads nothing then ("could not find a valid record after"): say why instead
-            throw new BadArgumentException("end WAL location " + Lsn.format(end, true)
-                    + " is not after start WAL location " + Lsn.format(start, true));
+            throw new BadArgumentException(org.walprism.codec.WalMessage.of("end WAL location ", Lsn.of(end),
+                    " is not after start WAL location ", Lsn.of(start)));
         }
         if (startSeg == null) {
             if (endSegment != null) {
@@ -238,8 +238,8 @@ public final class WalRangeOptions {
         if (start == null) {
             s = segno * segSize;
         } else if (s / segSize != segno) {
-            throw new BadArgumentException("start WAL location " + Lsn.format(s, true) + " is not inside file \""
-                    + first + "\"");
+            throw new BadArgumentException(org.walprism.codec.WalMessage.of("start WAL location ", Lsn.of(s),
+                    " is not inside file \"" + first + "\""));
         }
         long lastSeg = WalFileName.segno(last, segSize);
         if (endSegment != null) {
@@ -250,8 +250,8 @@ public final class WalRangeOptions {
         if (end == null) {
             e = (lastSeg + 1) * segSize;
         } else if (e / segSize != lastSeg && e != (lastSeg + 1) * segSize) {
-            throw new BadArgumentException("end WAL location " + Lsn.format(e, true) + " is not inside file \""
-                    + last + "\"");
+            throw new BadArgumentException(org.walprism.codec.WalMessage.of("end WAL location ", Lsn.of(e),
+                    " is not inside file \"" + last + "\""));
         }
         return new Range(p, s, e, tli, segSize);
     }

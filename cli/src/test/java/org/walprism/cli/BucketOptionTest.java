@@ -51,8 +51,10 @@ class BucketOptionTest {
         Result r = run("stats", "--categories", "--bucket", "1", "-p", C.walDir().toString(), "-s", S, "-e", E);
         long span = C.endLsn() - C.startLsn();
         assertUsageLine(r, "1", Long.toString(span));
-        assertTrue(r.err().contains("the range " + S + ".." + E + " spans " + span + " bytes, " + span
-                + " buckets of that width"), r.err());
+        // the A..B range is printed as the WAL's major (17: %X/%X) prints LSNs, not as typed (-s/-e padded)
+        WalVersion v = WalVersion.fromLabel(C.versionLabel());
+        assertTrue(r.err().contains("the range " + Lsn.of(C.startLsn()).format(v) + ".." + Lsn.of(C.endLsn()).format(v)
+                + " spans " + span + " bytes, " + span + " buckets of that width"), r.err());
     }
 
     @Test
@@ -103,5 +105,22 @@ class BucketOptionTest {
         assertUsageLine(r, "10", Long.toString(C.endLsn() - C.startLsn()));
         assertTrue(r.err().contains(": " + input + ": "), r.err());
         assertFalse(Files.exists(out), "no report written");
+    }
+
+    /**
+     * The input the user typed is echoed as typed ({@code 0/03E07428}, padded, for a 17 WAL), while the range's
+     * LSNs, values of the message, are printed as 17 prints them ({@code 0/3E07428}). The old text rewriting of
+     * finished messages changed the typed input too.
+     */
+    @Test
+    void reportEchoesTypedInputAsTypedAndTheRangeAsTheMajorPrintsIt(@TempDir Path tmp) {
+        Path out = tmp.resolve("r.html");
+        WalVersion v = WalVersion.fromLabel(C.versionLabel());
+        String input = C.walDir() + ":" + S + ":" + E;
+        assertFalse(input.endsWith(Lsn.of(C.endLsn()).format(v)), "the capture's end prints differently padded");
+        Result r = run("report", "--bucket", "10", input, "-o", out.toString());
+        assertUsageLine(r, "10", Long.toString(C.endLsn() - C.startLsn()));
+        assertTrue(r.err().contains(": " + input + ": " + Lsn.of(C.startLsn()).format(v) + ".."
+                + Lsn.of(C.endLsn()).format(v) + " spans "), r.err());
     }
 }

@@ -9,6 +9,11 @@ public class TruncatedWalException extends WalFormatException {
         super(detail, lsn, file, offset);
     }
 
+    /** As {@link #TruncatedWalException(String, long, String, long)}, the description's LSNs as values. */
+    public TruncatedWalException(WalMessage detail, long lsn, String file, long offset) {
+        super(detail, lsn, file, offset);
+    }
+
     /** Input that ends inside the structure {@code detail} names, position unknown. */
     public TruncatedWalException(String detail) {
         super(detail);

@@ -26,6 +26,7 @@ import org.walprism.codec.TruncatedWalException;
 import org.walprism.codec.WalFileName;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalInputException;
+import org.walprism.codec.WalMessage;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.read.ForkableSource;
 import org.walprism.codec.read.TimelineHistory;
@@ -53,7 +54,7 @@ public final class WalDirectory implements ForkableSource {
     private final int timeline;
     private final int segmentSize;
     private final NavigableMap<Long, Path> files;
-    private final List<String> notices;
+    private final List<WalMessage> notices;
     private final TimelineHistory history;
     /** {@link #newestTimeline()}: set once by {@code open}, copied by {@link #fork()}. */
     private int newest;
@@ -61,7 +62,7 @@ public final class WalDirectory implements ForkableSource {
     // The segment being read.
     private final OpenSegment open = new OpenSegment(this::openSegment);
 
-    private WalDirectory(Path dir, int timeline, int segmentSize, NavigableMap<Long, Path> files, List<String> notices,
+    private WalDirectory(Path dir, int timeline, int segmentSize, NavigableMap<Long, Path> files, List<WalMessage> notices,
                          TimelineHistory history) {
         this.dir = dir;
         this.history = history;
@@ -121,17 +122,20 @@ public final class WalDirectory implements ForkableSource {
             }
         }
         final int tli = timeline;
-        List<String> notices = new ArrayList<>(notes);
+        List<WalMessage> notices = new ArrayList<>();
+        for (String n : notes) {
+            notices.add(WalMessage.text(n));
+        }
         List<Path> ignored = histories.remove(1L);
         if (ignored != null && tli == 1) {
-            notices.add(HistoryFiles.timelineOneNote(ignored.get(0).getFileName().toString()));
+            notices.add(WalMessage.text(HistoryFiles.timelineOneNote(ignored.get(0).getFileName().toString())));
         }
         TimelineHistory history = history(tli, histories.get(Integer.toUnsignedLong(tli)));
         if (several != null) {
-            notices.add(several);
+            notices.add(WalMessage.text(several));
         }
         if (history.fromFile()) {
-            notices.add(history.describe());
+            notices.add(history.description());
         }
         // the preferred file of each segment name of the history's timelines
         TreeMap<String, List<Path>> candidates = new TreeMap<>();
@@ -167,11 +171,11 @@ public final class WalDirectory implements ForkableSource {
             Path p = c.get(0);
             files.put(WalFileName.segno(e.getKey(), segSize), p);
             if (c.size() > 1) {
-                notices.add("both " + c.get(0).getFileName() + " and " + c.get(1).getFileName()
-                        + " exist; reading " + p.getFileName());
+                notices.add(WalMessage.text("both " + c.get(0).getFileName() + " and " + c.get(1).getFileName()
+                        + " exist; reading " + p.getFileName()));
             }
             if (StoredSegmentName.parse(p.getFileName().toString()).partial()) {
-                notices.add(p.getFileName() + " is a partial segment: its WAL is read up to where it ends");
+                notices.add(WalMessage.text(p.getFileName() + " is a partial segment: its WAL is read up to where it ends"));
             }
         }
         if (files.isEmpty()) {
@@ -398,7 +402,7 @@ public final class WalDirectory implements ForkableSource {
     }
 
     @Override
-    public List<String> notices() {
+    public List<WalMessage> notices() {
         return notices;
     }
 

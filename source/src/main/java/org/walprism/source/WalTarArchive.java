@@ -24,6 +24,7 @@ import org.walprism.codec.TruncatedWalException;
 import org.walprism.codec.WalFileName;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalInputException;
+import org.walprism.codec.WalMessage;
 import org.walprism.codec.read.ForkableSource;
 import org.walprism.codec.read.TimelineHistory;
 import org.walprism.source.TarIndex.Member;
@@ -70,7 +71,7 @@ public final class WalTarArchive implements ForkableSource {
     private final int timeline;
     private final int segmentSize;
     private final NavigableMap<Long, Member> members;
-    private final List<String> notices;
+    private final List<WalMessage> notices;
     private final TimelineHistory history;
     /** {@link #newestTimeline()}: set once by {@code open}, copied by {@link #fork()}. */
     private int newest;
@@ -81,7 +82,8 @@ public final class WalTarArchive implements ForkableSource {
     private final OpenSegment open = new OpenSegment(this::openMember);
 
     private WalTarArchive(Path archive, Compression compression, long archiveSize, int timeline, int segmentSize,
-                          NavigableMap<Long, Member> members, List<String> notices, TimelineHistory history) {
+                          NavigableMap<Long, Member> members, List<WalMessage> notices,
+                          TimelineHistory history) {
         this.archive = archive;
         this.history = history;
         this.label = archive.getFileName().toString();
@@ -159,17 +161,17 @@ public final class WalTarArchive implements ForkableSource {
             }
         }
         final int tli = timeline;
-        List<String> notices = new ArrayList<>();
+        List<WalMessage> notices = new ArrayList<>();
         Map<String, byte[]> ignored = histories.remove(1L);
         if (ignored != null && tli == 1) {
-            notices.add(label + ":" + HistoryFiles.timelineOneNote(ignored.keySet().iterator().next()));
+            notices.add(WalMessage.text(label + ":" + HistoryFiles.timelineOneNote(ignored.keySet().iterator().next())));
         }
         TimelineHistory history = TarIndex.history(tli, histories.get(Integer.toUnsignedLong(tli)), label);
         if (several != null) {
-            notices.add(several);
+            notices.add(WalMessage.text(several));
         }
         if (history.fromFile()) {
-            notices.add(history.describe());
+            notices.add(history.description());
         }
         TreeMap<String, List<Member>> candidates = new TreeMap<>();
         for (Map.Entry<String, List<Member>> e : byName.entrySet()) {
@@ -210,11 +212,11 @@ public final class WalTarArchive implements ForkableSource {
             Member m = ms.get(0);
             chosen.put(e.getKey(), m);
             if (ms.size() > 1) {
-                notices.add("both " + ms.get(0).name() + " and " + ms.get(1).name() + " are in " + label
-                        + "; reading " + m.name());
+                notices.add(WalMessage.text("both " + ms.get(0).name() + " and " + ms.get(1).name() + " are in " + label
+                        + "; reading " + m.name()));
             }
             if (m.stored().partial()) {
-                notices.add(label + ":" + m.name() + " is a partial segment: its WAL is read up to where it ends");
+                notices.add(WalMessage.text(label + ":" + m.name() + " is a partial segment: its WAL is read up to where it ends"));
             }
         }
         if (chosen.isEmpty()) {
@@ -222,9 +224,9 @@ public final class WalTarArchive implements ForkableSource {
                     + " or its ancestors in tar archive " + archive + " hold WAL of " + history.describe());
         }
         String kind = c == Compression.NONE ? "tar archive " : c.label() + "-compressed tar archive ";
-        notices.add(0, kind + label + ": " + chosen.size() + " WAL segment member(s) of timeline "
+        notices.add(0, WalMessage.text(kind + label + ": " + chosen.size() + " WAL segment member(s) of timeline "
                 + (history.fromFile() ? Integer.toUnsignedLong(tli) + " and its ancestors" : Integer.toUnsignedLong(tli))
-                + (c == Compression.NONE ? "" : " (read front to back, on one thread)"));
+                + (c == Compression.NONE ? "" : " (read front to back, on one thread)")));
         TreeMap<Long, Member> members = new TreeMap<>();
         for (var e : chosen.entrySet()) {
             members.put(WalFileName.segno(e.getKey(), segSize), e.getValue());
@@ -287,7 +289,7 @@ public final class WalTarArchive implements ForkableSource {
     }
 
     @Override
-    public List<String> notices() {
+    public List<WalMessage> notices() {
         return notices;
     }
 

@@ -253,14 +253,14 @@ class InputFormsTest {
             assertTrue(s.randomAccess());
         }
         try (ForkableSource s = WalSources.open(f.get("dir with .lz4.partial"), 0)) {
-            assertTrue(s.notices().stream().anyMatch(n -> n.endsWith(".lz4.partial is a partial segment: its WAL "
+            assertTrue(s.notices().stream().anyMatch(n -> n.toString().endsWith(".lz4.partial is a partial segment: its WAL "
                     + "is read up to where it ends")), s.notices().toString());
         }
     }
 
     private static String firstNotice(Path p) {
         try (ForkableSource s = WalSources.open(p, 0)) {
-            return s.notices().get(0);
+            return s.notices().get(0).toString();
         }
     }
 
@@ -313,7 +313,8 @@ class InputFormsTest {
             while (r.nextView() != null) {
                 // read to the end
             }
-            assertTrue(r.endNote() != null && r.endNote().startsWith("end of WAL at 0/00A"), r.endNote());
+            assertTrue(r.endNote() != null && r.endNote().toString().startsWith("end of WAL at 0/00A"),
+                    String.valueOf(r.endNote()));
         }
     }
 
@@ -361,7 +362,7 @@ class InputFormsTest {
         try (ForkableSource s = WalSources.open(tmp.resolve("pg"), 0)) {
             assertEquals(1, s.timeline());
             assertEquals("segments of timelines 1, 2 are here: reading timeline 1, pg_waldump's default (-t chooses "
-                    + "another)", s.notices().get(1));
+                    + "another)", s.notices().get(1).toString());
         }
         try (ForkableSource s = WalSources.open(tmp.resolve("pg"), 2)) {
             assertEquals(2, s.timeline());

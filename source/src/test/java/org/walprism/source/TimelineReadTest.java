@@ -107,7 +107,7 @@ class TimelineReadTest {
                 got.add(v.lsn());
             }
             assertEquals(before, got);
-            assertTrue(r.endNote().startsWith("end of WAL at 0/009D3A20"), r.endNote());
+            assertTrue(r.endNote().toString().startsWith("end of WAL at 0/009D3A20"), r.endNote().toString());
         }
         // timeline 3 without its history file: only timeline 3's segments, as pg_waldump -t 3 reads them
         Path dir = copy(C.walDir(), tmp.resolve("no-history"), n -> !n.equals("00000003.history"));

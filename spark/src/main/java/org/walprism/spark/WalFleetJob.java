@@ -240,7 +240,8 @@ public final class WalFleetJob {
                 }
                 ranges.put(e.getKey(), new RootRange(root, probe.timeline(), seams.systemIdentifier(),
                         seams.version(), seams.first(), seams.end(), seams.count(), list.size(), used,
-                        seams.notices(), probe.history().fromFile() ? probe.history().describe() : null));
+                        seams.notices().stream().map(org.walprism.codec.WalMessage::toString).toList(),
+                        probe.history().fromFile() ? probe.history().describe() : null));
             } catch (WalFormatException ex) {
                 throw new RootFailure(root.cluster(), root.path(), ex);
             }

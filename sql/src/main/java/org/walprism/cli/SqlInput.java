@@ -75,7 +75,7 @@ final class SqlInput {
     WalTables.Filled load(WalSql db, WalTables.Contents contents, PrintWriter err) throws IOException, SQLException {
         WalRangeOptions.Range r = range();
         RelationMap map = RelationMap.empty();
-        List<String> notes = new ArrayList<>();
+        List<org.walprism.codec.WalMessage> notes = new ArrayList<>();
         if (names.any()) {
             // as dump --names: the databases of the range from the server, then the range's own changes of which
             // file holds which relation (a file created inside it: VACUUM FULL, CLUSTER, TRUNCATE, REINDEX) followed
@@ -95,7 +95,7 @@ final class SqlInput {
                     ? contents.cluster(name == null ? r.path().toString() : name.toString()) : contents;
             WalTables.Filled f = db.load(reader, r.start(), r.end(), c, map, vacuums);
             notes.addAll(f.notices());
-            Notices.print(err, notes);
+            Notices.print(err, notes, f.version());
             return f;
         }
     }

@@ -118,7 +118,8 @@ public final class WalTables {
     }
 
     /** The result of {@link #fill}. */
-    public record Filled(WalVersion version, long startLsn, long endLsn, long records, List<String> notices) {
+    public record Filled(WalVersion version, long startLsn, long endLsn, long records,
+                         List<org.walprism.codec.WalMessage> notices) {
     }
 
     /**

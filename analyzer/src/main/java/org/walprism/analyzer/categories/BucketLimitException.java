@@ -8,7 +8,7 @@ import org.walprism.codec.Lsn;
  * Thrown before reading when the range's start and end are given, else after reading it (the buckets are never
  * allocated). The message reads after the name of the option that set the width.
  */
-public final class BucketLimitException extends RuntimeException {
+public final class BucketLimitException extends RuntimeException implements org.walprism.codec.WalMessage.Source {
     private static final long serialVersionUID = 1L;
 
     /** The bucket size asked for, in bytes. */
@@ -39,6 +39,15 @@ public final class BucketLimitException extends RuntimeException {
         this.endLsn = endLsn;
         this.buckets = buckets;
         this.minimumSize = minimumSize;
+    }
+
+    /** The message, the range's LSNs as values. */
+    @Override
+    public org.walprism.codec.WalMessage walMessage() {
+        return org.walprism.codec.WalMessage.of("the range ", Lsn.of(startLsn), "..", Lsn.of(endLsn),
+                String.format(Locale.ROOT, " spans %d bytes: %d buckets of %d bytes, more than the limit of %d (a width "
+                        + "of %d bytes or more fits)", endLsn - startLsn, buckets, bucketSize, CategoryStats.MAX_BUCKETS,
+                        minimumSize));
     }
 
     /** The width asked for. */

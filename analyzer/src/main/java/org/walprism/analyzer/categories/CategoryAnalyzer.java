@@ -108,7 +108,7 @@ public final class CategoryAnalyzer {
     public static void name(CategoryStats stats, RelationMap names) {
         stats.names(names);
         if (stats.relationEvents() != null) {
-            List<String> notes = new ArrayList<>(stats.notices());
+            List<org.walprism.codec.WalMessage> notes = new ArrayList<>(stats.notices());
             notes.addAll(stats.relationEvents().replay(new RelationTracker(names).withInplace()));
             stats.notices(notes);
         }

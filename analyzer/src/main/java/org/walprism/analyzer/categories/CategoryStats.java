@@ -339,15 +339,15 @@ public final class CategoryStats implements java.io.Serializable {
 
     // ---- results ----
 
-    private java.util.List<String> notices = java.util.List.of();
+    private java.util.List<org.walprism.codec.WalMessage> notices = java.util.List.of();
 
     /** What the reader reported beside the figures: partial or duplicate files, why the WAL ended. */
-    public java.util.List<String> notices() {
+    public java.util.List<org.walprism.codec.WalMessage> notices() {
         return notices;
     }
 
     /** Sets {@link #notices()}. */
-    public void notices(java.util.List<String> n) {
+    public void notices(java.util.List<org.walprism.codec.WalMessage> n) {
         notices = java.util.List.copyOf(n);
     }
 

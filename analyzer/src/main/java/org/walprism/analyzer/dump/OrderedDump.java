@@ -45,7 +45,7 @@ public final class OrderedDump {
     }
 
     /** What a dump did besides writing: records shown, and the reader's notices (where and why the WAL ended). */
-    public record Outcome(long shown, List<String> notices) {
+    public record Outcome(long shown, List<org.walprism.codec.WalMessage> notices) {
     }
 
     /** Bytes of text the sequential path gathers before writing them. */

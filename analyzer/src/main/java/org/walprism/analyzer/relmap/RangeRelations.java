@@ -21,7 +21,7 @@ public final class RangeRelations {
     /** What the pass found. */
     public record Result(Set<Long> databases, RelationEvents events) {
         /** Completes {@code names} with the range's own changes; returns what could not be followed. */
-        public List<String> follow(RelationMap names) {
+        public List<org.walprism.codec.WalMessage> follow(RelationMap names) {
             return events.replay(new RelationTracker(names).withInplace());
         }
     }

@@ -120,8 +120,8 @@ public final class RelationEvents {
      * Gives the copied records to {@code tracker} in LSN order; returns what could not be followed (one line each,
      * for the notices), empty when everything was.
      */
-    public List<String> replay(RelationTracker tracker) {
-        List<String> notes = new ArrayList<>();
+    public List<org.walprism.codec.WalMessage> replay(RelationTracker tracker) {
+        List<org.walprism.codec.WalMessage> notes = new ArrayList<>();
         RecordView v = new RecordView();
         for (Copy c : copies) {
             RecordViewAccess.parse(v, c.version(), Unpooled.wrappedBuffer(c.bytes()), 0, c.bytes().length, c.lsn());
@@ -129,18 +129,19 @@ public final class RelationEvents {
         }
         tracker.finish();
         for (RelationTracker.Unnamed u : tracker.unnamed()) {
-            notes.add(String.format("relation file %d/%d/%d created at %s is not named: %s", u.spc(), u.db(),
-                    u.relfilenode(), org.walprism.codec.Lsn.format(u.lsn(), true), u.why()));
+            notes.add(org.walprism.codec.WalMessage.of("relation file " + u.spc() + "/" + u.db() + "/" + u.relfilenode()
+                    + " created at ", org.walprism.codec.Lsn.of(u.lsn()), " is not named: " + u.why()));
         }
         for (long f : tracker.pgClassFiles()) {
             if (chunked && !initialCatalogFiles.contains(f)) {
-                notes.add("pg_class moved to file " + f + " inside the range (VACUUM FULL pg_class): relation files "
-                        + "created after it may be unnamed when read in parallel (-j 1 follows them)");
+                notes.add(org.walprism.codec.WalMessage.text("pg_class moved to file " + f + " inside the range "
+                        + "(VACUUM FULL pg_class): relation files created after it may be unnamed when read in "
+                        + "parallel (-j 1 follows them)"));
             }
         }
         if (overflowed) {
-            notes.add("more than " + MAX_EVENTS + " catalog changes in the range: relation files created after the "
-                    + "first " + MAX_EVENTS + " are not followed");
+            notes.add(org.walprism.codec.WalMessage.text("more than " + MAX_EVENTS + " catalog changes in the range: "
+                    + "relation files created after the first " + MAX_EVENTS + " are not followed"));
         }
         return notes;
     }

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.walprism.analyzer.ByteUnits;
 import org.walprism.analyzer.PlainText;
 import org.walprism.analyzer.categories.Category;
 import org.walprism.analyzer.categories.CategoryStats;
@@ -41,9 +42,19 @@ public final class CategoryFormatter {
      * member of the JSON object, {@code compression_estimate} rows of the CSV ({@link CompressionFormatter}).
      */
     public static String format(CategoryStats stats, OutputFormat format, CompressionEstimate.Result estimate) {
+        return format(stats, format, estimate, ByteUnits.BYTES);
+    }
+
+    /**
+     * As {@link #format(CategoryStats, OutputFormat, CompressionEstimate.Result)}, the text's byte counts written in
+     * {@code units} ({@link ByteUnits#PRETTY}: {@code --human}, as pg_size_pretty writes them); JSON and CSV carry
+     * the numbers whatever {@code units} is.
+     */
+    public static String format(CategoryStats stats, OutputFormat format, CompressionEstimate.Result estimate,
+            ByteUnits units) {
         CategorySummary s = new CategorySummary(stats);
         return switch (format) {
-            case TEXT -> estimate == null ? text(s) : text(s) + "\n" + CompressionFormatter.text(estimate);
+            case TEXT -> estimate == null ? text(s, units) : text(s, units) + "\n" + CompressionFormatter.text(estimate);
             case JSON -> json(s, estimate);
             case CSV -> {
                 StringBuilder sb = new StringBuilder(csv(s));
@@ -63,24 +74,24 @@ public final class CategoryFormatter {
         return BlockRef.forkName(f);
     }
 
-    private static String text(CategorySummary s) {
+    private static String text(CategorySummary s, ByteUnits u) {
         CategoryStats st = s.stats();
         StringBuilder sb = new StringBuilder();
         long total = st.bytes();
         sb.append(String.format(Locale.ROOT, "WAL categories between %s and %s (PostgreSQL %s)%n",
                 s.lsn(st.startLsn() < 0 ? 0 : st.startLsn()), s.lsn(st.endLsn()), st.version().label()));
-        sb.append(String.format(Locale.ROOT, "%d records, %d bytes, %d full-page images%n%n", st.records(), total,
+        sb.append(String.format(Locale.ROOT, "%d records, %s, %d full-page images%n%n", st.records(), u.amount(total),
                 st.images()));
 
         sb.append(String.format(Locale.ROOT, "%-16s %9s %7s %11s %7s %11s %7s%n", "Category", "Records", "(%)",
                 "Bytes", "(%)", "FPI bytes", "Images"));
         for (Category c : Category.values()) {
-            sb.append(String.format(Locale.ROOT, "%-16s %9d %7s %11d %7s %11d %7d%n", c.key(),
-                    st.categoryRecords(c), pct(st.categoryRecords(c), st.records()), st.categoryBytes(c),
-                    pct(st.categoryBytes(c), total), st.categoryFpiBytes(c), st.categoryImages(c)));
+            sb.append(String.format(Locale.ROOT, "%-16s %9d %7s %11s %7s %11s %7d%n", c.key(),
+                    st.categoryRecords(c), pct(st.categoryRecords(c), st.records()), u.text(st.categoryBytes(c)),
+                    pct(st.categoryBytes(c), total), u.text(st.categoryFpiBytes(c)), st.categoryImages(c)));
         }
-        sb.append(String.format(Locale.ROOT, "%-16s %9d %7s %11d %7s %11d %7d%n%n", "Total", st.records(), "",
-                total, "", st.partBytes(Parts.FPI), st.images()));
+        sb.append(String.format(Locale.ROOT, "%-16s %9d %7s %11s %7s %11s %7d%n%n", "Total", st.records(), "",
+                u.text(total), "", u.text(st.partBytes(Parts.FPI)), st.images()));
 
         sb.append(String.format(Locale.ROOT, "%-34s %8s %11s %11s %7s%n", "Record type", "Records", "Bytes",
                 "FPI bytes", "Images"));
@@ -89,8 +100,8 @@ public final class CategoryFormatter {
                 .thenComparing(Map.Entry::getKey));
         for (Map.Entry<String, Map<String, Long>> e : types) {
             Map<String, Long> r = e.getValue();
-            sb.append(String.format(Locale.ROOT, "%-34s %8d %11d %11d %7d%n", clip(e.getKey(), 34),
-                    r.get("records"), r.get("bytes"), r.get("fpi_bytes"), r.get("images")));
+            sb.append(String.format(Locale.ROOT, "%-34s %8d %11s %11s %7d%n", clip(e.getKey(), 34),
+                    r.get("records"), u.text(r.get("bytes")), u.text(r.get("fpi_bytes")), r.get("images")));
         }
         sb.append('\n');
 
@@ -98,48 +109,48 @@ public final class CategoryFormatter {
         for (int p = 0; p < Parts.COUNT; p++) {
             long b = st.partBytes(p);
             if (b != 0) {
-                sb.append(String.format(Locale.ROOT, "%-28s %-8s %11d %7s%n", clip(Parts.name(st.version(), p), 28),
-                        Parts.group(p), b, pct(b, total)));
+                sb.append(String.format(Locale.ROOT, "%-28s %-8s %11s %7s%n", clip(Parts.name(st.version(), p), 28),
+                        Parts.group(p), u.text(b), pct(b, total)));
             }
         }
-        sb.append(String.format(Locale.ROOT, "%-28s %-8s %11d%n", "Total", "", total));
+        sb.append(String.format(Locale.ROOT, "%-28s %-8s %11s%n", "Total", "", u.text(total)));
         sb.append(String.format(Locale.ROOT, "Records setting VM bits: %d%n", st.vmSetRecords()));
-        sb.append(String.format(Locale.ROOT, "Heap DML clearing VM bits: %d records, %d bytes, %d images (in vm)%n%n",
-                st.vmClearRecords(), st.vmClearBytes(), st.vmClearImages()));
+        sb.append(String.format(Locale.ROOT, "Heap DML clearing VM bits: %d records, %s, %d images (in vm)%n%n",
+                st.vmClearRecords(), u.amount(st.vmClearBytes()), st.vmClearImages()));
 
         sb.append(String.format(Locale.ROOT,
-                "Full-page images: %d, stored %d bytes, raw %d bytes (" + String.valueOf(BlockImage.BLCKSZ)
-                        + " - hole),%n  hole %d bytes%n", st.images(), st.imageStoredBytes(), st.imageRawBytes(),
-                st.imageHoleBytes()));
+                "Full-page images: %d, stored %s, raw %s (" + String.valueOf(BlockImage.BLCKSZ)
+                        + " - hole),%n  hole %s%n", st.images(), u.amount(st.imageStoredBytes()),
+                u.amount(st.imageRawBytes()), u.amount(st.imageHoleBytes())));
         sb.append(String.format(Locale.ROOT, "  %-16s %8s %12s %12s%n", "Compression", "Images", "Stored", "Raw"));
         for (Map.Entry<String, Map<String, Long>> e : s.section("fpi_compression").entrySet()) {
             Map<String, Long> r = e.getValue();
             if (r.get("images") > 0) {
-                sb.append(String.format(Locale.ROOT, "  %-16s %8d %12d %12d%n", e.getKey(), r.get("images"),
-                        r.get("stored_bytes"), r.get("raw_bytes")));
+                sb.append(String.format(Locale.ROOT, "  %-16s %8d %12s %12s%n", e.getKey(), r.get("images"),
+                        u.text(r.get("stored_bytes")), u.text(r.get("raw_bytes"))));
             }
         }
         sb.append(String.format(Locale.ROOT, "  %-16s %8s %12s %7s%n", "Cause", "Images", "Stored", "(%)"));
         for (Map.Entry<String, Map<String, Long>> e : s.section("fpi_cause").entrySet()) {
             Map<String, Long> r = e.getValue();
             if (r.get("images") > 0) {
-                sb.append(String.format(Locale.ROOT, "  %-16s %8d %12d %7s%n", e.getKey(), r.get("images"),
-                        r.get("stored_bytes"), pct(r.get("stored_bytes"), st.imageStoredBytes())));
+                sb.append(String.format(Locale.ROOT, "  %-16s %8d %12s %7s%n", e.getKey(), r.get("images"),
+                        u.text(r.get("stored_bytes")), pct(r.get("stored_bytes"), st.imageStoredBytes())));
             }
         }
         sb.append(String.format(Locale.ROOT, "  %-16s %8s %12s%n", "Fork", "Images", "Stored"));
         for (Map.Entry<String, Map<String, Long>> e : s.section("fpi_fork").entrySet()) {
             Map<String, Long> r = e.getValue();
             if (r.get("images") > 0) {
-                sb.append(String.format(Locale.ROOT, "  %-16s %8d %12d%n", e.getKey(), r.get("images"),
-                        r.get("stored_bytes")));
+                sb.append(String.format(Locale.ROOT, "  %-16s %8d %12s%n", e.getKey(), r.get("images"),
+                        u.text(r.get("stored_bytes"))));
             }
         }
         sb.append('\n');
 
-        sb.append(String.format(Locale.ROOT, "Layout: %d bytes spanned = %d record + %d page-header%n"
-                + "        + %d padding + %d skipped%n%n", st.spanBytes(), total, st.pageHeaderBytes(),
-                st.paddingBytes(), st.skippedBytes()));
+        sb.append(String.format(Locale.ROOT, "Layout: %s spanned = %s record + %s page-header%n"
+                + "        + %s padding + %s skipped%n%n", u.amount(st.spanBytes()), u.text(total),
+                u.text(st.pageHeaderBytes()), u.text(st.paddingBytes()), u.text(st.skippedBytes())));
 
         List<RelationTable.Entry> rels = sortedRelations(st);
         List<String> relNames = new ArrayList<>();
@@ -151,27 +162,27 @@ public final class CategoryFormatter {
                 "Blockrefs", "Images", "FPI bytes", "Records", "Rec bytes"));
         for (int i = 0; i < relNames.size(); i++) {
             RelationTable.Entry e = rels.get(i);
-            sb.append(String.format(Locale.ROOT, relCol + " %-4s %8d %7d %11d %8d %11d%n", relNames.get(i),
-                    fork(e.fork), e.blockRefs, e.images, e.imageBytes, e.records, e.recordBytes));
+            sb.append(String.format(Locale.ROOT, relCol + " %-4s %8d %7d %11s %8d %11s%n", relNames.get(i),
+                    fork(e.fork), e.blockRefs, e.images, u.text(e.imageBytes), e.records, u.text(e.recordBytes)));
         }
         if (rels.size() > TEXT_RELATIONS) {
             sb.append(String.format(Locale.ROOT, "(%d more relation forks)%n", rels.size() - TEXT_RELATIONS));
         }
         sb.append('\n');
         if (st.names() != null) {
-            sb.append(tablesText(TableRollup.tables(st, TableRollup.Metric.WAL), TEXT_RELATIONS, null));
+            sb.append(tablesText(TableRollup.tables(st, TableRollup.Metric.WAL), TEXT_RELATIONS, null, u));
             sb.append('\n');
         }
 
-        sb.append(String.format(Locale.ROOT, "LSN buckets of %d bytes%n", st.bucketSize()));
+        sb.append(String.format(Locale.ROOT, "LSN buckets of %s%n", u.amount(st.bucketSize())));
         sb.append(String.format(Locale.ROOT, "%-18s %8s %11s %11s %7s  %s%n", "Start", "Records", "Bytes",
                 "FPI bytes", "Images", "Top category"));
         boolean timed = false;
         for (int i = 0; i < st.bucketCount(); i++) {
             long[] b = st.bucket(i);
             timed |= b[CategoryStats.B_TIME_FIRST] != 0;
-            sb.append(String.format(Locale.ROOT, "%-18s %8d %11d %11d %7d  %s%n", s.lsn(st.bucketStart(i)),
-                    b[CategoryStats.B_RECORDS], b[CategoryStats.B_BYTES], b[CategoryStats.B_FPI_BYTES],
+            sb.append(String.format(Locale.ROOT, "%-18s %8d %11s %11s %7d  %s%n", s.lsn(st.bucketStart(i)),
+                    b[CategoryStats.B_RECORDS], u.text(b[CategoryStats.B_BYTES]), u.text(b[CategoryStats.B_FPI_BYTES]),
                     b[CategoryStats.B_IMAGES], topCategory(b).key()));
         }
         if (timed) {
@@ -193,9 +204,9 @@ public final class CategoryFormatter {
                     "FPI bytes", "Images", "Top category"));
             for (Map.Entry<Long, long[]> e : tb.buckets().entrySet()) {
                 long[] b = e.getValue();
-                sb.append(String.format(Locale.ROOT, "%-19s %8d %11d %11d %7d  %s%n",
+                sb.append(String.format(Locale.ROOT, "%-19s %8d %11s %11s %7d  %s%n",
                         WalTime.text(e.getKey()).substring(0, 19), b[CategoryStats.B_RECORDS],
-                        b[CategoryStats.B_BYTES], b[CategoryStats.B_FPI_BYTES], b[CategoryStats.B_IMAGES],
+                        u.text(b[CategoryStats.B_BYTES]), u.text(b[CategoryStats.B_FPI_BYTES]), b[CategoryStats.B_IMAGES],
                         b[CategoryStats.B_RECORDS] == 0 ? "" : topCategory(b).key()));
             }
         }
@@ -207,6 +218,11 @@ public final class CategoryFormatter {
      * WAL bytes") heads them.
      */
     public static String tablesText(List<TableRollup.Table> tables, int limit, String title) {
+        return tablesText(tables, limit, title, ByteUnits.BYTES);
+    }
+
+    /** As {@link #tablesText(List, int, String)}, the byte counts written in {@code units}. */
+    public static String tablesText(List<TableRollup.Table> tables, int limit, String title, ByteUnits units) {
         StringBuilder sb = new StringBuilder();
         sb.append(title == null ? "Tables (indexes and TOAST rolled up), by WAL bytes" : title).append('\n');
         List<String> names = new ArrayList<>();
@@ -218,8 +234,8 @@ public final class CategoryFormatter {
                 "Records", "WAL bytes", "FPI bytes", "Vac bytes"));
         for (int i = 0; i < names.size(); i++) {
             TableRollup.Table t = tables.get(i);
-            sb.append(String.format(Locale.ROOT, col + " %5d %8d %11d %11d %11d%n", names.get(i),
-                    t.files, t.records, t.walBytes, t.fpiBytes, t.vacuumBytes));
+            sb.append(String.format(Locale.ROOT, col + " %5d %8d %11s %11s %11s%n", names.get(i),
+                    t.files, t.records, units.text(t.walBytes), units.text(t.fpiBytes), units.text(t.vacuumBytes)));
         }
         if (tables.size() > limit) {
             sb.append(String.format(Locale.ROOT, "(%d more tables)%n", tables.size() - limit));

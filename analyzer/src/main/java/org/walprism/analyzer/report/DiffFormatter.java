@@ -3,6 +3,8 @@ package org.walprism.analyzer.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.walprism.analyzer.ByteUnits;
+import org.walprism.analyzer.PlainText;
 import org.walprism.analyzer.categories.CategorySummary;
 import org.walprism.analyzer.diff.Explanation;
 import org.walprism.analyzer.diff.StreamDiff;
@@ -30,8 +32,16 @@ public final class DiffFormatter {
      * number: all of them); JSON and CSV always list every row.
      */
     public static String format(StreamDiff d, OutputFormat format, int textRows) {
+        return format(d, format, textRows, ByteUnits.BYTES);
+    }
+
+    /**
+     * As {@link #format(StreamDiff, OutputFormat, int)}, the text's byte counts (the tables of a byte metric, the
+     * explanations' parts) written in {@code units}; JSON and CSV carry the numbers.
+     */
+    public static String format(StreamDiff d, OutputFormat format, int textRows, ByteUnits units) {
         return switch (format) {
-            case TEXT -> text(d, textRows);
+            case TEXT -> text(d, textRows, units);
             case JSON -> json(d);
             case CSV -> csv(d);
         };
@@ -107,6 +117,11 @@ public final class DiffFormatter {
 
     /** The text with at most {@code rows} rows per table (negative: all), then "(N more rows)" when cut. */
     static String text(StreamDiff d, int rows) {
+        return text(d, rows, ByteUnits.BYTES);
+    }
+
+    /** As {@link #text(StreamDiff, int)}, byte counts in {@code units}. */
+    static String text(StreamDiff d, int rows, ByteUnits units) {
         StringBuilder sb = new StringBuilder();
         for (String l : wrap(sideLine("A", d.a()), 0, 3)) {
             sb.append(sb.length() == 0 || l.startsWith("A:") ? "" : "   ").append(l).append('\n');
@@ -129,7 +144,7 @@ public final class DiffFormatter {
             for (int k = 0; k < lines.size(); k++) {
                 sb.append(k == 0 ? head : " ".repeat(head.length())).append(lines.get(k)).append('\n');
             }
-            parts(sb, e);
+            parts(sb, e, units);
             i++;
         }
         for (String merged : new String[] {"totals", "layout"}) {
@@ -138,9 +153,10 @@ public final class DiffFormatter {
                     merged.equals("totals") ? "Totals" : "Layout", "A", "B", "Delta", "(%)"));
             for (StreamDiff.Table t : d.tables()) {
                 if (t.section().equals(merged)) {
+                    ByteUnits u = byteMetric(t.metric()) ? units : ByteUnits.BYTES;
                     for (StreamDiff.Row r : t.rows()) {
-                        sb.append(String.format(Locale.ROOT, "%-32s %11d %11d %+12d %8s%n", t.metric(), r.a(),
-                                r.b(), r.delta(), relative(r)));
+                        sb.append(String.format(Locale.ROOT, "%-32s %11s %11s %12s %8s%n", t.metric(), u.text(r.a()),
+                                u.text(r.b()), u.signed(r.delta()), relative(r)));
                     }
                 }
             }
@@ -149,18 +165,30 @@ public final class DiffFormatter {
             if (t.rows().isEmpty() || t.section().equals("totals") || t.section().equals("layout")) {
                 continue;
             }
+            // the name column is as wide as the longest name the table shows (at least 32), so that none is cut
+            List<String> names = new ArrayList<>();
+            for (StreamDiff.Row r : t.rows()) {
+                if (rows >= 0 && names.size() == rows) {
+                    break;
+                }
+                names.add(PlainText.escape(r.name()));
+            }
+            String col = "%-" + CategoryFormatter.width(32, names) + "s";
+            ByteUnits u = byteMetric(t.metric()) ? units : ByteUnits.BYTES;
             sb.append('\n');
-            sb.append(String.format(Locale.ROOT, "%-32s %11s %11s %12s %8s%n",
-                    CategoryFormatter.clip(title(t.section(), t.metric()), 32), "A", "B", "Delta", "(%)"));
+            sb.append(String.format(Locale.ROOT, col + " %11s %11s %12s %8s%n",
+                    CategoryFormatter.clip(title(t.section(), t.metric()), CategoryFormatter.width(32, names)), "A",
+                    "B", "Delta", "(%)"));
             int n = 0;
             for (StreamDiff.Row r : t.rows()) {
-                if (rows >= 0 && n++ == rows) {
+                if (rows >= 0 && n == rows) {
                     sb.append(String.format(Locale.ROOT, "  (%d more rows: --rows all shows them)%n",
                             t.rows().size() - rows));
                     break;
                 }
-                sb.append(String.format(Locale.ROOT, "%-32s %11d %11d %+12d %8s%n",
-                        CategoryFormatter.clip(r.name(), 32), r.a(), r.b(), r.delta(), relative(r)));
+                sb.append(String.format(Locale.ROOT, col + " %11s %11s %12s %8s%n", names.get(n), u.text(r.a()),
+                        u.text(r.b()), u.signed(r.delta()), relative(r)));
+                n++;
             }
         }
         return sb.toString();
@@ -169,17 +197,23 @@ public final class DiffFormatter {
     /**
      * The parts of an explanation, one a line ({@code %+12d  what}), then their sum: the Totals' change of bytes.
      */
-    private static void parts(StringBuilder sb, Explanation e) {
+    private static void parts(StringBuilder sb, Explanation e, ByteUnits u) {
         long sum = 0;
         for (Explanation.Part p : e.parts()) {
             List<String> label = wrap(p.label(), PART_INDENT, PART_INDENT);
             for (int k = 0; k < label.size(); k++) {
-                sb.append(k == 0 ? String.format(Locale.ROOT, "    %+12d  ", p.bytes()) : " ".repeat(PART_INDENT))
+                sb.append(k == 0 ? String.format(Locale.ROOT, "    %12s  ", u.signed(p.bytes())) : " ".repeat(PART_INDENT))
                         .append(label.get(k)).append('\n');
             }
             sum += p.bytes();
         }
-        sb.append(String.format(Locale.ROOT, "    %+12d  = Totals bytes (this cause: %+d)%n", sum, e.impactBytes()));
+        sb.append(String.format(Locale.ROOT, "    %12s  = Totals bytes (this cause: %s)%n", u.signed(sum),
+                u.signed(e.impactBytes())));
+    }
+
+    /** Whether a table's metric counts bytes ({@code bytes}, {@code fpi_bytes}, ...): --human writes those. */
+    private static boolean byteMetric(String metric) {
+        return metric.equals("bytes") || metric.endsWith("_bytes");
     }
 
     private static final int PART_INDENT = 18;

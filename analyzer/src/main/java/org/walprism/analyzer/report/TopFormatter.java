@@ -2,6 +2,7 @@ package org.walprism.analyzer.report;
 
 import java.util.List;
 import java.util.Locale;
+import org.walprism.analyzer.ByteUnits;
 import org.walprism.analyzer.PlainText;
 import org.walprism.analyzer.categories.CategoryStats;
 import org.walprism.analyzer.categories.CategorySummary;
@@ -20,20 +21,26 @@ public final class TopFormatter {
 
     /** The {@code top} first tables of {@code stats} by {@code by} (0: all). */
     public static String format(CategoryStats stats, TableRollup.Metric by, int top, OutputFormat format) {
+        return format(stats, by, top, format, ByteUnits.BYTES);
+    }
+
+    /** As {@link #format(CategoryStats, TableRollup.Metric, int, OutputFormat)}, the text's bytes in {@code units}. */
+    public static String format(CategoryStats stats, TableRollup.Metric by, int top, OutputFormat format,
+            ByteUnits units) {
         List<TableRollup.Table> all = TableRollup.tables(stats, by);
         List<TableRollup.Table> shown = top > 0 && all.size() > top ? all.subList(0, top) : all;
         CategorySummary s = new CategorySummary(stats);
         String start = s.lsn(stats.startLsn() < 0 ? 0 : stats.startLsn());
         String end = s.lsn(stats.endLsn());
         return switch (format) {
-            case TEXT -> text(stats, by, shown, all.size(), start, end);
+            case TEXT -> text(stats, by, shown, all.size(), start, end, units);
             case JSON -> json(stats, by, shown, all.size(), start, end);
             case CSV -> csv(shown);
         };
     }
 
     private static String text(CategoryStats st, TableRollup.Metric by, List<TableRollup.Table> shown, int total,
-                               String start, String end) {
+                               String start, String end, ByteUnits u) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "Tables by %s between %s and %s (PostgreSQL %s): %d of %d%n",
                 by.key().replace('_', ' '), start, end, st.version().label(), shown.size(), total));
@@ -49,9 +56,9 @@ public final class TopFormatter {
         long fpi = st.imageStoredBytes();
         int rank = 1;
         for (TableRollup.Table t : shown) {
-            sb.append(String.format(Locale.ROOT, "%4d " + col + " %11d %5s %11d %5s %11d %5s%n", rank,
-                    names.get(rank - 1), t.walBytes, pct1(t.walBytes, st.bytes()), t.fpiBytes,
-                    pct1(t.fpiBytes, fpi), t.vacuumBytes, pct1(t.vacuumBytes, vacuumBytes(st))));
+            sb.append(String.format(Locale.ROOT, "%4d " + col + " %11s %5s %11s %5s %11s %5s%n", rank,
+                    names.get(rank - 1), u.text(t.walBytes), pct1(t.walBytes, st.bytes()), u.text(t.fpiBytes),
+                    pct1(t.fpiBytes, fpi), u.text(t.vacuumBytes), pct1(t.vacuumBytes, vacuumBytes(st))));
             rank++;
         }
         return sb.toString();

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.walprism.analyzer.ByteUnits;
 import org.walprism.analyzer.PlainText;
 import org.walprism.analyzer.categories.CategorySummary;
 import org.walprism.analyzer.json.Json;
@@ -29,8 +30,13 @@ public final class VacuumFormatter {
 
     /** {@code vacuums} output of {@code r} in {@code format}. */
     public static String format(VacuumAnalyzer.Result r, OutputFormat format) {
+        return format(r, format, ByteUnits.BYTES);
+    }
+
+    /** As {@link #format(VacuumAnalyzer.Result, OutputFormat)}, the text's byte counts written in {@code units}. */
+    public static String format(VacuumAnalyzer.Result r, OutputFormat format, ByteUnits units) {
         return switch (format) {
-            case TEXT -> text(r);
+            case TEXT -> text(r, units);
             case JSON -> json(r);
             case CSV -> csv(r);
         };
@@ -59,28 +65,35 @@ public final class VacuumFormatter {
         return (c.isExact() ? "" : "~") + c.value() + (c.unknownRecords() > 0 ? "+?" : "");
     }
 
-    private static String text(VacuumAnalyzer.Result r) {
+    private static String text(VacuumAnalyzer.Result r, ByteUnits u) {
         WalVersion v = r.version();
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "Vacuum runs between %s and %s (PostgreSQL %s): %d runs, %d records%n%n",
                 lsn(v, r.startLsn()), lsn(v, r.endLsn()), v.label(), r.runs().size(), r.records()));
-        sb.append(String.format(Locale.ROOT, "%3s %-32s %-12s %-12s %8s %6s %11s %5s%n", "#", "Relation", "Start",
-                "End", "Records", "FPIs", "Bytes", "Idx"));
+        // the relation column is as wide as the longest name, so that no name is cut
+        List<String> names = new ArrayList<>();
+        for (VacuumRun run : r.runs()) {
+            names.add(PlainText.escape(run.name()));
+        }
+        String relCol = "%-" + CategoryFormatter.width(32, names) + "s";
+        sb.append(String.format(Locale.ROOT, "%3s " + relCol + " %-12s %-12s %8s %6s %11s %5s%n", "#", "Relation",
+                "Start", "End", "Records", "FPIs", "Bytes", "Idx"));
+        int k = 0;
         for (VacuumRun run : r.runs()) {
             VacuumRun.WalUsage w = run.walUsage();
-            sb.append(String.format(Locale.ROOT, "%3d %-32s %-12s %-12s %8d %6d %11d %5d%n", run.id(),
-                    clip(run.name(), 32), lsn(v, run.startLsn()), lsn(v, run.endLsn()), w.records(),
-                    w.fullPageImages(), w.bytes(), run.figures().indexPasses()));
+            sb.append(String.format(Locale.ROOT, "%3d " + relCol + " %-12s %-12s %8d %6d %11s %5d%n", run.id(),
+                    names.get(k++), lsn(v, run.startLsn()), lsn(v, run.endLsn()), w.records(),
+                    w.fullPageImages(), u.text(w.bytes()), run.figures().indexPasses()));
         }
         for (VacuumRun run : r.runs()) {
             sb.append('\n');
-            runText(sb, v, run);
+            runText(sb, v, run, u);
         }
         notes(sb, r);
         return sb.toString();
     }
 
-    private static void runText(StringBuilder sb, WalVersion v, VacuumRun run) {
+    private static void runText(StringBuilder sb, WalVersion v, VacuumRun run, ByteUnits u) {
         sb.append(String.format(Locale.ROOT, "Run %d: %s (database %s, file %s)%s%n", run.id(),
                 PlainText.escape(run.name()),
                 run.databaseName() != null ? PlainText.escape(run.databaseName()) : Long.toString(run.database()), relfile(run),
@@ -95,9 +108,9 @@ public final class VacuumFormatter {
         }
         VacuumRun.WalUsage w = run.walUsage();
         String approx = run.walUsageExact() ? "" : "~";
-        sb.append(String.format(Locale.ROOT, "  WAL usage: %s%d records, %s%d full page images, %s%d bytes, "
-                + "%s%d full page image bytes%s%n", approx, w.records(), approx, w.fullPageImages(), approx,
-                w.bytes(), approx, w.fullPageImageBytes(), run.walUsageDoubt().map(d -> " (approximate: " + d
+        sb.append(String.format(Locale.ROOT, "  WAL usage: %s%d records, %s%d full page images, %s%s, "
+                + "%s%s full page image bytes%s%n", approx, w.records(), approx, w.fullPageImages(), approx,
+                u.amount(w.bytes()), approx, u.text(w.fullPageImageBytes()), run.walUsageDoubt().map(d -> " (approximate: " + d
                         + "; its prunes and hint-bit images carry no xid, as the run's do)").orElse("")));
         PgClassRow row = run.relstats();
         if (row != null) {
@@ -117,16 +130,22 @@ public final class VacuumFormatter {
                 "Images"));
         for (Phase p : Phase.values()) {
             if (run.phaseRecords(p) > 0) {
-                sb.append(String.format(Locale.ROOT, "  %-26s %8d %11d %11d %7d%n", p.label()
-                        + (p.inWalUsage() ? "" : " *"), run.phaseRecords(p), run.phaseBytes(p), run.phaseFpiBytes(p),
-                        run.phaseImages(p)));
+                sb.append(String.format(Locale.ROOT, "  %-26s %8d %11s %11s %7d%n", p.label()
+                        + (p.inWalUsage() ? "" : " *"), run.phaseRecords(p), u.text(run.phaseBytes(p)),
+                        u.text(run.phaseFpiBytes(p)), run.phaseImages(p)));
             }
         }
+        // index names as wide as the longest, never cut
+        List<String> indexNames = new ArrayList<>();
+        for (String n : run.indexNames()) {
+            indexNames.add(PlainText.escape(n));
+        }
+        String indexCol = "  index %-" + CategoryFormatter.width(20, indexNames) + "s";
         int i = 0;
         for (Map.Entry<Long, long[]> e : run.indexActivity().entrySet()) {
             long[] a = e.getValue();
-            sb.append(String.format(Locale.ROOT, "  index %-20s %8d %11d %11d %7d%n", clip(run.indexNames().get(i++),
-                    20), a[0], a[1], a[2], a[3]));
+            sb.append(String.format(Locale.ROOT, indexCol + " %8d %11s %11s %7d%n", indexNames.get(i++), a[0],
+                    u.text(a[1]), u.text(a[2]), a[3]));
         }
         CategorySummary s = new CategorySummary(run.stats());
         sb.append(String.format(Locale.ROOT, "  %-26s %8s %11s %11s %7s%n", "Category", "Records", "Bytes",
@@ -134,16 +153,16 @@ public final class VacuumFormatter {
         for (Map.Entry<String, Map<String, Long>> e : s.section("category").entrySet()) {
             Map<String, Long> m = e.getValue();
             if (m.get("records") > 0) {
-                sb.append(String.format(Locale.ROOT, "  %-26s %8d %11d %11d %7d%n", e.getKey(), m.get("records"),
-                        m.get("bytes"), m.get("fpi_bytes"), m.get("images")));
+                sb.append(String.format(Locale.ROOT, "  %-26s %8d %11s %11s %7d%n", e.getKey(), m.get("records"),
+                        u.text(m.get("bytes")), u.text(m.get("fpi_bytes")), m.get("images")));
             }
         }
         sb.append(String.format(Locale.ROOT, "  %-26s %8s %11s%n", "FPI cause", "Images", "Stored"));
         for (Map.Entry<String, Map<String, Long>> e : s.section("fpi_cause").entrySet()) {
             Map<String, Long> m = e.getValue();
             if (m.get("images") > 0) {
-                sb.append(String.format(Locale.ROOT, "  %-26s %8d %11d%n", e.getKey(), m.get("images"),
-                        m.get("stored_bytes")));
+                sb.append(String.format(Locale.ROOT, "  %-26s %8d %11s%n", e.getKey(), m.get("images"),
+                        u.text(m.get("stored_bytes"))));
             }
         }
     }
@@ -344,10 +363,5 @@ public final class VacuumFormatter {
         rows.add(new Object[] {"figures", name, "stated", c.stated()});
         rows.add(new Object[] {"figures", name, "from_images", c.fromImages()});
         rows.add(new Object[] {"figures", name, "unknown_records", c.unknownRecords()});
-    }
-
-    private static String clip(String s, int n) {
-        s = PlainText.escape(s);
-        return s.length() <= n ? s : s.substring(0, n - 1) + "~";
     }
 }

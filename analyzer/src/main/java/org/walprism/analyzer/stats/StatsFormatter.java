@@ -3,6 +3,7 @@ package org.walprism.analyzer.stats;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.List;
+import org.walprism.analyzer.ByteUnits;
 import org.walprism.analyzer.json.Json;
 import org.walprism.codec.Lsn;
 
@@ -29,6 +30,14 @@ public final class StatsFormatter {
      * print the table even then.
      */
     public static String text(WalStats stats, boolean perRecord) {
+        return text(stats, perRecord, ByteUnits.BYTES);
+    }
+
+    /**
+     * As {@link #text(WalStats, boolean)}, the sizes written in {@code units}: {@link ByteUnits#PRETTY}
+     * ({@code --human}) writes them as pg_size_pretty does, in the same columns; the counts stay numbers.
+     */
+    public static String text(WalStats stats, boolean perRecord, ByteUnits units) {
         StringBuilder sb = new StringBuilder(4096);
         String header = headerLine(stats);
         if (header == null) {
@@ -47,10 +56,10 @@ public final class StatsFormatter {
                 .append(' ').append(padLeft("-------------", 20)).append(' ').append(padLeft("---", 8)).append('\n');
         for (StatsRow row : stats.rows(perRecord)) {
             sb.append(padRight(row.name(), 27)).append(' ');
-            cell(sb, row.count(), total.count()).append(' ');
-            cell(sb, row.recordSize(), total.recordSize()).append(' ');
-            cell(sb, row.fpiSize(), total.fpiSize()).append(' ');
-            cell(sb, row.combinedSize(), totalLen).append('\n');
+            cell(sb, row.count(), total.count(), ByteUnits.BYTES).append(' ');
+            cell(sb, row.recordSize(), total.recordSize(), units).append(' ');
+            cell(sb, row.fpiSize(), total.fpiSize(), units).append(' ');
+            cell(sb, row.combinedSize(), totalLen, units).append('\n');
         }
         sb.append(padRight("", 27)).append(' ').append(padLeft("--------", 20)).append(' ').append(padLeft("", 8))
                 .append(' ').append(padLeft("--------", 20)).append(' ').append(padLeft("", 8))
@@ -59,11 +68,11 @@ public final class StatsFormatter {
         // the bracketed percentages are of the row total, printed %-9s with no blank before the next number
         sb.append(padRight("Total", 27)).append(' ')
                 .append(padLeft(Long.toUnsignedString(stats.count()), 20)).append(' ').append(padRight("", 9))
-                .append(padLeft(Long.toUnsignedString(total.recordSize()), 20)).append(' ')
+                .append(padLeft(size(total.recordSize(), units), 20)).append(' ')
                 .append(padRight(bracketed(StatsRow.percent(total.recordSize(), totalLen)), 9))
-                .append(padLeft(Long.toUnsignedString(total.fpiSize()), 20)).append(' ')
+                .append(padLeft(size(total.fpiSize(), units), 20)).append(' ')
                 .append(padRight(bracketed(StatsRow.percent(total.fpiSize(), totalLen)), 9))
-                .append(padLeft(Long.toUnsignedString(totalLen), 20)).append(' ').append(padRight("[100%]", 6))
+                .append(padLeft(size(totalLen, units), 20)).append(' ').append(padRight("[100%]", 6))
                 .append('\n');
         return sb.toString();
     }
@@ -152,11 +161,16 @@ public final class StatsFormatter {
                 .append('}');
     }
 
-    /** {@code (%6.02f)} cell after a {@code %20llu} number. */
-    private static StringBuilder cell(StringBuilder sb, long value, long total) {
-        sb.append(padLeft(Long.toUnsignedString(value), 20)).append(" (")
+    /** {@code (%6.02f)} cell after a {@code %20llu} number (or its pg_size_pretty text). */
+    private static StringBuilder cell(StringBuilder sb, long value, long total, ByteUnits units) {
+        sb.append(padLeft(size(value, units), 20)).append(" (")
                 .append(padLeft(fixed2(StatsRow.percent(value, total)), 6)).append(')');
         return sb;
+    }
+
+    /** A {@code %llu} size: the unsigned number, or pg_size_pretty's text. */
+    private static String size(long value, ByteUnits units) {
+        return units == ByteUnits.BYTES ? Long.toUnsignedString(value) : units.text(value);
     }
 
     /**

@@ -30,7 +30,7 @@ public final class VacuumAnalyzer {
     /** The runs of a range. */
     public record Result(WalVersion version, int segmentSize, long startLsn, long endLsn, long records,
                          List<VacuumRun> runs, long looseVacuumRecords, List<RelationTracker.Unnamed> unnamed,
-                         int followedRelations, List<String> notices) {
+                         int followedRelations, List<org.walprism.codec.WalMessage> notices) {
     }
 
     /**
@@ -56,7 +56,7 @@ public final class VacuumAnalyzer {
         long first = -1;
         long last = 0;
         long records = 0;
-        List<String> notices;
+        List<org.walprism.codec.WalMessage> notices;
         try (WalReader reader = WalSources.reader(path, Lsn.bound(startLsn), Lsn.bound(endLsn), timeline)) {
             RecordView v;
             while ((v = reader.nextView()) != null) {

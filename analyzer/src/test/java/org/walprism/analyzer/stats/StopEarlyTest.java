@@ -27,7 +27,7 @@ class StopEarlyTest {
                 () -> n.incrementAndGet() > asks);
         assertTrue(part.count() > 0 && part.count() < all.count(),
                 name + ": stopped scan counted " + part.count() + " of " + all.count());
-        assertTrue(part.notices().stream().noneMatch(s -> s.contains("end of WAL")), part.notices().toString());
+        assertTrue(part.notices().stream().noneMatch(s -> s.toString().contains("end of WAL")), part.notices().toString());
         WalStats prefix = StatsCollector.collect(c.walDir(), c.startLsn(), part.endLsn(), 0, 1);
         assertEquals(StatsFormatter.text(prefix, true), StatsFormatter.text(part, true),
                 name + ": the stopped scan's statistics are those of [start, " + part.endLsn() + ")");

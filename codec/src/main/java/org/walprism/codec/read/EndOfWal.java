@@ -5,6 +5,7 @@ import java.util.Locale;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.TruncatedWalException;
 import org.walprism.codec.WalFormatException;
+import org.walprism.codec.WalMessage;
 import org.walprism.codec.page.PageHeader;
 import org.walprism.codec.record.RecordView;
 import org.walprism.codec.rmgr.RmgrTable;
@@ -30,10 +31,6 @@ final class EndOfWal {
         this.endLsn = endLsn;
     }
 
-    private WalFormatException fail(String what, long lsn) {
-        return ReadErrors.at(source, what, lsn);
-    }
-
     /**
      * Reading stops at {@code lsn} for {@link PageFrames#endReason}. With an end requested, that is an error.
      * Without one, decides as PostgreSQL's reader does that the WAL ends here, then looks past it: if valid WAL
@@ -44,16 +41,17 @@ final class EndOfWal {
      * @param midPage true when {@code lsn} is inside a page whose header is valid (a zero record length)
      * @return the note on the end for {@link WalReader#endNote()}
      */
-    String decide(long lsn, long lookFrom, boolean midPage) {
-        String why = pages.endReason;
+    WalMessage decide(long lsn, long lookFrom, boolean midPage) {
+        WalMessage why = pages.endReason;
         if (endLsn != 0) {
             if (pages.endMissing) {
                 long segno = lookFrom / segSize;
-                throw new TruncatedWalException("missing WAL segment " + source.segmentName(segno)
-                        + " (needed to read up to " + Lsn.format(endLsn, true) + ")", lookFrom,
+                throw new TruncatedWalException(WalMessage.of("missing WAL segment " + source.segmentName(segno)
+                        + " (needed to read up to ", Lsn.of(endLsn), ")"), lookFrom,
                         source.segmentName(segno), lookFrom % segSize);
             }
-            throw fail(why + "; WAL ends before the requested end " + Lsn.format(endLsn, true), lsn);
+            throw ReadErrors.at(source, WalMessage.of(why, "; WAL ends before the requested end ", Lsn.of(endLsn)),
+                    lsn);
         }
         long follows = midPage ? validRecordOnPage(lsn) : -1;
         long pageLsn = lookFrom - lookFrom % BLCKSZ;
@@ -61,24 +59,23 @@ final class EndOfWal {
             follows = validPageAfter(pageLsn);
         }
         if (follows >= 0) {
-            String at = Lsn.format(follows, true) + " in " + source.segmentName(follows / segSize) + " offset 0x"
-                    + Long.toHexString(follows % segSize).toUpperCase(Locale.ROOT);
+            WalMessage at = WalMessage.of(Lsn.of(follows), " in " + source.segmentName(follows / segSize)
+                    + " offset 0x" + Long.toHexString(follows % segSize).toUpperCase(Locale.ROOT));
             if (pages.endMissing) {
                 long segno = lookFrom / segSize;
-                throw new TruncatedWalException("missing WAL segment " + source.segmentName(segno)
-                        + ": WAL read up to " + Lsn.format(lsn, true) + ", but valid WAL follows at " + at, lsn,
+                throw new TruncatedWalException(WalMessage.of("missing WAL segment " + source.segmentName(segno)
+                        + ": WAL read up to ", Lsn.of(lsn), ", but valid WAL follows at ", at), lsn,
                         source.segmentName(segno), lsn % segSize);
             }
-            throw fail("WAL ends here (" + why + ") but valid WAL follows at " + at, lsn);
+            throw ReadErrors.at(source, WalMessage.of("WAL ends here (", why, ") but valid WAL follows at ", at), lsn);
         }
-        StringBuilder note = new StringBuilder("end of WAL at ").append(Lsn.format(lsn, true)).append(": ")
-                .append(why);
+        WalMessage note = WalMessage.of("end of WAL at ", Lsn.of(lsn), ": ", why);
         long later = source.nextSegment(lookFrom / segSize);
         if (later >= 0) {
-            note.append("; later segment files from ").append(source.segmentName(later))
-                    .append(" on hold no WAL that continues it (recycled or never written) and were not read");
+            note = note.plus("; later segment files from " + source.segmentName(later)
+                    + " on hold no WAL that continues it (recycled or never written) and were not read");
         }
-        return note.toString();
+        return note;
     }
 
     /**

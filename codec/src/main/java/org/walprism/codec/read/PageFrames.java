@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.zip.CRC32C;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFormatException;
+import org.walprism.codec.WalMessage;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.page.PageFlags;
 import org.walprism.codec.page.PageHeader;
@@ -43,7 +44,7 @@ final class PageFrames {
     int firstMagic;
 
     // Why the last loadPage said false (the WAL may end there), and whether a segment was missing
-    String endReason;
+    WalMessage endReason;
     boolean endMissing;
     long missingSeg = -1;
 
@@ -126,13 +127,13 @@ final class PageFrames {
         }
         if (live != null && live.availableEnd() >= 0 && Long.compareUnsigned(live.availableEnd(),
                 pageLsn + (pageOff == 0 ? PageHeader.LONG_SIZE : PageHeader.SHORT_SIZE)) < 0) {
-            endReason = "page at " + Lsn.format(pageLsn, true) + " not received yet";
+            endReason = WalMessage.of("page at ", Lsn.of(pageLsn), " not received yet");
             endMissing = false;
             return false;
         }
         int idx = page(segno, pageOff);
         if (idx < 0) {
-            endReason = "WAL segment " + source.segmentName(segno) + " is missing";
+            endReason = WalMessage.text("WAL segment " + source.segmentName(segno) + " is missing");
             endMissing = true;
             missingSeg = segno;
             return false;
@@ -140,7 +141,7 @@ final class PageFrames {
         ByteBuf seg = winBuf;
         int magic = seg.getUnsignedShortLE(idx);
         if (magic == 0 && isZero(seg, idx)) {
-            endReason = "page at " + Lsn.format(pageLsn, true) + " was never written (zero header)";
+            endReason = WalMessage.of("page at ", Lsn.of(pageLsn), " was never written (zero header)");
             endMissing = false;
             return false;
         }
@@ -162,13 +163,13 @@ final class PageFrames {
         if (addr != pageLsn) {
             if (Long.compareUnsigned(addr, pageLsn) < 0) {
                 // A recycled segment still holds an older segment's pages: the written WAL may end here.
-                endReason = "unexpected pageaddr " + Lsn.format(addr, true) + " in WAL segment "
-                        + source.segmentName(segno) + ", LSN " + Lsn.format(pageLsn, true) + " (recycled page)";
+                endReason = WalMessage.of("unexpected pageaddr ", Lsn.of(addr), " in WAL segment "
+                        + source.segmentName(segno) + ", LSN ", Lsn.of(pageLsn), " (recycled page)");
                 endMissing = false;
                 return false;
             }
             // An address ahead of the reader was never a recycled page.
-            throw fail("unexpected pageaddr " + Lsn.format(addr, true), pageLsn);
+            throw ReadErrors.at(source, WalMessage.of("unexpected pageaddr ", Lsn.of(addr)), pageLsn);
         }
         if (pageOff == 0) {
             if (!isLong) {

@@ -32,7 +32,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
 
     /** The merged result and what the scan saw. */
     public record Result<S>(S sink, WalVersion version, long firstLsn, long recordCount, long endLsn,
-                            List<String> notices) {
+                            List<org.walprism.codec.WalMessage> notices) {
         // endLsn: the reader's EndRecPtr after the last record (0 when no record was read); notices: the
         // source's (partial or duplicate files) and, when the WAL ended before the range did, why it ended
 
@@ -93,7 +93,8 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
      * @param error   the chunk's decoding error, thrown by {@link Seams} only if a sequential reader gets there
      */
     public record ChunkInfo(WalVersion version, long first, long firstPrev, long last, long end, long count,
-                            boolean reachedStop, long lastTli, String endNote, WalReader.Start start,
+                            boolean reachedStop, long lastTli, org.walprism.codec.WalMessage endNote,
+                            WalReader.Start start,
                             RuntimeException error) implements java.io.Serializable {
     }
 
@@ -262,7 +263,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         private long end;
         private boolean firstOfScan = true;
         private boolean ended;
-        private String endNote;
+        private org.walprism.codec.WalMessage endNote;
 
         /** @param probe the source, for messages and notices; {@code start} the scan's start ({@link Plan#start()}) */
         public Seams(SegmentSource probe, Lsn start) {
@@ -358,7 +359,7 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         }
 
         /** The source's notices and, when the WAL ended before the range did, why it ended. */
-        public List<String> notices() {
+        public List<org.walprism.codec.WalMessage> notices() {
             return ParallelWalScan.notices(probe, endNote);
         }
     }
@@ -491,8 +492,9 @@ public final class ParallelWalScan<S extends ParallelWalScan.Sink> {
         }
     }
 
-    private static List<String> notices(SegmentSource source, String endNote) {
-        List<String> n = new ArrayList<>(source.notices());
+    private static List<org.walprism.codec.WalMessage> notices(SegmentSource source,
+            org.walprism.codec.WalMessage endNote) {
+        List<org.walprism.codec.WalMessage> n = new ArrayList<>(source.notices());
         if (endNote != null) {
             n.add(endNote);
         }

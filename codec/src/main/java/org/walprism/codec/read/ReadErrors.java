@@ -4,6 +4,7 @@ import java.util.Locale;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.TruncatedWalException;
 import org.walprism.codec.WalFormatException;
+import org.walprism.codec.WalMessage;
 import org.walprism.codec.WalVersion;
 
 /**
@@ -17,6 +18,11 @@ final class ReadErrors {
 
     /** {@code what} at {@code lsn}: the segment holding it and the offset in that segment. */
     static WalFormatException at(SegmentSource source, String what, long lsn) {
+        return at(source, WalMessage.text(what), lsn);
+    }
+
+    /** As {@link #at(SegmentSource, String, long)}, {@code what}'s LSNs as values. */
+    static WalFormatException at(SegmentSource source, WalMessage what, long lsn) {
         long segSize = source.segmentSize();
         long segno = lsn / segSize;
         return new WalFormatException(what, lsn, source.segmentName(segno), lsn % segSize);
@@ -53,14 +59,14 @@ final class ReadErrors {
                 present = "the newest present is " + source.segmentName(last);
             }
         }
-        throw new TruncatedWalException("WAL segment " + source.segmentName(seg) + " (holding "
-                + Lsn.format(start, true) + ") is missing; " + present);
+        throw new TruncatedWalException(WalMessage.of("WAL segment " + source.segmentName(seg) + " (holding ",
+                Lsn.of(start), ") is missing; " + present), 0, null, -1);
     }
 
     /** The error when no record is found from {@code start} on (XLogFindNextRecord's failure). */
     static WalFormatException noValidRecord(long start, SegmentSource source) {
         long segSize = source.segmentSize();
-        return new WalFormatException("could not find a valid record after " + Lsn.format(start, true), start,
+        return new WalFormatException(WalMessage.of("could not find a valid record after ", Lsn.of(start)), start,
                 source.segmentName(start / segSize), start % segSize);
     }
 
@@ -82,7 +88,7 @@ final class ReadErrors {
     /** The error for a record requested at {@code lsn}, a page start, where the page says a record continues. */
     static WalFormatException contrecordRequested(long lsn, SegmentSource source) {
         long segSize = source.segmentSize();
-        return new WalFormatException("contrecord is requested by " + Lsn.format(lsn, true), lsn,
+        return new WalFormatException(WalMessage.of("contrecord is requested by ", Lsn.of(lsn)), lsn,
                 source.segmentName(lsn / segSize), lsn % segSize);
     }
 
@@ -95,8 +101,10 @@ final class ReadErrors {
 
     /** The error for a record at {@code lsn} whose {@code xl_prev} is wrong; {@code expected} -1 = unknown. */
     static WalFormatException incorrectPrevLink(long prev, long expected, long lsn, SegmentSource source) {
-        String what = "record with incorrect prev-link " + Lsn.format(prev, true)
-                + (expected >= 0 ? " (expected: " + Lsn.format(expected, true) + ")" : "");
+        WalMessage what = WalMessage.of("record with incorrect prev-link ", Lsn.of(prev));
+        if (expected >= 0) {
+            what = what.plus(" (expected: ", Lsn.of(expected), ")");
+        }
         long segSize = source.segmentSize();
         return new WalFormatException(what, lsn, source.segmentName(lsn / segSize), lsn % segSize);
     }

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.Locale;
 import org.walprism.codec.Lsn;
+import org.walprism.codec.WalMessage;
 import org.walprism.codec.page.PageFlags;
 import org.walprism.codec.page.PageHeader;
 import org.walprism.codec.record.RecordView;
@@ -77,8 +78,8 @@ final class Reassembly {
                 return PAST_END;
             }
             if (!pages.loadPage(page)) {
-                pages.endReason = "incomplete record at " + Lsn.format(lsn, true) + " (" + got + " of " + len
-                        + " bytes): " + pages.endReason;
+                pages.endReason = WalMessage.of("incomplete record at ", Lsn.of(lsn),
+                        " (" + got + " of " + len + " bytes): ", pages.endReason);
                 stoppedAt = page;
                 return PAGE_MISSING;
             }

@@ -88,7 +88,7 @@ public interface SegmentSource extends Closeable {
     String segmentName(long segno);
 
     /** Things the user should know about what was read (a partial segment, a duplicate file); empty by default. */
-    default List<String> notices() {
+    default List<org.walprism.codec.WalMessage> notices() {
         return List.of();
     }
 

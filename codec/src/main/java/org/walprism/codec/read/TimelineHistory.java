@@ -93,8 +93,8 @@ public final class TimelineHistory {
                 throw bad(fileName, lineNo, line, "invalid data", "timeline IDs in increasing sequence");
             }
             if (Long.compareUnsigned(switchpoint, prevEnd) < 0) {
-                throw bad(fileName, lineNo, line, "invalid data", "switch points in increasing sequence, at or after "
-                        + Lsn.format(prevEnd, true));
+                throw bad(fileName, lineNo, line, "invalid data", org.walprism.codec.WalMessage.of(
+                        "switch points in increasing sequence, at or after ", Lsn.of(prevEnd)));
             }
             out.add(new Entry(tli, prevEnd, switchpoint));
             prevEnd = switchpoint;
@@ -130,9 +130,15 @@ public final class TimelineHistory {
     }
 
     private static WalFormatException bad(String file, int lineNo, String line, String what, String expected) {
+        return bad(file, lineNo, line, what, org.walprism.codec.WalMessage.text(expected));
+    }
+
+    /** The history file's line as it is (no LSN in it rewritten), what was expected with its LSNs as values. */
+    private static WalFormatException bad(String file, int lineNo, String line, String what,
+            org.walprism.codec.WalMessage expected) {
         if (line == null) {
-            return new WalFormatException(what + " in history file " + file + " line " + lineNo + " (expected: "
-                    + expected + "): not a timeline history file");
+            return new WalFormatException(org.walprism.codec.WalMessage.of(what + " in history file " + file + " line "
+                    + lineNo + " (expected: ", expected, "): not a timeline history file"), 0, null, -1);
         }
         String shown = line.length() > 80 ? line.substring(0, 80) + "..." : line;
         StringBuilder clean = new StringBuilder();
@@ -140,8 +146,8 @@ public final class TimelineHistory {
             char c = shown.charAt(i);
             clean.append(c == '\t' ? "\\t" : Character.isISOControl(c) ? "?" : String.valueOf(c));
         }
-        return new WalFormatException(what + " in history file " + file + " line " + lineNo + ": \"" + clean
-                + "\" (expected: " + expected + ")");
+        return new WalFormatException(org.walprism.codec.WalMessage.of(what + " in history file " + file + " line "
+                + lineNo + ": \"" + clean + "\" (expected: ", expected, ")"), 0, null, -1);
     }
 
     /** The timeline read: the last of the history. */
@@ -201,13 +207,17 @@ public final class TimelineHistory {
      * up to 0/00B08C58, then timeline 3}.
      */
     public String describe() {
-        StringBuilder sb = new StringBuilder("timeline ").append(Integer.toUnsignedLong(target()));
-        sb.append(" (").append(file).append("): ");
+        return description().toString();
+    }
+
+    /** {@link #describe()} with its switch points as values, for a note printed as the WAL's major prints LSNs. */
+    public org.walprism.codec.WalMessage description() {
+        org.walprism.codec.WalMessage m = org.walprism.codec.WalMessage.of("timeline " + Integer.toUnsignedLong(target())
+                + " (" + file + "): ");
         for (int i = 0; i < entries.size() - 1; i++) {
             Entry e = entries.get(i);
-            sb.append("timeline ").append(Integer.toUnsignedLong(e.tli())).append(" up to ")
-                    .append(Lsn.format(e.end(), true)).append(", ");
+            m = m.plus("timeline " + Integer.toUnsignedLong(e.tli()) + " up to ", Lsn.of(e.end()), ", ");
         }
-        return sb.append("then timeline ").append(Integer.toUnsignedLong(target())).toString();
+        return m.plus("then timeline " + Integer.toUnsignedLong(target()));
     }
 }

@@ -57,7 +57,7 @@ public final class WalReader implements AutoCloseable {
     private boolean searchEnded;
     private boolean done;
     private long recordsRead;
-    private String endNote;
+    private org.walprism.codec.WalMessage endNote;
 
     // Following a live source (null otherwise): see follow().
     private LiveSource live;
@@ -379,7 +379,8 @@ public final class WalReader implements AutoCloseable {
         int index = pages.curIdx + pageOff;
         long totLen = raw.reset(pages.winBuf).u32(index + RecordView.XL_TOT_LEN_OFFSET);
         if (totLen == 0) {
-            pages.endReason = "invalid record length at " + Lsn.format(lsn, true) + ": expected at least 24, got 0";
+            pages.endReason = org.walprism.codec.WalMessage.of("invalid record length at ", Lsn.of(lsn),
+                    ": expected at least 24, got 0");
             pages.endMissing = false;
             return endOfWal(lsn, lsn, true);
         }
@@ -459,13 +460,13 @@ public final class WalReader implements AutoCloseable {
      * Why reading stopped at the end of the WAL ("end of WAL at X: reason", as pg_waldump reports it), with
      * what was found past it; null while reading or when the range ended at the requested end or chunk stop.
      */
-    public String endNote() {
+    public org.walprism.codec.WalMessage endNote() {
         return endNote;
     }
 
     /** The source's notices (partial or duplicate segment files), then {@link #endNote()} if any. */
-    public java.util.List<String> notices() {
-        java.util.List<String> n = new java.util.ArrayList<>(source.notices());
+    public java.util.List<org.walprism.codec.WalMessage> notices() {
+        java.util.List<org.walprism.codec.WalMessage> n = new java.util.ArrayList<>(source.notices());
         if (endNote != null) {
             n.add(endNote);
         }
