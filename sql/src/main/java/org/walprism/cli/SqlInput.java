@@ -76,28 +76,37 @@ final class SqlInput {
         WalRangeOptions.Range r = range();
         RelationMap map = RelationMap.empty();
         List<String> notes = new ArrayList<>();
+        boolean follow = false;
         if (names.any()) {
-            // as dump --names: the databases of the range from the server, then the range's own changes of which
-            // file holds which relation (a file created inside it: VACUUM FULL, CLUSTER, TRUNCATE, REINDEX) followed
-            // from the map, so that a map taken before a rewrite names the new files too
+            // as dump --names: the range's own changes of which file holds which relation (a file created inside
+            // it: VACUUM FULL, CLUSTER, TRUNCATE, REINDEX) are followed from the map, so that a map taken before a
+            // rewrite names the new files too. With --relmap alone they are followed in the pass that fills the
+            // tables; --dbname asks the server for the databases of the range first, which takes a pass of its own.
             NameOptions.Source src = names.open(0);
-            RangeRelations.Result rr = RangeRelations.scan(r.path(), r.start(), r.end(), r.timeline(),
-                    Runtime.getRuntime().availableProcessors(), src.map());
-            notes.addAll(src.complete(rr.databases()));
-            notes.addAll(rr.follow(src.map()));
             map = src.map();
+            if (src.server() != null) {
+                RangeRelations.Result rr = RangeRelations.scan(r.path(), r.start(), r.end(), r.timeline(),
+                        Runtime.getRuntime().availableProcessors(), map);
+                notes.addAll(src.complete(rr.databases()));
+                notes.addAll(rr.follow(map));
+            } else {
+                follow = true;
+            }
         }
-        VacuumAnalyzer.Result vacuums = contents.vacuums()
-                ? VacuumAnalyzer.analyze(r.path(), r.start(), r.end(), r.timeline(), map) : null;
+        WalTables.Filled f;
         try (WalReader reader = WalSources.reader(r.path(), Lsn.bound(r.start()), Lsn.bound(r.end()), r.timeline())) {
             Path name = r.path().getFileName();
             WalTables.Contents c = contents.fleet()
                     ? contents.cluster(name == null ? r.path().toString() : name.toString()) : contents;
-            WalTables.Filled f = db.load(reader, r.start(), r.end(), c, map, vacuums);
+            f = db.load(reader, r.start(), r.end(), c, map, follow, null);
             notes.addAll(f.notices());
-            Notices.print(err, notes);
-            return f;
         }
+        // after the load, whose pass completed the names (the runs' own analysis reads the range twice)
+        if (contents.vacuums()) {
+            db.fillVacuums(VacuumAnalyzer.analyze(r.path(), r.start(), r.end(), r.timeline(), map));
+        }
+        Notices.print(err, notes);
+        return f;
     }
 
     /** An SQL error as walprism's one line (exit 2): DuckDB's message inside. */

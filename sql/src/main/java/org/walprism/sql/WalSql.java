@@ -67,14 +67,28 @@ public final class WalSql implements AutoCloseable {
      */
     public WalTables.Filled load(WalReader reader, long start, long end, WalTables.Contents contents, RelationMap names,
                                  VacuumAnalyzer.Result vacuums) throws SQLException {
+        return load(reader, start, end, contents, names, false, vacuums);
+    }
+
+    /**
+     * The same; with {@code follow}, {@code names} follow the range's changes of which file holds which relation
+     * in the same pass ({@link WalTables#WalTables(Connection, WalTables.Contents, RelationMap, boolean)}).
+     */
+    public WalTables.Filled load(WalReader reader, long start, long end, WalTables.Contents contents, RelationMap names,
+                                 boolean follow, VacuumAnalyzer.Result vacuums) throws SQLException {
         createRelations();
-        WalTables.Filled f = new WalTables(conn, contents, names).fill(reader, start, end);
+        WalTables.Filled f = new WalTables(conn, contents, names, follow).fill(reader, start, end);
         if (vacuums != null) {
             VacuumTable.fill(conn, vacuums);
         }
         version = f.version();
         LsnSql.createMacros(conn, version);
         return f;
+    }
+
+    /** Fills {@code vacuum_runs} after {@link #load} (which was given no runs). */
+    public void fillVacuums(VacuumAnalyzer.Result vacuums) throws SQLException {
+        VacuumTable.fill(conn, vacuums);
     }
 
     private boolean created;

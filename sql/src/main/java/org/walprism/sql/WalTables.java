@@ -4,7 +4,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 import org.walprism.analyzer.RecordNames;
@@ -15,7 +17,9 @@ import org.walprism.analyzer.categories.WalTime;
 import org.walprism.analyzer.desc.Describers;
 import org.walprism.analyzer.dump.BlockRows;
 import org.walprism.analyzer.dump.WalDumpFormatter;
+import org.walprism.analyzer.relmap.RelationEvents;
 import org.walprism.analyzer.relmap.RelationMap;
+import org.walprism.analyzer.relmap.RelationTracker;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.image.PageImages;
 import org.walprism.codec.read.WalReader;
@@ -99,12 +103,31 @@ public final class WalTables {
     private final Connection conn;
     private final Contents contents;
     private final RelationMap names;
+    /** With {@code follow}: the range's changes of which file holds which relation, followed as it is read. */
+    private final RelationTracker tracker;
+    /** With {@link #tracker}: the files of the range's block references, named once the range is read. */
+    private final Set<FileKey> files = new HashSet<>();
+
+    private record FileKey(long spc, long db, long rel) {
+    }
 
     /** Tables in {@code conn} (created by {@link #create}), filled with {@code contents}, names from {@code names}. */
     public WalTables(Connection conn, Contents contents, RelationMap names) {
+        this(conn, contents, names, false);
+    }
+
+    /**
+     * The same; with {@code follow}, the names of {@code names} follow the range's own changes of which file holds
+     * which relation (VACUUM FULL, CLUSTER, TRUNCATE, REINDEX; {@link RelationTracker}) in the same pass that fills
+     * the tables: {@code names} is completed as the range is read, and the {@code relation} column of
+     * {@code wal_blocks} is filled once it has been, since a rewrite writes a new file's blocks before the pg_class
+     * row that names it.
+     */
+    public WalTables(Connection conn, Contents contents, RelationMap names, boolean follow) {
         this.conn = conn;
         this.contents = contents;
         this.names = names == null ? RelationMap.empty() : names;
+        this.tracker = follow ? new RelationTracker(this.names).withInplace() : null;
     }
 
     /** Creates the tables. */
@@ -140,6 +163,9 @@ public final class WalTables {
                 if (version == null) {
                     version = v.version();
                     row.start(version, reader.segmentSize());
+                }
+                if (tracker != null) {
+                    tracker.observe(v);
                 }
                 DecodedRecord r = v.toDecoded();
                 row.record(v, r, reader.endOfLastRecord(), reader.lastRecordTimeline());
@@ -178,8 +204,40 @@ public final class WalTables {
             ps.execute();
         }
         fillRmgrs(version);
+        List<String> notices = new ArrayList<>(reader.notices());
+        if (tracker != null) {
+            tracker.finish();
+            notices.addAll(RelationEvents.unnamedNotes(tracker));
+            nameBlocks();
+        }
         fillRelations();
-        return new Filled(version, lo, hi, n, reader.notices());
+        return new Filled(version, lo, hi, n, List.copyOf(notices));
+    }
+
+    /** With {@link #tracker}: the {@code relation} of {@code wal_blocks}, from the names as the range left them. */
+    private void nameBlocks() throws SQLException {
+        boolean any = false;
+        try (Statement s = conn.createStatement()) {
+            s.execute("CREATE TABLE wal_block_names (reltablespace BIGINT, reldatabase BIGINT, "
+                    + "relfilenode BIGINT, relation VARCHAR)");
+        }
+        try (DuckDBAppender a = conn.unwrap(DuckDBConnection.class).createAppender("wal_block_names")) {
+            for (FileKey k : files) {
+                RelationMap.Relation rel = names.find(k.spc(), k.db(), k.rel());
+                if (rel != null) {
+                    a.beginRow().append(k.spc()).append(k.db()).append(k.rel()).append(rel.name()).endRow();
+                    any = true;
+                }
+            }
+        }
+        try (Statement s = conn.createStatement()) {
+            if (any) {
+                s.execute("UPDATE wal_blocks SET relation = n.relation FROM wal_block_names n "
+                        + "WHERE wal_blocks.reltablespace = n.reltablespace AND wal_blocks.reldatabase = n.reldatabase "
+                        + "AND wal_blocks.relfilenode = n.relfilenode");
+            }
+            s.execute("DROP TABLE wal_block_names");
+        }
     }
 
     private void fillRmgrs(WalVersion version) throws SQLException {
@@ -353,8 +411,14 @@ public final class WalTables {
                     a.append(img.holeOffset()).append(img.holeLength()).append(img.compression().label())
                             .append(img.apply());
                 }
-                RelationMap.Relation rel = names.find(b.rel().spcOid(), b.rel().dbOid(), b.rel().relNumber());
-                nullable(a, rel == null ? null : rel.name());
+                if (tracker != null) {
+                    // named when the range is read (nameBlocks)
+                    fileSeen(b.rel().spcOid(), b.rel().dbOid(), b.rel().relNumber());
+                    a.appendNull();
+                } else {
+                    RelationMap.Relation rel = names.find(b.rel().spcOid(), b.rel().dbOid(), b.rel().relNumber());
+                    nullable(a, rel == null ? null : rel.name());
+                }
                 if (img == null || category < 0) {
                     a.appendNull();
                 } else {
@@ -378,6 +442,19 @@ public final class WalTables {
                     }
                     data.endRow();
                 }
+            }
+        }
+
+        private long lastSpc = -1;
+        private long lastDb = -1;
+        private long lastRel = -1;
+
+        private void fileSeen(long spc, long db, long rel) {
+            if (spc != lastSpc || db != lastDb || rel != lastRel) {
+                files.add(new FileKey(spc, db, rel));
+                lastSpc = spc;
+                lastDb = db;
+                lastRel = rel;
             }
         }
 

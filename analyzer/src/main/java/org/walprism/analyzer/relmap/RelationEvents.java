@@ -116,6 +116,19 @@ public final class RelationEvents {
     }
 
     /**
+     * The files {@code tracker} saw created and could not name, one notice line each; call after
+     * {@link RelationTracker#finish}.
+     */
+    public static List<String> unnamedNotes(RelationTracker tracker) {
+        List<String> notes = new ArrayList<>();
+        for (RelationTracker.Unnamed u : tracker.unnamed()) {
+            notes.add(String.format("relation file %d/%d/%d created at %s is not named: %s", u.spc(), u.db(),
+                    u.relfilenode(), org.walprism.codec.Lsn.format(u.lsn(), true), u.why()));
+        }
+        return notes;
+    }
+
+    /**
      * Gives the copied records to {@code tracker} in LSN order; returns what could not be followed (one line each,
      * for the notices), empty when everything was.
      */
@@ -127,10 +140,7 @@ public final class RelationEvents {
             tracker.observe(v);
         }
         tracker.finish();
-        for (RelationTracker.Unnamed u : tracker.unnamed()) {
-            notes.add(String.format("relation file %d/%d/%d created at %s is not named: %s", u.spc(), u.db(),
-                    u.relfilenode(), org.walprism.codec.Lsn.format(u.lsn(), true), u.why()));
-        }
+        notes.addAll(unnamedNotes(tracker));
         for (long f : tracker.pgClassFiles()) {
             if (chunked && !initialCatalogFiles.contains(f)) {
                 notes.add("pg_class moved to file " + f + " inside the range (VACUUM FULL pg_class): relation files "
