@@ -167,7 +167,8 @@ public final class WalTables {
                 if (tracker != null) {
                     tracker.observe(v);
                 }
-                DecodedRecord r = v.toDecoded();
+                // the decoded copy only for what needs it (block rows, texts); the record's columns come from v
+                DecodedRecord r = contents.blocks() || contents.texts() ? v.toDecoded() : null;
                 row.record(v, r, reader.endOfLastRecord(), reader.lastRecordTimeline());
                 row.appendRecord(rec);
                 if (contents.blocks()) {
@@ -289,8 +290,20 @@ public final class WalTables {
         private boolean heapDml;
         private final String[] statsNames = new String[256 * 16];
         private final PageImages images = new PageImages();
+        private final String[] typeNames = new String[256 * 256];
         private long time;
+        private java.time.OffsetDateTime timeValue;
+        /** The decoded record, when {@link Contents#blocks} or {@link Contents#texts} need it; else null. */
         private DecodedRecord r;
+        private long lsn;
+        private long prev;
+        private long xid;
+        private int totalLength;
+        private int mainDataLength;
+        private int fpiLength;
+        private int rmid;
+        private int info;
+        private int blockCount;
         private long end;
         private int timeline;
         private String rmgr;
@@ -309,15 +322,25 @@ public final class WalTables {
 
         void record(RecordView v, DecodedRecord d, long endLsn, int tli) {
             r = d;
+            lsn = v.lsn();
+            prev = v.prev();
+            xid = v.xid();
+            totalLength = v.totalLength();
+            mainDataLength = v.mainDataLength();
+            fpiLength = v.fpiLength();
+            rmid = v.rmid();
+            info = v.info();
+            blockCount = v.blockCount();
             end = endLsn;
             timeline = tli;
             long t = WalTime.of(v);
-            if (t != 0) {
+            if (t != 0 && t != time) {
                 time = t;
+                timeValue = java.time.OffsetDateTime.ofInstant(java.time.Instant.EPOCH.plusNanos(time * 1000L),
+                        java.time.ZoneOffset.UTC);
             }
-            rmgr = RecordNames.rmgrName(version, d.rmid());
-            String id = RecordNames.identify(version, d.rmid(), d.info());
-            type = id != null ? id : RmgrTable.unknownName(d.info());
+            rmgr = RecordNames.rmgrName(version, rmid);
+            type = typeName(rmid, info);
             description = contents.texts() ? Describers.describeBackend(d) : null;
             heapDml = CategoryStats.heapDml(v);
             if (categories != null) {
@@ -347,6 +370,18 @@ public final class WalTables {
             }
         }
 
+        /** The record type's name as pg_walinspect prints it, once per rmid and xl_info. */
+        private String typeName(int rmid, int info) {
+            int i = rmid * 256 + info;
+            String s = typeNames[i];
+            if (s == null) {
+                String id = RecordNames.identify(version, rmid, info);
+                s = id != null ? id : RmgrTable.unknownName(info);
+                typeNames[i] = s;
+            }
+            return s;
+        }
+
         private String statsName(int rmid, int info) {
             int key = RmgrTable.statsRecordId(rmid, info);
             int i = rmid * 16 + key;
@@ -360,17 +395,17 @@ public final class WalTables {
 
         void appendRecord(DuckDBAppender a) throws SQLException {
             a.beginRow();
-            a.append(r.recordLsn().value()).append(end).append(r.prev()).append(r.xid());
+            a.append(lsn).append(end).append(prev).append(xid);
             a.append(rmgr).append(type);
-            a.append(r.totalLength()).append(r.mainDataLength()).append(r.fpiLength());
+            a.append(totalLength).append(mainDataLength).append(fpiLength);
             nullable(a, description);
-            if (r.blocks().isEmpty() || !contents.texts()) {
+            if (blockCount == 0 || !contents.texts()) {
                 a.appendNull();
             } else {
                 a.append(WalDumpFormatter.walinspectBlockRef(r));
             }
-            a.append((short) r.rmid()).append((short) r.info());
-            a.append((short) RmgrTable.statsRecordId(r.rmid(), r.info())).append(statsName(r.rmid(), r.info()));
+            a.append((short) rmid).append((short) info);
+            a.append((short) RmgrTable.statsRecordId(rmid, info)).append(statsName(rmid, info));
             a.append(timeline);
             appendTime(a);
             if (category < 0) {
@@ -385,8 +420,7 @@ public final class WalTables {
             if (time == 0) {
                 a.appendNull();
             } else {
-                a.append(java.time.OffsetDateTime.ofInstant(java.time.Instant.EPOCH.plusNanos(time * 1000L),
-                        java.time.ZoneOffset.UTC));
+                a.append(timeValue);
             }
         }
 
@@ -460,7 +494,7 @@ public final class WalTables {
 
         void appendParts(DuckDBAppender a) throws SQLException {
             for (int[] c : changed) {
-                a.beginRow().append(r.recordLsn().value()).append(Category.of(c[0]).key()).append(Parts.name(version, c[1]))
+                a.beginRow().append(lsn).append(Category.of(c[0]).key()).append(Parts.name(version, c[1]))
                         .append(Parts.group(c[1])).append((long) c[2]).endRow();
             }
         }
