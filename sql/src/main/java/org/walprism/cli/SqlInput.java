@@ -12,6 +12,7 @@ import org.walprism.analyzer.relmap.RangeRelations;
 import org.walprism.analyzer.relmap.RelationMap;
 import org.walprism.analyzer.vacuums.VacuumAnalyzer;
 import org.walprism.codec.read.WalReader;
+import org.walprism.sql.FleetTables;
 import org.walprism.sql.WalSql;
 import org.walprism.sql.WalTables;
 import picocli.CommandLine.Mixin;
@@ -56,6 +57,29 @@ final class SqlInput {
     @Option(names = "--threads", paramLabel = "N", description = "DuckDB's threads (default: the processors)")
     int threads;
 
+    @Option(names = "--bucket", paramLabel = "BYTES|DURATION",
+            description = "the Spark job's tables (stats, categories, buckets) also per bucket, as its --bucket: an "
+                    + "LSN width in bytes, or a duration (30s, 1min, 2h, 1d) for time buckets; at most 1000 buckets "
+                    + "(default: whole-range rows only)")
+    String bucket;
+
+    /** {@code --bucket} as the Spark job's split. */
+    FleetTables.Buckets buckets() {
+        if (bucket == null) {
+            return FleetTables.Buckets.NONE;
+        }
+        long micros = StatsCategories.bucketMicros(bucket);
+        if (micros > 0) {
+            return new FleetTables.Buckets(0, micros);
+        }
+        long bytes = StatsCategories.bucketBytes(bucket);
+        if (bytes <= 0) {
+            throw new BadArgumentException("--bucket must be a width in bytes, at least 1, or a duration, not "
+                    + bucket);
+        }
+        return new FleetTables.Buckets(bytes, 0);
+    }
+
     /** The range the options select. */
     WalRangeOptions.Range range() throws IOException {
         WalRangeOptions w = new WalRangeOptions();
@@ -74,6 +98,7 @@ final class SqlInput {
     /** Fills {@code db} with the range, {@code contents} of it; prints the reader's notices to {@code err}. */
     WalTables.Filled load(WalSql db, WalTables.Contents contents, PrintWriter err) throws IOException, SQLException {
         WalRangeOptions.Range r = range();
+        FleetTables.Buckets split = buckets();
         RelationMap map = RelationMap.empty();
         List<String> notes = new ArrayList<>();
         boolean follow = false;
@@ -97,9 +122,12 @@ final class SqlInput {
         try (WalReader reader = WalSources.reader(r.path(), Lsn.bound(r.start()), Lsn.bound(r.end()), r.timeline())) {
             Path name = r.path().getFileName();
             WalTables.Contents c = contents.fleet()
-                    ? contents.cluster(name == null ? r.path().toString() : name.toString()) : contents;
+                    ? contents.cluster(name == null ? r.path().toString() : name.toString())
+                            .source(r.path().toString(), split) : contents;
             f = db.load(reader, r.start(), r.end(), c, map, follow, null);
             notes.addAll(f.notices());
+        } catch (FleetTables.TooManyBuckets e) {
+            throw new BadArgumentException("--bucket " + bucket + ": " + e.getMessage());
         }
         // after the load, whose pass completed the names (the runs' own analysis reads the range twice)
         if (contents.vacuums()) {

@@ -123,7 +123,7 @@ public final class WalSql implements AutoCloseable {
 
     /** The Spark job's table names ({@link FleetTables}) as words. */
     private static final java.util.regex.Pattern FLEET =
-            java.util.regex.Pattern.compile("\\b(stats|categories|buckets)\\b");
+            java.util.regex.Pattern.compile("\\b(stats|categories|buckets|ranges)\\b");
 
     /** A {@code *} of all columns ({@code SELECT *}, {@code t.*}, {@code COLUMNS(*)}), not {@code count(*)}. */
     private static final java.util.regex.Pattern ALL_COLUMNS =
@@ -165,11 +165,11 @@ public final class WalSql implements AutoCloseable {
         }
     }
 
-    /** Writes every table to {@code dir} as {@code TABLE.parquet}. */
+    /** Writes every table to {@code dir} as {@code TABLE.parquet} (the Spark job's tables too). */
     public void exportParquet(Path dir) throws SQLException {
         try (Statement s = conn.createStatement()) {
             for (String t : java.util.List.of("wal_range", "wal_rmgrs", "wal_records", "wal_blocks", "wal_block_data",
-                    "wal_record_parts", "relations", "vacuum_runs")) {
+                    "wal_record_parts", "relations", "vacuum_runs", "stats", "categories", "buckets", "ranges")) {
                 s.execute("COPY " + t + " TO '" + dir.resolve(t + ".parquet").toString().replace("'", "''")
                         + "' (FORMAT parquet)");
             }

@@ -48,10 +48,17 @@ public final class WalTables {
 
     /**
      * What to fill besides {@code wal_records}; {@code texts}: the {@code description} and {@code block_ref} text
-     * columns (false: NULL, for a query that names neither).
+     * columns (false: NULL, for a query that names neither); {@code fleet}: the Spark job's tables, for the source
+     * named {@code cluster} at {@code path}, split by {@code buckets}.
      */
     public record Contents(boolean blocks, boolean blockData, boolean categories, boolean parts, boolean vacuums,
-                           boolean fleet, String cluster, boolean texts) {
+                           boolean fleet, String cluster, boolean texts, String path, FleetTables.Buckets buckets) {
+        /** Whole-range rows only in the Spark job's tables. */
+        public Contents(boolean blocks, boolean blockData, boolean categories, boolean parts, boolean vacuums,
+                        boolean fleet, String cluster, boolean texts) {
+            this(blocks, blockData, categories, parts, vacuums, fleet, cluster, texts, null, FleetTables.Buckets.NONE);
+        }
+
         /** Without the Spark job's tables ({@link FleetTables}), with the text columns. */
         public Contents(boolean blocks, boolean blockData, boolean categories, boolean parts, boolean vacuums) {
             this(blocks, blockData, categories, parts, vacuums, false, null, true);
@@ -70,7 +77,12 @@ public final class WalTables {
 
         /** The same, with {@code name} as the {@code cluster} of the Spark job's tables. */
         public Contents cluster(String name) {
-            return new Contents(blocks, blockData, categories, parts, vacuums, fleet, name, texts);
+            return new Contents(blocks, blockData, categories, parts, vacuums, fleet, name, texts, path, buckets);
+        }
+
+        /** The same, for the source at {@code where} ({@code ranges.path}), split by {@code split}. */
+        public Contents source(String where, FleetTables.Buckets split) {
+            return new Contents(blocks, blockData, categories, parts, vacuums, fleet, cluster, texts, where, split);
         }
     }
 
@@ -157,7 +169,9 @@ public final class WalTables {
              DuckDBAppender data = dc.createAppender("wal_block_data");
              DuckDBAppender parts = dc.createAppender("wal_record_parts")) {
             Row row = new Row();
-            FleetTables fleet = contents.fleet() ? new FleetTables() : null;
+            String cluster = contents.cluster() == null ? "" : contents.cluster();
+            FleetTables fleet = contents.fleet() ? new FleetTables(contents.buckets() == null
+                    ? FleetTables.Buckets.NONE : contents.buckets(), conn, cluster) : null;
             RecordView v;
             while ((v = reader.nextView()) != null) {
                 if (version == null) {
@@ -178,12 +192,14 @@ public final class WalTables {
                     row.appendParts(parts);
                 }
                 if (fleet != null) {
-                    fleet.accept(v, reader.lastRecordTimeline(), reader.segmentSize());
+                    fleet.accept(v, reader.lastRecordTimeline(), reader.segmentSize(), reader.systemIdentifier());
                 }
                 n++;
             }
             if (fleet != null) {
-                fleet.write(conn, contents.cluster() == null ? "" : contents.cluster(), reader.systemIdentifier());
+                fleet.write(new FleetTables.Source(cluster, contents.path() == null ? cluster : contents.path(),
+                        reader.systemIdentifier(), reader.timeline(), version != null ? version : reader.version(),
+                        n, reader.notices(), null));
             }
         }
         if (version == null) {
