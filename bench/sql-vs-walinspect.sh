@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # walprism sql against pg_walinspect: the same query text, side by side in one run, on the same WAL range.
 #
-#   bench/sql-vs-walinspect.sh [--scale N] [--transactions N] [--runs N]
+#   bench/sql-vs-walinspect.sh [--scale N] [--transactions N] [--runs N] [--server-bin DIR] [--jfr]
 #
-# A throw-away PostgreSQL 15 server (testdata/capture/server.sh: Debian's postgresql-15, whose contrib has
-# pg_walinspect) runs `pgbench -i -s SCALE` and `pgbench -n -t TRANSACTIONS`; the range is the server's WAL from
+# A throw-away PostgreSQL server (testdata/capture/server.sh: Debian's postgresql-15, whose contrib has
+# pg_walinspect; --server-bin DIR: the server binaries in DIR, e.g. /var/cache/walprism/pg/18.1.0/bin, a zonky
+# build capture.sh fetches, or /var/cache/walprism/pg-sid/usr/lib/postgresql/19/bin, 19rc1) runs `pgbench -i -s SCALE` and `pgbench -n -t TRANSACTIONS`; the range is the server's WAL from
 # before the initialisation to after the run. Each query below runs on the server through psql (pg_walinspect reads
 # the server's own pg_wal) and through `bin/walprism sql -p DATA/pg_wal -s START -e END` (embedded DuckDB, no
 # server); its output is compared first (row counts must agree), then timed RUNS times: wall time and CPU seconds
 # (user+sys; medians) and walprism's peak RSS (/usr/bin/time %M). The server's CPU for a query is that of the
 # backend psql connected to, which the postmaster has reaped (its cutime+cstime in /proc, before and after).
 # Printed as a table with the ratios walprism / pg_walinspect; also written to bench/out/sql-vs-walinspect-DATE.md.
+# --jfr: after the timed runs, one more walprism run per query with a JFR recording (settings=profile), its hot
+# methods (`jfr view hot-methods`) written beside the table as bench/out/sql-vs-walinspect-DATE-QUERY.txt.
 # No test asserts on these figures: they are a measurement.
 #
 # Needs: mvn package (cli/target/walprism.jar, sql/target/walprism-sql.jar), Debian's postgresql-15, pgbench,
@@ -22,12 +25,14 @@ ROOT=$PWD
 die() { echo "sql-vs-walinspect: $*" >&2; exit 1; }
 say() { echo "sql-vs-walinspect: $*" >&2; }
 
-scale=10 transactions=20000 runs=3
+scale=10 transactions=20000 runs=3 jfr=
 while (($#)); do
   case "$1" in
     --scale) scale="$2"; shift 2 ;;
     --transactions) transactions="$2"; shift 2 ;;
     --runs) runs="$2"; shift 2 ;;
+    --server-bin) export WALPRISM_SERVER_BIN="$2"; shift 2 ;;
+    --jfr) jfr=1; shift ;;
     -h|--help) sed -n '2,/^set -e/p' "$0" | sed 's/^# \{0,1\}//; /^set -e/d'; exit 0 ;;
     *) die "unknown argument $1 (see --help)" ;;
   esac
@@ -43,7 +48,7 @@ chmod 755 "$work"
 trap 'testdata/capture/server.sh stop "$work/srv" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 port=$(testdata/capture/server.sh start "$work/srv") || die "no server (testdata/capture/server.sh)"
 q() { "$PSQL" -X -q -At -h 127.0.0.1 -p "$port" -U postgres -d postgres -c "$1"; }
-q "CREATE EXTENSION pg_walinspect" >/dev/null
+q "CREATE EXTENSION pg_walinspect" >/dev/null || die "the server has no pg_walinspect"
 pm=$(head -1 "$work/srv/data/postmaster.pid")
 hz=$(getconf CLK_TCK)
 # the postmaster's reaped children's CPU, in milliseconds (fields 16 and 17 of /proc/PID/stat, in clock ticks)
@@ -100,6 +105,16 @@ for entry in "${queries[@]}"; do
   done
   p=$(printf '%s\n' "${tp[@]}" | median) w=$(printf '%s\n' "${tw[@]}" | median)
   pc=$(printf '%s\n' "${cp[@]}" | median) wc=$(printf '%s\n' "${cw[@]}" | median)
+  if [[ -n $jfr ]]; then
+    base=${out%.md}-$(echo "$name" | tr ' ' '-')
+    WALPRISM_JAVA_OPTS="-XX:StartFlightRecording=filename=$base.jfr,settings=profile" walprism "$sql" >/dev/null 2>&1
+    jfrbin=
+    for c in "${JAVA_HOME:-/nonexistent}/bin/jfr" /usr/lib/jvm/*/bin/jfr; do  # `jfr view` came with JDK 21
+      [[ -x $c ]] && "$c" help view >/dev/null 2>&1 && { jfrbin=$c; break; }
+    done
+    { "$jfrbin" view --width 160 hot-methods "$base.jfr"; "$jfrbin" view --width 160 allocation-by-class "$base.jfr"; } >"$base.txt" 2>&1 || true
+    say "$name: JFR hot methods in $base.txt"
+  fi
   printf '| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %d |\n' "$name" "$(echo "$p / 1000" | bc -l)" \
     "$(echo "$w / 1000" | bc -l)" "$(echo "$w / $p" | bc -l)" "$(echo "$pc / 1000" | bc -l)" \
     "$(echo "$wc / 1000" | bc -l)" "$(echo "$wc / ($pc + ($pc == 0))" | bc -l)" $((rss / 1024)) >>"$out"

@@ -201,7 +201,7 @@ public final class WalTarArchive implements ForkableSource {
      */
     private static NavigableMap<Long, Member> choose(Path archive, Compression c, int tli, TimelineHistory history,
                                                      Map<String, List<Member>> candidates, int segSize,
-                                                     List<String> notices) {
+                                                     List<WalMessage> notices) {
         String label = archive.getFileName().toString();
         TreeMap<String, Member> chosen = new TreeMap<>();
         for (Map.Entry<String, List<Member>> e : candidates.entrySet()) {

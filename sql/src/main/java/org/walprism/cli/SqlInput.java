@@ -12,6 +12,7 @@ import org.walprism.analyzer.relmap.RangeRelations;
 import org.walprism.analyzer.relmap.RelationMap;
 import org.walprism.analyzer.vacuums.VacuumAnalyzer;
 import org.walprism.codec.read.WalReader;
+import org.walprism.sql.FleetTables;
 import org.walprism.sql.WalSql;
 import org.walprism.sql.WalTables;
 import picocli.CommandLine.Mixin;
@@ -56,6 +57,29 @@ final class SqlInput {
     @Option(names = "--threads", paramLabel = "N", description = "DuckDB's threads (default: the processors)")
     int threads;
 
+    @Option(names = "--bucket", paramLabel = "BYTES|DURATION",
+            description = "the Spark job's tables (stats, categories, buckets) also per bucket, as its --bucket: an "
+                    + "LSN width in bytes, or a duration (30s, 1min, 2h, 1d) for time buckets; at most 1000 buckets "
+                    + "(default: whole-range rows only)")
+    String bucket;
+
+    /** {@code --bucket} as the Spark job's split. */
+    FleetTables.Buckets buckets() {
+        if (bucket == null) {
+            return FleetTables.Buckets.NONE;
+        }
+        long micros = StatsCategories.bucketMicros(bucket);
+        if (micros > 0) {
+            return new FleetTables.Buckets(0, micros);
+        }
+        long bytes = StatsCategories.bucketBytes(bucket);
+        if (bytes <= 0) {
+            throw new BadArgumentException("--bucket must be a width in bytes, at least 1, or a duration, not "
+                    + bucket);
+        }
+        return new FleetTables.Buckets(bytes, 0);
+    }
+
     /** The range the options select. */
     WalRangeOptions.Range range() throws IOException {
         WalRangeOptions w = new WalRangeOptions();
@@ -74,30 +98,43 @@ final class SqlInput {
     /** Fills {@code db} with the range, {@code contents} of it; prints the reader's notices to {@code err}. */
     WalTables.Filled load(WalSql db, WalTables.Contents contents, PrintWriter err) throws IOException, SQLException {
         WalRangeOptions.Range r = range();
+        FleetTables.Buckets split = buckets();
         RelationMap map = RelationMap.empty();
         List<org.walprism.codec.WalMessage> notes = new ArrayList<>();
+        boolean follow = false;
         if (names.any()) {
-            // as dump --names: the databases of the range from the server, then the range's own changes of which
-            // file holds which relation (a file created inside it: VACUUM FULL, CLUSTER, TRUNCATE, REINDEX) followed
-            // from the map, so that a map taken before a rewrite names the new files too
+            // as dump --names: the range's own changes of which file holds which relation (a file created inside
+            // it: VACUUM FULL, CLUSTER, TRUNCATE, REINDEX) are followed from the map, so that a map taken before a
+            // rewrite names the new files too. With --relmap alone they are followed in the pass that fills the
+            // tables; --dbname asks the server for the databases of the range first, which takes a pass of its own.
             NameOptions.Source src = names.open(0);
-            RangeRelations.Result rr = RangeRelations.scan(r.path(), r.start(), r.end(), r.timeline(),
-                    Runtime.getRuntime().availableProcessors(), src.map());
-            notes.addAll(src.complete(rr.databases()));
-            notes.addAll(rr.follow(src.map()));
             map = src.map();
+            if (src.server() != null) {
+                RangeRelations.Result rr = RangeRelations.scan(r.path(), r.start(), r.end(), r.timeline(),
+                        Runtime.getRuntime().availableProcessors(), map);
+                notes.addAll(src.complete(rr.databases()));
+                notes.addAll(rr.follow(map));
+            } else {
+                follow = true;
+            }
         }
-        VacuumAnalyzer.Result vacuums = contents.vacuums()
-                ? VacuumAnalyzer.analyze(r.path(), r.start(), r.end(), r.timeline(), map) : null;
+        WalTables.Filled f;
         try (WalReader reader = WalSources.reader(r.path(), Lsn.bound(r.start()), Lsn.bound(r.end()), r.timeline())) {
             Path name = r.path().getFileName();
             WalTables.Contents c = contents.fleet()
-                    ? contents.cluster(name == null ? r.path().toString() : name.toString()) : contents;
-            WalTables.Filled f = db.load(reader, r.start(), r.end(), c, map, vacuums);
+                    ? contents.cluster(name == null ? r.path().toString() : name.toString())
+                            .source(r.path().toString(), split) : contents;
+            f = db.load(reader, r.start(), r.end(), c, map, follow, null);
             notes.addAll(f.notices());
-            Notices.print(err, notes, f.version());
-            return f;
+        } catch (FleetTables.TooManyBuckets e) {
+            throw new BadArgumentException("--bucket " + bucket + ": " + e.getMessage());
         }
+        // after the load, whose pass completed the names (the runs' own analysis reads the range twice)
+        if (contents.vacuums()) {
+            db.fillVacuums(VacuumAnalyzer.analyze(r.path(), r.start(), r.end(), r.timeline(), map));
+        }
+        Notices.print(err, notes, f.version());
+        return f;
     }
 
     /** An SQL error as walprism's one line (exit 2): DuckDB's message inside. */

@@ -67,14 +67,28 @@ public final class WalSql implements AutoCloseable {
      */
     public WalTables.Filled load(WalReader reader, long start, long end, WalTables.Contents contents, RelationMap names,
                                  VacuumAnalyzer.Result vacuums) throws SQLException {
+        return load(reader, start, end, contents, names, false, vacuums);
+    }
+
+    /**
+     * The same; with {@code follow}, {@code names} follow the range's changes of which file holds which relation
+     * in the same pass ({@link WalTables#WalTables(Connection, WalTables.Contents, RelationMap, boolean)}).
+     */
+    public WalTables.Filled load(WalReader reader, long start, long end, WalTables.Contents contents, RelationMap names,
+                                 boolean follow, VacuumAnalyzer.Result vacuums) throws SQLException {
         createRelations();
-        WalTables.Filled f = new WalTables(conn, contents, names).fill(reader, start, end);
+        WalTables.Filled f = new WalTables(conn, contents, names, follow).fill(reader, start, end);
         if (vacuums != null) {
             VacuumTable.fill(conn, vacuums);
         }
         version = f.version();
         LsnSql.createMacros(conn, version);
         return f;
+    }
+
+    /** Fills {@code vacuum_runs} after {@link #load} (which was given no runs). */
+    public void fillVacuums(VacuumAnalyzer.Result vacuums) throws SQLException {
+        VacuumTable.fill(conn, vacuums);
     }
 
     private boolean created;
@@ -109,7 +123,7 @@ public final class WalSql implements AutoCloseable {
 
     /** The Spark job's table names ({@link FleetTables}) as words. */
     private static final java.util.regex.Pattern FLEET =
-            java.util.regex.Pattern.compile("\\b(stats|categories|buckets)\\b");
+            java.util.regex.Pattern.compile("\\b(stats|categories|buckets|ranges)\\b");
 
     /** A {@code *} of all columns ({@code SELECT *}, {@code t.*}, {@code COLUMNS(*)}), not {@code count(*)}. */
     private static final java.util.regex.Pattern ALL_COLUMNS =
@@ -151,11 +165,11 @@ public final class WalSql implements AutoCloseable {
         }
     }
 
-    /** Writes every table to {@code dir} as {@code TABLE.parquet}. */
+    /** Writes every table to {@code dir} as {@code TABLE.parquet} (the Spark job's tables too). */
     public void exportParquet(Path dir) throws SQLException {
         try (Statement s = conn.createStatement()) {
             for (String t : java.util.List.of("wal_range", "wal_rmgrs", "wal_records", "wal_blocks", "wal_block_data",
-                    "wal_record_parts", "relations", "vacuum_runs")) {
+                    "wal_record_parts", "relations", "vacuum_runs", "stats", "categories", "buckets", "ranges")) {
                 s.execute("COPY " + t + " TO '" + dir.resolve(t + ".parquet").toString().replace("'", "''")
                         + "' (FORMAT parquet)");
             }

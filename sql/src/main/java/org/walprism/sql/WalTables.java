@@ -4,7 +4,9 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 import org.walprism.analyzer.RecordNames;
@@ -15,7 +17,9 @@ import org.walprism.analyzer.categories.WalTime;
 import org.walprism.analyzer.desc.Describers;
 import org.walprism.analyzer.dump.BlockRows;
 import org.walprism.analyzer.dump.WalDumpFormatter;
+import org.walprism.analyzer.relmap.RelationEvents;
 import org.walprism.analyzer.relmap.RelationMap;
+import org.walprism.analyzer.relmap.RelationTracker;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.image.PageImages;
 import org.walprism.codec.read.WalReader;
@@ -44,10 +48,17 @@ public final class WalTables {
 
     /**
      * What to fill besides {@code wal_records}; {@code texts}: the {@code description} and {@code block_ref} text
-     * columns (false: NULL, for a query that names neither).
+     * columns (false: NULL, for a query that names neither); {@code fleet}: the Spark job's tables, for the source
+     * named {@code cluster} at {@code path}, split by {@code buckets}.
      */
     public record Contents(boolean blocks, boolean blockData, boolean categories, boolean parts, boolean vacuums,
-                           boolean fleet, String cluster, boolean texts) {
+                           boolean fleet, String cluster, boolean texts, String path, FleetTables.Buckets buckets) {
+        /** Whole-range rows only in the Spark job's tables. */
+        public Contents(boolean blocks, boolean blockData, boolean categories, boolean parts, boolean vacuums,
+                        boolean fleet, String cluster, boolean texts) {
+            this(blocks, blockData, categories, parts, vacuums, fleet, cluster, texts, null, FleetTables.Buckets.NONE);
+        }
+
         /** Without the Spark job's tables ({@link FleetTables}), with the text columns. */
         public Contents(boolean blocks, boolean blockData, boolean categories, boolean parts, boolean vacuums) {
             this(blocks, blockData, categories, parts, vacuums, false, null, true);
@@ -66,7 +77,12 @@ public final class WalTables {
 
         /** The same, with {@code name} as the {@code cluster} of the Spark job's tables. */
         public Contents cluster(String name) {
-            return new Contents(blocks, blockData, categories, parts, vacuums, fleet, name, texts);
+            return new Contents(blocks, blockData, categories, parts, vacuums, fleet, name, texts, path, buckets);
+        }
+
+        /** The same, for the source at {@code where} ({@code ranges.path}), split by {@code split}. */
+        public Contents source(String where, FleetTables.Buckets split) {
+            return new Contents(blocks, blockData, categories, parts, vacuums, fleet, cluster, texts, where, split);
         }
     }
 
@@ -99,12 +115,31 @@ public final class WalTables {
     private final Connection conn;
     private final Contents contents;
     private final RelationMap names;
+    /** With {@code follow}: the range's changes of which file holds which relation, followed as it is read. */
+    private final RelationTracker tracker;
+    /** With {@link #tracker}: the files of the range's block references, named once the range is read. */
+    private final Set<FileKey> files = new HashSet<>();
+
+    private record FileKey(long spc, long db, long rel) {
+    }
 
     /** Tables in {@code conn} (created by {@link #create}), filled with {@code contents}, names from {@code names}. */
     public WalTables(Connection conn, Contents contents, RelationMap names) {
+        this(conn, contents, names, false);
+    }
+
+    /**
+     * The same; with {@code follow}, the names of {@code names} follow the range's own changes of which file holds
+     * which relation (VACUUM FULL, CLUSTER, TRUNCATE, REINDEX; {@link RelationTracker}) in the same pass that fills
+     * the tables: {@code names} is completed as the range is read, and the {@code relation} column of
+     * {@code wal_blocks} is filled once it has been, since a rewrite writes a new file's blocks before the pg_class
+     * row that names it.
+     */
+    public WalTables(Connection conn, Contents contents, RelationMap names, boolean follow) {
         this.conn = conn;
         this.contents = contents;
         this.names = names == null ? RelationMap.empty() : names;
+        this.tracker = follow ? new RelationTracker(this.names).withInplace() : null;
     }
 
     /** Creates the tables. */
@@ -135,14 +170,20 @@ public final class WalTables {
              DuckDBAppender data = dc.createAppender("wal_block_data");
              DuckDBAppender parts = dc.createAppender("wal_record_parts")) {
             Row row = new Row();
-            FleetTables fleet = contents.fleet() ? new FleetTables() : null;
+            String cluster = contents.cluster() == null ? "" : contents.cluster();
+            FleetTables fleet = contents.fleet() ? new FleetTables(contents.buckets() == null
+                    ? FleetTables.Buckets.NONE : contents.buckets(), conn, cluster) : null;
             RecordView v;
             while ((v = reader.nextView()) != null) {
                 if (version == null) {
                     version = v.version();
                     row.start(version, reader.segmentSize());
                 }
-                DecodedRecord r = v.toDecoded();
+                if (tracker != null) {
+                    tracker.observe(v);
+                }
+                // the decoded copy only for what needs it (block rows, texts); the record's columns come from v
+                DecodedRecord r = contents.blocks() || contents.texts() ? v.toDecoded() : null;
                 row.record(v, r, reader.endOfLastRecord(), reader.lastRecordTimeline());
                 row.appendRecord(rec);
                 if (contents.blocks()) {
@@ -152,12 +193,14 @@ public final class WalTables {
                     row.appendParts(parts);
                 }
                 if (fleet != null) {
-                    fleet.accept(v, reader.lastRecordTimeline(), reader.segmentSize());
+                    fleet.accept(v, reader.lastRecordTimeline(), reader.segmentSize(), reader.systemIdentifier());
                 }
                 n++;
             }
             if (fleet != null) {
-                fleet.write(conn, contents.cluster() == null ? "" : contents.cluster(), reader.systemIdentifier());
+                fleet.write(new FleetTables.Source(cluster, contents.path() == null ? cluster : contents.path(),
+                        reader.systemIdentifier(), reader.timeline(), version != null ? version : reader.version(),
+                        n, reader.notices().stream().map(org.walprism.codec.WalMessage::toString).toList(), null));
             }
         }
         if (version == null) {
@@ -179,8 +222,40 @@ public final class WalTables {
             ps.execute();
         }
         fillRmgrs(version);
+        List<org.walprism.codec.WalMessage> notices = new ArrayList<>(reader.notices());
+        if (tracker != null) {
+            tracker.finish();
+            notices.addAll(RelationEvents.unnamedNotes(tracker));
+            nameBlocks();
+        }
         fillRelations();
-        return new Filled(version, lo, hi, n, reader.notices());
+        return new Filled(version, lo, hi, n, List.copyOf(notices));
+    }
+
+    /** With {@link #tracker}: the {@code relation} of {@code wal_blocks}, from the names as the range left them. */
+    private void nameBlocks() throws SQLException {
+        boolean any = false;
+        try (Statement s = conn.createStatement()) {
+            s.execute("CREATE TABLE wal_block_names (reltablespace BIGINT, reldatabase BIGINT, "
+                    + "relfilenode BIGINT, relation VARCHAR)");
+        }
+        try (DuckDBAppender a = conn.unwrap(DuckDBConnection.class).createAppender("wal_block_names")) {
+            for (FileKey k : files) {
+                RelationMap.Relation rel = names.find(k.spc(), k.db(), k.rel());
+                if (rel != null) {
+                    a.beginRow().append(k.spc()).append(k.db()).append(k.rel()).append(rel.name()).endRow();
+                    any = true;
+                }
+            }
+        }
+        try (Statement s = conn.createStatement()) {
+            if (any) {
+                s.execute("UPDATE wal_blocks SET relation = n.relation FROM wal_block_names n "
+                        + "WHERE wal_blocks.reltablespace = n.reltablespace AND wal_blocks.reldatabase = n.reldatabase "
+                        + "AND wal_blocks.relfilenode = n.relfilenode");
+            }
+            s.execute("DROP TABLE wal_block_names");
+        }
     }
 
     private void fillRmgrs(WalVersion version) throws SQLException {
@@ -232,8 +307,20 @@ public final class WalTables {
         private boolean heapDml;
         private final String[] statsNames = new String[256 * 16];
         private final PageImages images = new PageImages();
+        private final String[] typeNames = new String[256 * 256];
         private long time;
+        private java.time.OffsetDateTime timeValue;
+        /** The decoded record, when {@link Contents#blocks} or {@link Contents#texts} need it; else null. */
         private DecodedRecord r;
+        private long lsn;
+        private long prev;
+        private long xid;
+        private int totalLength;
+        private int mainDataLength;
+        private int fpiLength;
+        private int rmid;
+        private int info;
+        private int blockCount;
         private long end;
         private int timeline;
         private String rmgr;
@@ -252,15 +339,25 @@ public final class WalTables {
 
         void record(RecordView v, DecodedRecord d, long endLsn, int tli) {
             r = d;
+            lsn = v.lsn();
+            prev = v.prev();
+            xid = v.xid();
+            totalLength = v.totalLength();
+            mainDataLength = v.mainDataLength();
+            fpiLength = v.fpiLength();
+            rmid = v.rmid();
+            info = v.info();
+            blockCount = v.blockCount();
             end = endLsn;
             timeline = tli;
             long t = WalTime.of(v);
-            if (t != 0) {
+            if (t != 0 && t != time) {
                 time = t;
+                timeValue = java.time.OffsetDateTime.ofInstant(java.time.Instant.EPOCH.plusNanos(time * 1000L),
+                        java.time.ZoneOffset.UTC);
             }
-            rmgr = RecordNames.rmgrName(version, d.rmid());
-            String id = RecordNames.identify(version, d.rmid(), d.info());
-            type = id != null ? id : RmgrTable.unknownName(d.info());
+            rmgr = RecordNames.rmgrName(version, rmid);
+            type = typeName(rmid, info);
             description = contents.texts() ? Describers.describeBackend(d) : null;
             heapDml = CategoryStats.heapDml(v);
             if (categories != null) {
@@ -290,6 +387,18 @@ public final class WalTables {
             }
         }
 
+        /** The record type's name as pg_walinspect prints it, once per rmid and xl_info. */
+        private String typeName(int rmid, int info) {
+            int i = rmid * 256 + info;
+            String s = typeNames[i];
+            if (s == null) {
+                String id = RecordNames.identify(version, rmid, info);
+                s = id != null ? id : RmgrTable.unknownName(info);
+                typeNames[i] = s;
+            }
+            return s;
+        }
+
         private String statsName(int rmid, int info) {
             int key = RmgrTable.statsRecordId(rmid, info);
             int i = rmid * 16 + key;
@@ -303,17 +412,17 @@ public final class WalTables {
 
         void appendRecord(DuckDBAppender a) throws SQLException {
             a.beginRow();
-            a.append(r.recordLsn().value()).append(end).append(r.prev()).append(r.xid());
+            a.append(lsn).append(end).append(prev).append(xid);
             a.append(rmgr).append(type);
-            a.append(r.totalLength()).append(r.mainDataLength()).append(r.fpiLength());
+            a.append(totalLength).append(mainDataLength).append(fpiLength);
             nullable(a, description);
-            if (r.blocks().isEmpty() || !contents.texts()) {
+            if (blockCount == 0 || !contents.texts()) {
                 a.appendNull();
             } else {
                 a.append(WalDumpFormatter.walinspectBlockRef(r));
             }
-            a.append((short) r.rmid()).append((short) r.info());
-            a.append((short) RmgrTable.statsRecordId(r.rmid(), r.info())).append(statsName(r.rmid(), r.info()));
+            a.append((short) rmid).append((short) info);
+            a.append((short) RmgrTable.statsRecordId(rmid, info)).append(statsName(rmid, info));
             a.append(timeline);
             appendTime(a);
             if (category < 0) {
@@ -328,8 +437,7 @@ public final class WalTables {
             if (time == 0) {
                 a.appendNull();
             } else {
-                a.append(java.time.OffsetDateTime.ofInstant(java.time.Instant.EPOCH.plusNanos(time * 1000L),
-                        java.time.ZoneOffset.UTC));
+                a.append(timeValue);
             }
         }
 
@@ -354,8 +462,14 @@ public final class WalTables {
                     a.append(img.holeOffset()).append(img.holeLength()).append(img.compression().label())
                             .append(img.apply());
                 }
-                RelationMap.Relation rel = names.find(b.rel().spcOid(), b.rel().dbOid(), b.rel().relNumber());
-                nullable(a, rel == null ? null : rel.name());
+                if (tracker != null) {
+                    // named when the range is read (nameBlocks)
+                    fileSeen(b.rel().spcOid(), b.rel().dbOid(), b.rel().relNumber());
+                    a.appendNull();
+                } else {
+                    RelationMap.Relation rel = names.find(b.rel().spcOid(), b.rel().dbOid(), b.rel().relNumber());
+                    nullable(a, rel == null ? null : rel.name());
+                }
                 if (img == null || category < 0) {
                     a.appendNull();
                 } else {
@@ -382,9 +496,22 @@ public final class WalTables {
             }
         }
 
+        private long lastSpc = -1;
+        private long lastDb = -1;
+        private long lastRel = -1;
+
+        private void fileSeen(long spc, long db, long rel) {
+            if (spc != lastSpc || db != lastDb || rel != lastRel) {
+                files.add(new FileKey(spc, db, rel));
+                lastSpc = spc;
+                lastDb = db;
+                lastRel = rel;
+            }
+        }
+
         void appendParts(DuckDBAppender a) throws SQLException {
             for (int[] c : changed) {
-                a.beginRow().append(r.recordLsn().value()).append(Category.of(c[0]).key()).append(Parts.name(version, c[1]))
+                a.beginRow().append(lsn).append(Category.of(c[0]).key()).append(Parts.name(version, c[1]))
                         .append(Parts.group(c[1])).append((long) c[2]).endRow();
             }
         }

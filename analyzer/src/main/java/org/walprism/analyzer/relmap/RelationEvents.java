@@ -117,6 +117,19 @@ public final class RelationEvents {
     }
 
     /**
+     * The files {@code tracker} saw created and could not name, one notice line each; call after
+     * {@link RelationTracker#finish}.
+     */
+    public static List<org.walprism.codec.WalMessage> unnamedNotes(RelationTracker tracker) {
+        List<org.walprism.codec.WalMessage> notes = new ArrayList<>();
+        for (RelationTracker.Unnamed u : tracker.unnamed()) {
+            notes.add(org.walprism.codec.WalMessage.of("relation file " + u.spc() + "/" + u.db() + "/"
+                    + u.relfilenode() + " created at ", org.walprism.codec.Lsn.of(u.lsn()), " is not named: " + u.why()));
+        }
+        return notes;
+    }
+
+    /**
      * Gives the copied records to {@code tracker} in LSN order; returns what could not be followed (one line each,
      * for the notices), empty when everything was.
      */
@@ -128,10 +141,7 @@ public final class RelationEvents {
             tracker.observe(v);
         }
         tracker.finish();
-        for (RelationTracker.Unnamed u : tracker.unnamed()) {
-            notes.add(org.walprism.codec.WalMessage.of("relation file " + u.spc() + "/" + u.db() + "/" + u.relfilenode()
-                    + " created at ", org.walprism.codec.Lsn.of(u.lsn()), " is not named: " + u.why()));
-        }
+        notes.addAll(unnamedNotes(tracker));
         for (long f : tracker.pgClassFiles()) {
             if (chunked && !initialCatalogFiles.contains(f)) {
                 notes.add(org.walprism.codec.WalMessage.text("pg_class moved to file " + f + " inside the range "
