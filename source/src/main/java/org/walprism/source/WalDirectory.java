@@ -137,19 +137,7 @@ public final class WalDirectory implements ForkableSource {
         if (history.fromFile()) {
             notices.add(history.description());
         }
-        // the preferred file of each segment name of the history's timelines
-        TreeMap<String, List<Path>> candidates = new TreeMap<>();
-        for (Map.Entry<String, List<Path>> e : names.entrySet()) {
-            if (history.contains(Integer.toUnsignedLong(WalFileName.timeline(e.getKey())))) {
-                List<Path> c = e.getValue();
-                if (c.size() > 1) {
-                    // only when there is a choice: the comparator's lambdas are generated classes a short run pays for
-                    c.sort(Comparator.comparingInt((Path a) -> StoredSegmentName.parse(a.getFileName().toString())
-                            .rank()).thenComparing(a -> a.getFileName().toString()));
-                }
-                candidates.put(e.getKey(), c);
-            }
-        }
+        Map<String, List<Path>> candidates = candidates(names, history);
         if (candidates.isEmpty()) {
             throw new WalInputException(String.format(Locale.ROOT, "no WAL segment files of timeline %d%s in %s",
                     Integer.toUnsignedLong(tli), history.fromFile() ? " or its ancestors (" + history.file() + ")" : "",
@@ -185,6 +173,23 @@ public final class WalDirectory implements ForkableSource {
         WalDirectory d = new WalDirectory(root, tli, segSize, files, Collections.unmodifiableList(notices), history);
         d.newest = newest(tli, names.keySet(), histories.isEmpty() ? -1 : histories.lastKey());
         return d;
+    }
+
+    /** The files of each segment name of {@code history}'s timelines, the preferred one first. */
+    private static Map<String, List<Path>> candidates(Map<String, List<Path>> names, TimelineHistory history) {
+        TreeMap<String, List<Path>> candidates = new TreeMap<>();
+        for (Map.Entry<String, List<Path>> e : names.entrySet()) {
+            if (history.contains(Integer.toUnsignedLong(WalFileName.timeline(e.getKey())))) {
+                List<Path> c = e.getValue();
+                if (c.size() > 1) {
+                    // only when there is a choice: the comparator's lambdas are generated classes a short run pays for
+                    c.sort(Comparator.comparingInt((Path a) -> StoredSegmentName.parse(a.getFileName().toString())
+                            .rank()).thenComparing(a -> a.getFileName().toString()));
+                }
+                candidates.put(e.getKey(), c);
+            }
+        }
+        return candidates;
     }
 
     /** The highest timeline of {@code tli}, the segment names and the newest history ({@code -1}: none). */
