@@ -2,6 +2,9 @@ package org.walprism.analyzer.categories;
 
 import org.walprism.codec.record.BlockRef;
 import org.walprism.codec.record.RecordView;
+import org.walprism.codec.rmgr.RmgrTable;
+import org.walprism.codec.rmgr.heap2.FreezePage;
+import org.walprism.codec.rmgr.heap2.HeapPrune;
 import org.walprism.codec.rmgr.heap2.Heap2Parts;
 import org.walprism.codec.rmgr.heap2.Heap2Type;
 import org.walprism.codec.rmgr.heap2.Heap2View;
@@ -25,7 +28,7 @@ import org.walprism.codec.rmgr.heap2.PruneFreeze;
  */
 public final class Heap2Attribution {
 
-    private static final int PAYLOAD = Parts.PAYLOAD_BASE + 9;
+    private static final int PAYLOAD = Parts.PAYLOAD_BASE + RmgrTable.HEAP2;
     private static final int PRUNE_ITEMS = PruneFreeze.XLHP_HAS_REDIRECTIONS | PruneFreeze.XLHP_HAS_DEAD_ITEMS
             | PruneFreeze.XLHP_HAS_NOW_UNUSED_ITEMS;
 
@@ -69,8 +72,8 @@ public final class Heap2Attribution {
         return switch (type) {
             case PRUNE_ON_ACCESS, PRUNE_VACUUM_SCAN, PRUNE_VACUUM_CLEANUP -> pruneFreeze(v, p, out);
             case CLEAN, PRUNE -> {
-                out.add(Parts.PRUNE_HEADER, p.header() - 4);
-                out.add(Parts.PRUNE_COUNTS, 4);
+                out.add(Parts.PRUNE_HEADER, p.header() - HeapPrune.COUNT_FIELDS_SIZE);
+                out.add(Parts.PRUNE_COUNTS, HeapPrune.COUNT_FIELDS_SIZE);
                 out.add(Parts.PRUNE_REDIRECTED, p.redirected());
                 out.add(Parts.PRUNE_DEAD, p.dead());
                 out.add(Parts.PRUNE_UNUSED, p.unused());
@@ -84,8 +87,8 @@ public final class Heap2Attribution {
                 yield Category.CLEANUP;
             }
             case FREEZE_PAGE -> {
-                out.add(Parts.FREEZE_HEADER, p.header() - 2);
-                out.add(Parts.FREEZE_COUNTS, 2);
+                out.add(Parts.FREEZE_HEADER, p.header() - FreezePage.COUNT_FIELD_SIZE);
+                out.add(Parts.FREEZE_COUNTS, FreezePage.COUNT_FIELD_SIZE);
                 out.add(Parts.FREEZE_TUPLES, p.freezeTuples());
                 out.add(Parts.FREEZE_PLANS, p.freezePlans());
                 out.add(Parts.FREEZE_OFFSETS, p.freezeOffsets());
@@ -113,13 +116,13 @@ public final class Heap2Attribution {
         out.add(Parts.SHARED_FLAGS, 1);
         out.add(Parts.VM_FLAGS, p.pruneFlagsLength() - 1);
         out.add(Parts.SHARED_HORIZON, p.header() - p.pruneReasonLength() - p.pruneFlagsLength());
-        // In 17+ each present sub-record starts with its 2-byte count; the plans with nplans and 2 pad bytes.
+        // In 17+ each present sub-record starts with its count (ntargets); the plans with nplans and 2 pad bytes.
         splitCounted(out, Parts.PRUNE_REDIRECTED, p.redirected());
         splitCounted(out, Parts.PRUNE_DEAD, p.dead());
         splitCounted(out, Parts.PRUNE_UNUSED, p.unused());
         if (p.freezePlans() > 0) {
-            out.add(Parts.FREEZE_COUNTS, 4);
-            out.add(Parts.FREEZE_PLANS, p.freezePlans() - 4);
+            out.add(Parts.FREEZE_COUNTS, PruneFreeze.XLHP_FREEZE_PLANS_HEADER);
+            out.add(Parts.FREEZE_PLANS, p.freezePlans() - PruneFreeze.XLHP_FREEZE_PLANS_HEADER);
         }
         out.add(Parts.FREEZE_OFFSETS, p.freezeOffsets());
         if ((flags & PruneFreeze.XLHP_VM_ALL_VISIBLE) != 0) {
@@ -140,8 +143,8 @@ public final class Heap2Attribution {
 
     private static void splitCounted(RecordParts out, int part, int bytes) {
         if (bytes > 0) {
-            out.add(Parts.PRUNE_COUNTS, 2);
-            out.add(part, bytes - 2);
+            out.add(Parts.PRUNE_COUNTS, PruneFreeze.XLHP_PRUNE_ITEMS_HEADER);
+            out.add(part, bytes - PruneFreeze.XLHP_PRUNE_ITEMS_HEADER);
         }
     }
 

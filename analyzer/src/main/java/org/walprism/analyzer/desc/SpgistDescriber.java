@@ -97,32 +97,8 @@ public final class SpgistDescriber implements RmgrDescriber {
                     flag(sb, d.bool(4, "newPage"), " (newpage)");
                 }
             }
-            case 0x40 -> {
-                if (old) {
-                    sb.append("prefix off: ").append(d.u16(0, "offnumPrefix")).append(", postfix off: ")
-                            .append(d.u16(2, "offnumPostfix")).append(" (same ").append(d.u8(5, "postfixBlkSame"))
-                            .append(", new ").append(d.u8(4, "newPage")).append(')');
-                } else {
-                    sb.append("prefixoff: ").append(d.u16(0, "offnumPrefix")).append(", postfixoff: ")
-                            .append(d.u16(2, "offnumPostfix"));
-                    flag(sb, d.bool(4, "newPage"), " (newpage)");
-                    flag(sb, d.bool(5, "postfixBlkSame"), " (same)");
-                }
-            }
-            case 0x50 -> {
-                if (old) {
-                    sb.append("ndel ").append(d.u16(2, "nDelete")).append("; nins ").append(d.u16(4, "nInsert"));
-                    flag(sb, d.bool(12, "innerIsParent"), " (innerIsParent)");
-                } else {
-                    sb.append("ndelete: ").append(d.u16(2, "nDelete")).append(", ninsert: ")
-                            .append(d.u16(4, "nInsert")).append(", inneroff: ").append(d.u16(8, "offnumInner"))
-                            .append(", parentoff: ").append(d.u16(14, "offnumParent")).append(", nodeI: ")
-                            .append(d.u16(16, "nodeI"));
-                    flag(sb, d.bool(12, "innerIsParent"), " (innerIsParent)");
-                    flag(sb, d.bool(11, "storesNulls"), " (nulls)");
-                }
-                flag(sb, d.bool(0, "isRootSplit"), " (isRootSplit)");
-            }
+            case 0x40 -> splitTuple(sb, d, old);
+            case 0x50 -> pickSplit(sb, d, old);
             case 0x60 -> {
                 if (!old) {
                     sb.append("ndead: ").append(d.u16(0, "nDead")).append(", nplaceholder: ")
@@ -139,6 +115,36 @@ public final class SpgistDescriber implements RmgrDescriber {
             default -> {
             }
         }
+    }
+
+    /** SPLIT_TUPLE: {@code spgxlogSplitTuple}. */
+    private static void splitTuple(TextBuffer sb, DescData d, boolean old) {
+        if (old) {
+            sb.append("prefix off: ").append(d.u16(0, "offnumPrefix")).append(", postfix off: ")
+                    .append(d.u16(2, "offnumPostfix")).append(" (same ").append(d.u8(5, "postfixBlkSame"))
+                    .append(", new ").append(d.u8(4, "newPage")).append(')');
+        } else {
+            sb.append("prefixoff: ").append(d.u16(0, "offnumPrefix")).append(", postfixoff: ")
+                    .append(d.u16(2, "offnumPostfix"));
+            flag(sb, d.bool(4, "newPage"), " (newpage)");
+            flag(sb, d.bool(5, "postfixBlkSame"), " (same)");
+        }
+    }
+
+    /** PICKSPLIT: {@code spgxlogPickSplit}. */
+    private static void pickSplit(TextBuffer sb, DescData d, boolean old) {
+        if (old) {
+            sb.append("ndel ").append(d.u16(2, "nDelete")).append("; nins ").append(d.u16(4, "nInsert"));
+            flag(sb, d.bool(12, "innerIsParent"), " (innerIsParent)");
+        } else {
+            sb.append("ndelete: ").append(d.u16(2, "nDelete")).append(", ninsert: ")
+                    .append(d.u16(4, "nInsert")).append(", inneroff: ").append(d.u16(8, "offnumInner"))
+                    .append(", parentoff: ").append(d.u16(14, "offnumParent")).append(", nodeI: ")
+                    .append(d.u16(16, "nodeI"));
+            flag(sb, d.bool(12, "innerIsParent"), " (innerIsParent)");
+            flag(sb, d.bool(11, "storesNulls"), " (nulls)");
+        }
+        flag(sb, d.bool(0, "isRootSplit"), " (isRootSplit)");
     }
 
     private static void vacuumRedirect(TextBuffer sb, DescData d, Style s) {

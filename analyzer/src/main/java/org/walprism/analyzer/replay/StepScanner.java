@@ -191,39 +191,44 @@ final class StepScanner {
                 op.vmRef = r.block(0);
                 op.vmRefLsn = r.recordLsn().value();
         } else if (rec instanceof PruneFreeze p) {
-                if (k != Kind.CLEANUP) {
-                    op.horizon = p.snapshotConflictHorizon();
-                }
-                op.isCatalogRel = p.isCatalogRel();
-                if (p.vmFlags() != 0) {
-                    op.vmFlags |= p.vmFlags();
-                    op.vmRef = r.block(1);
-                    op.vmRefLsn = r.recordLsn().value();
-                }
-                if (p.blockData()) {
-                    op.plans.addAll(p.plans());
-                    PageOp.addAll(op.redirected, p.redirected());
-                    PageOp.addAll(op.dead, p.dead());
-                    PageOp.addAll(vacuumedUnused(k, p.flags()) ? op.unusedVacuumed : op.unusedPruned, p.unused());
-                } else {
-                    int[] census = PageImages.census(op.heapImage);
-                    int flags = p.flags();
-                    if ((flags & PruneFreeze.XLHP_HAS_FREEZE_PLANS) != 0) {
-                        op.plans.add(placeholderPlan(census == null ? 1 : Math.max(1, census[4])));
-                    }
-                    if ((flags & PruneFreeze.XLHP_HAS_REDIRECTIONS) != 0) {
-                        PageOp.addPlaceholders(op.redirected, 2 * (census == null ? 1 : Math.max(1, census[2])));
-                    }
-                    if ((flags & PruneFreeze.XLHP_HAS_DEAD_ITEMS) != 0) {
-                        PageOp.addPlaceholders(op.dead, census == null ? 1 : Math.max(1, census[3]));
-                    }
-                    if ((flags & PruneFreeze.XLHP_HAS_NOW_UNUSED_ITEMS) != 0) {
-                        PageOp.addPlaceholders(vacuumedUnused(k, flags) ? op.unusedVacuumed : op.unusedPruned,
-                                census == null ? 1 : Math.max(1, census[0]));
-                    }
-                }
+            absorbPruneFreeze(op, r, k, p);
         } else {
             throw new IllegalStateException("not a vacuum record: " + rec);
+        }
+    }
+
+    /** The PRUNE_* (17+) part of {@link #absorb}: horizon, VM bits, and the sub-records (or their placeholders). */
+    private static void absorbPruneFreeze(PageOp op, DecodedRecord r, Kind k, PruneFreeze p) {
+        if (k != Kind.CLEANUP) {
+            op.horizon = p.snapshotConflictHorizon();
+        }
+        op.isCatalogRel = p.isCatalogRel();
+        if (p.vmFlags() != 0) {
+            op.vmFlags |= p.vmFlags();
+            op.vmRef = r.block(1);
+            op.vmRefLsn = r.recordLsn().value();
+        }
+        if (p.blockData()) {
+            op.plans.addAll(p.plans());
+            PageOp.addAll(op.redirected, p.redirected());
+            PageOp.addAll(op.dead, p.dead());
+            PageOp.addAll(vacuumedUnused(k, p.flags()) ? op.unusedVacuumed : op.unusedPruned, p.unused());
+        } else {
+            int[] census = PageImages.census(op.heapImage);
+            int flags = p.flags();
+            if ((flags & PruneFreeze.XLHP_HAS_FREEZE_PLANS) != 0) {
+                op.plans.add(placeholderPlan(census == null ? 1 : Math.max(1, census[4])));
+            }
+            if ((flags & PruneFreeze.XLHP_HAS_REDIRECTIONS) != 0) {
+                PageOp.addPlaceholders(op.redirected, 2 * (census == null ? 1 : Math.max(1, census[2])));
+            }
+            if ((flags & PruneFreeze.XLHP_HAS_DEAD_ITEMS) != 0) {
+                PageOp.addPlaceholders(op.dead, census == null ? 1 : Math.max(1, census[3]));
+            }
+            if ((flags & PruneFreeze.XLHP_HAS_NOW_UNUSED_ITEMS) != 0) {
+                PageOp.addPlaceholders(vacuumedUnused(k, flags) ? op.unusedVacuumed : op.unusedPruned,
+                        census == null ? 1 : Math.max(1, census[0]));
+            }
         }
     }
 

@@ -117,42 +117,8 @@ final class RunScanner {
         long lsn = v.lsn();
         long xid = v.xid();
         switch (kind) {
-            case RecordKind.PRUNE_AMBIGUOUS, RecordKind.FPI_FOR_HINT, RecordKind.FPI -> {
-                if (xid != 0 && kind != RecordKind.PRUNE_AMBIGUOUS && locks.containsKey(xid)) {
-                    // truncation logs the FSM and VM pages it cuts (with checksums) under the lock's xid
-                    List<Long> l = locks.get(xid);
-                    if (l.size() < 64) {
-                        l.add(lsn);
-                    }
-                } else if (xid == 0 && v.blockCount() > 0) {
-                    if (kind == RecordKind.FPI_FOR_HINT && isCatalog(v.dbOid(0), v.relNumber(0))) {
-                        List<long[]> h = db(v.dbOid(0)).catalogHints;
-                        if (h.size() < MAX_CATALOG_HINTS) {
-                            h.add(new long[] {lsn, v.relNumber(0)});
-                        }
-                    } else {
-                        ambiguous(v, lsn);
-                    }
-                }
-            }
-            case RecordKind.HEAP_SCAN, RecordKind.HEAP_CLEANUP, RecordKind.VISIBLE -> {
-                long[] t = heapTarget(v, kind);
-                if (xid == 0 && t != null) {
-                    Key k = new Key(t[1], t[2]);
-                    VacuumRun r = open.get(k);
-                    if (r == null) {
-                        // the second pass restarts at block 0: it continues any first pass before it
-                        Candidate c = candidates.remove(k);
-                        boolean continues = c != null && (kind == RecordKind.HEAP_CLEANUP || c.lastBlock < t[3]
-                                || (c.lastBlock == t[3] && !c.passed));
-                        r = openRun(k, t[0], continues ? c.first : lsn);
-                    }
-                    if (r.spc < 0) {
-                        r.spc = t[0];
-                    }
-                    r.touch(lsn);
-                }
-            }
+            case RecordKind.PRUNE_AMBIGUOUS, RecordKind.FPI_FOR_HINT, RecordKind.FPI -> imageOrPrune(v, kind, lsn, xid);
+            case RecordKind.HEAP_SCAN, RecordKind.HEAP_CLEANUP, RecordKind.VISIBLE -> heapPass(v, kind, lsn, xid);
             case RecordKind.INDEX -> {
                 if (xid == 0 && v.blockCount() > 0) {
                     index(v, lsn);
@@ -193,6 +159,46 @@ final class RunScanner {
         }
         if (tracker != null) {
             tracker.observe(v);
+        }
+    }
+
+    /** A prune, FPI or FPI_FOR_HINT: truncation's pages under a lock, a catalog hint, or maybe VACUUM's. */
+    private void imageOrPrune(RecordView v, int kind, long lsn, long xid) {
+        if (xid != 0 && kind != RecordKind.PRUNE_AMBIGUOUS && locks.containsKey(xid)) {
+            // truncation logs the FSM and VM pages it cuts (with checksums) under the lock's xid
+            List<Long> l = locks.get(xid);
+            if (l.size() < 64) {
+                l.add(lsn);
+            }
+        } else if (xid == 0 && v.blockCount() > 0) {
+            if (kind == RecordKind.FPI_FOR_HINT && isCatalog(v.dbOid(0), v.relNumber(0))) {
+                List<long[]> h = db(v.dbOid(0)).catalogHints;
+                if (h.size() < MAX_CATALOG_HINTS) {
+                    h.add(new long[] {lsn, v.relNumber(0)});
+                }
+            } else {
+                ambiguous(v, lsn);
+            }
+        }
+    }
+
+    /** A heap-pass record of VACUUM: joins or opens the run of its relation. */
+    private void heapPass(RecordView v, int kind, long lsn, long xid) {
+        long[] t = heapTarget(v, kind);
+        if (xid == 0 && t != null) {
+            Key k = new Key(t[1], t[2]);
+            VacuumRun r = open.get(k);
+            if (r == null) {
+                // the second pass restarts at block 0: it continues any first pass before it
+                Candidate c = candidates.remove(k);
+                boolean continues = c != null && (kind == RecordKind.HEAP_CLEANUP || c.lastBlock < t[3]
+                        || (c.lastBlock == t[3] && !c.passed));
+                r = openRun(k, t[0], continues ? c.first : lsn);
+            }
+            if (r.spc < 0) {
+                r.spc = t[0];
+            }
+            r.touch(lsn);
         }
     }
 

@@ -197,8 +197,8 @@ public final class WalReader implements AutoCloseable {
         return firstPrev;
     }
 
-    /** Start LSN of the last record returned, or -1. */
-    public long lastRecordLsn() {
+    /** Start LSN of the last record returned, or -1 (for {@link ParallelWalScan}; callers use {@link #endOfLast()}). */
+    long lastRecordLsn() {
         return checks.expectedPrev;
     }
 

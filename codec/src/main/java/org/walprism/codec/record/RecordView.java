@@ -5,6 +5,7 @@ import io.netty.buffer.Unpooled;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.walprism.codec.Lsn;
 import org.walprism.codec.WalFormatException;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.internal.bytes.RawBytes;
@@ -307,9 +308,18 @@ public final class RecordView {
         return version;
     }
 
-    /** Start LSN of the record. */
+    /**
+     * Start LSN of the record as the raw {@code XLogRecPtr}. The view is the allocation-free path (stats and
+     * categories over gigabytes call this for every record), so it hands out the primitive, as it does for every
+     * other field; {@link #recordLsn()} is the same location as a value.
+     */
     public long lsn() {
         return lsn;
+    }
+
+    /** Start LSN of the record as an {@link Lsn} (allocates; {@link DecodedRecord#recordLsn()} is its twin). */
+    public Lsn recordLsn() {
+        return Lsn.of(lsn);
     }
 
     /** {@code xl_tot_len}. */

@@ -10,6 +10,9 @@ import org.walprism.codec.internal.PayloadWriter;
  * PRUNE_VACUUM_SCAN, {@link PruneFreeze}). Block 0 data is absent when block 0 carries a full-page image.
  */
 public sealed interface FreezePage extends Heap2Record {
+    /** The count field after the horizon in main data: {@code ntuples: uint16} (13-15), {@code nplans: uint16} (16). */
+    int COUNT_FIELD_SIZE = 2;
+
 
     /** {@code cutoff_xid} (13-15) / {@code snapshotConflictHorizon} (16). */
     long snapshotConflictHorizon();

@@ -165,15 +165,15 @@ final class Heap2Layouts {
         int pos = w.bi;
         int end = w.bi + w.bl;
         if ((f & PruneFreeze.XLHP_HAS_FREEZE_PLANS) != 0) {
-            if (end - pos < 4) {
+            if (end - pos < PruneFreeze.XLHP_FREEZE_PLANS_HEADER) {
                 return false;
             }
             w.nplans = w.br.u16(pos);
-            long bytes = 4 + (long) w.nplans * FreezePlan.SIZE;
+            long bytes = PruneFreeze.XLHP_FREEZE_PLANS_HEADER + (long) w.nplans * FreezePlan.SIZE;
             if (bytes > end - pos) {
                 return false;
             }
-            w.plansAt = pos + 4;
+            w.plansAt = pos + PruneFreeze.XLHP_FREEZE_PLANS_HEADER;
             w.nfrozen = ntuples(w, w.plansAt, w.nplans);
             w.freezePlanBytes = (int) bytes;
             pos += (int) bytes;
@@ -184,7 +184,7 @@ final class Heap2Layouts {
                 return false;
             }
             w.nredirected = w.br.u16(pos);
-            w.redirectedAt = pos + 2;
+            w.redirectedAt = pos + PruneFreeze.XLHP_PRUNE_ITEMS_HEADER;
             pos += w.redirectedBytes;
         }
         if ((f & PruneFreeze.XLHP_HAS_DEAD_ITEMS) != 0) {
@@ -193,7 +193,7 @@ final class Heap2Layouts {
                 return false;
             }
             w.ndead = w.br.u16(pos);
-            w.deadAt = pos + 2;
+            w.deadAt = pos + PruneFreeze.XLHP_PRUNE_ITEMS_HEADER;
             pos += w.deadBytes;
         }
         if ((f & PruneFreeze.XLHP_HAS_NOW_UNUSED_ITEMS) != 0) {
@@ -202,7 +202,7 @@ final class Heap2Layouts {
                 return false;
             }
             w.nunused = w.br.u16(pos);
-            w.unusedAt = pos + 2;
+            w.unusedAt = pos + PruneFreeze.XLHP_PRUNE_ITEMS_HEADER;
             pos += w.unusedBytes;
         }
         if (2 * w.nfrozen != end - pos) {
@@ -215,10 +215,10 @@ final class Heap2Layouts {
 
     /** Bytes of an {@code xlhp_prune_items} at {@code pos} (ntargets: uint16, then ntargets entries), or -1. */
     private static int items(Heap2View w, int pos, int end, int entrySize) {
-        if (end - pos < 2) {
+        if (end - pos < PruneFreeze.XLHP_PRUNE_ITEMS_HEADER) {
             return -1;
         }
-        int bytes = 2 + entrySize * w.br.u16(pos);
+        int bytes = PruneFreeze.XLHP_PRUNE_ITEMS_HEADER + entrySize * w.br.u16(pos);
         return bytes > end - pos ? -1 : bytes;
     }
 

@@ -10,6 +10,9 @@ import org.walprism.codec.internal.PayloadWriter;
  * carries a full-page image, and then only the main-data counts are known.
  */
 public sealed interface HeapPrune extends Heap2Record {
+    /** The count fields after the horizon in main data: {@code nredirected: uint16, ndead: uint16}. */
+    int COUNT_FIELDS_SIZE = 4;
+
 
     /** {@code latestRemovedXid} (13-15) / {@code snapshotConflictHorizon} (16). */
     long snapshotConflictHorizon();

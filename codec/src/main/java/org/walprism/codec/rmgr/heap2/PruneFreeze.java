@@ -33,6 +33,10 @@ public sealed interface PruneFreeze extends Heap2Record {
     int XLHP_HAS_DEAD_ITEMS = 1 << 6;
     /** {@code XLHP_HAS_NOW_UNUSED_ITEMS}. */
     int XLHP_HAS_NOW_UNUSED_ITEMS = 1 << 7;
+    /** {@code offsetof(xlhp_freeze_plans, plans)}: {@code nplans: uint16} and 2 bytes of padding. */
+    int XLHP_FREEZE_PLANS_HEADER = 4;
+    /** {@code offsetof(xlhp_prune_items, data)}: {@code ntargets: uint16}. */
+    int XLHP_PRUNE_ITEMS_HEADER = 2;
     /** Bits naming block-0 sub-records. */
     int HAS_ANY_SUBRECORD = XLHP_HAS_FREEZE_PLANS | XLHP_HAS_REDIRECTIONS | XLHP_HAS_DEAD_ITEMS | XLHP_HAS_NOW_UNUSED_ITEMS;
     /** {@code XLHP_VM_ALL_VISIBLE} (19+). */
