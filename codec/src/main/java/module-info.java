@@ -4,6 +4,8 @@
  */
 module org.walprism.codec {
     requires transitive io.netty.buffer;
+    // PlatformDependent's raw getters for RawBytes (netty-buffer depends on netty-common anyway)
+    requires io.netty.common;
     requires static org.lz4.java;
     requires static com.github.luben.zstd_jni;
 
