@@ -42,6 +42,12 @@ public final class RawBytes {
     private int capacity;
     private ByteBuffer view;
     private long address;
+    // capacity - width for a buffer read at its address, else -1: (index | (limitN - index)) >= 0 says both "ADDRESS
+    // mode" and "index and width in range"
+    private int limit1 = -1;
+    private int limit2 = -1;
+    private int limit4 = -1;
+    private int limit8 = -1;
     // the last direct buffer seen, its capacity and its view: kept across resets to other buffers
     private ByteBuf direct;
     private int directCapacity;
@@ -84,6 +90,10 @@ public final class RawBytes {
         view = null;
         offset = 0;
         address = 0;
+        limit1 = -1;
+        limit2 = -1;
+        limit4 = -1;
+        limit8 = -1;
         if (b.hasArray()) {
             mode = ARRAY;
             array = b.array();
@@ -91,6 +101,11 @@ public final class RawBytes {
         } else if (raw && b.hasMemoryAddress()) {
             mode = ADDRESS;
             address = b.memoryAddress();
+            // a capacity under the width gives a negative limit: every read of that width takes the checked path
+            limit1 = cap - 1;
+            limit2 = cap - 2;
+            limit4 = cap - 4;
+            limit8 = cap - 8;
         } else if (b.isDirect() && b.nioBufferCount() == 1) {
             mode = DIRECT;
             if (b != direct || cap != directCapacity) {
@@ -127,14 +142,6 @@ public final class RawBytes {
         return index + offset;
     }
 
-    /** The memory address of {@code index} of a buffer read in ADDRESS mode, checked to hold {@code size} bytes. */
-    private long at(int index, int size) {
-        if ((index | (capacity - size - index)) < 0) {
-            throw outOfRange(index, size);
-        }
-        return address + index;
-    }
-
     private IndexOutOfBoundsException outOfRange(int index, int size) {
         return new IndexOutOfBoundsException("index: " + index + ", length: " + size + " (expected: range(0, "
                 + capacity + "))");
@@ -142,12 +149,16 @@ public final class RawBytes {
 
     /** The unsigned byte at {@code index}. */
     public int u8(int index) {
-        return mode == ADDRESS ? PlatformDependent.getByte(at(index, 1)) & 0xff : u8Other(index);
+        if ((index | (limit1 - index)) >= 0) {
+            return PlatformDependent.getByte(address + index) & 0xff;
+        }
+        return u8Other(index);
     }
 
     private int u8Other(int index) {
         int i = check(index, 1);
         return switch (mode) {
+            case ADDRESS -> PlatformDependent.getByte(address + i) & 0xff;
             case ARRAY -> array[i] & 0xff;
             case DIRECT -> view.get(i) & 0xff;
             default -> buf.getUnsignedByte(index);
@@ -156,12 +167,16 @@ public final class RawBytes {
 
     /** The unsigned little-endian 16-bit value at {@code index}. */
     public int u16(int index) {
-        return mode == ADDRESS ? PlatformDependent.getShort(at(index, 2)) & 0xffff : u16Other(index);
+        if ((index | (limit2 - index)) >= 0) {
+            return PlatformDependent.getShort(address + index) & 0xffff;
+        }
+        return u16Other(index);
     }
 
     private int u16Other(int index) {
         int i = check(index, 2);
         return switch (mode) {
+            case ADDRESS -> PlatformDependent.getShort(address + i) & 0xffff;
             case ARRAY -> (short) A16.get(array, i) & 0xffff;
             case DIRECT -> view.getShort(i) & 0xffff;
             default -> buf.getUnsignedShortLE(index);
@@ -170,12 +185,16 @@ public final class RawBytes {
 
     /** The signed little-endian 32-bit value at {@code index}. */
     public int i32(int index) {
-        return mode == ADDRESS ? PlatformDependent.getInt(at(index, 4)) : i32Other(index);
+        if ((index | (limit4 - index)) >= 0) {
+            return PlatformDependent.getInt(address + index);
+        }
+        return i32Other(index);
     }
 
     private int i32Other(int index) {
         int i = check(index, 4);
         return switch (mode) {
+            case ADDRESS -> PlatformDependent.getInt(address + i);
             case ARRAY -> (int) A32.get(array, i);
             case DIRECT -> view.getInt(i);
             default -> buf.getIntLE(index);
@@ -184,17 +203,28 @@ public final class RawBytes {
 
     /** The unsigned little-endian 32-bit value at {@code index}. */
     public long u32(int index) {
-        return i32(index) & 0xffffffffL;
+        if ((index | (limit4 - index)) >= 0) {
+            return PlatformDependent.getInt(address + index) & 0xffffffffL;
+        }
+        return u32Other(index);
+    }
+
+    private long u32Other(int index) {
+        return i32Other(index) & 0xffffffffL;
     }
 
     /** The little-endian 64-bit value at {@code index}. */
     public long u64(int index) {
-        return mode == ADDRESS ? PlatformDependent.getLong(at(index, 8)) : u64Other(index);
+        if ((index | (limit8 - index)) >= 0) {
+            return PlatformDependent.getLong(address + index);
+        }
+        return u64Other(index);
     }
 
     private long u64Other(int index) {
         int i = check(index, 8);
         return switch (mode) {
+            case ADDRESS -> PlatformDependent.getLong(address + i);
             case ARRAY -> (long) A64.get(array, i);
             case DIRECT -> view.getLong(i);
             default -> buf.getLongLE(index);
