@@ -44,8 +44,10 @@
 # with a message. This run also brings the files into the page cache. walprism's stderr (e.g. JVM warnings)
 # is reported under the table.
 #
-# Timing: wall time from the shell's clock (microseconds) around `/usr/bin/time -f '%e %M'`, whose %M gives
-# the peak RSS (the table shows the largest over the rounds); stdout goes to /dev/null. The machine (nproc,
+# Timing: wall time from the shell's clock (microseconds) around `/usr/bin/time -f '%e %M %U %S'`, whose %M gives
+# the peak RSS (the table shows the largest over the rounds) and %U + %S the CPU seconds (user + system: on a
+# shared machine the figure less disturbed by the others; its median and the CPU ratio are in the table too);
+# stdout goes to /dev/null. The machine (nproc,
 # CPU, RAM, JDK), the load average and the share of CPU other processes used while the script ran are
 # printed with the table; the table is also written to bench/out/vs-pg_waldump-DATE.md. No test asserts
 # on these figures: they are a measurement.
@@ -224,38 +226,44 @@ note_stderr() { # anything a tool wrote on stderr (JVM warnings, say) is worth s
   done
   return 0
 }
-# timed CMD...: one whole run, stdout to /dev/null; sets T_US (wall microseconds) and T_KB (peak RSS, kB)
+# timed CMD...: one whole run, stdout to /dev/null; sets T_US (wall microseconds), T_KB (peak RSS, kB) and T_CPU
+# (user + system CPU seconds of the process and its children, /usr/bin/time's %U + %S)
 timed() {
   local t0 t1 rc=0
   t0=${EPOCHREALTIME/./}
-  /usr/bin/time -f '%e %M' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/timed.err" || rc=$?
+  /usr/bin/time -f '%e %M %U %S' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/timed.err" || rc=$?
   t1=${EPOCHREALTIME/./}
   ((rc == 0)) || die "$* exited with $rc: $(head -3 "$tmp/timed.err")"
   T_US=$((t1 - t0)) T_KB=$(tail -1 "$tmp/time" | cut -d' ' -f2)
+  T_CPU=$(tail -1 "$tmp/time" | awk '{printf "%.2f", $3 + $4}')
 }
 median() { sort -n | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
 ROWS=() RAW=()
 # measure COMMAND WAL BASELINE_NAME GOAL: alternates ${A[@]} (baseline) and ${B[@]} (walprism) for $runs rounds,
 # walprism first in even rounds. GOAL: ratio>=X, wp<=SECONDS or -
 measure() {
-  local cmd="$1" size="$2" base="$3" goal="$4" i s ta=() tb=() ka=0 kb=0
+  local cmd="$1" size="$2" base="$3" goal="$4" i s ta=() tb=() ca=() cb=() ka=0 kb=0
   say "timing $cmd on $size: $runs round(s)"
   for ((i = 0; i < runs; i++)); do
     for s in $( ((i % 2)) && echo A B || echo B A); do
-      if [[ $s == A ]]; then timed "${A[@]}"; ta+=("$T_US"); ((T_KB > ka)) && ka=$T_KB
-      else timed "${B[@]}"; tb+=("$T_US"); ((T_KB > kb)) && kb=$T_KB; fi
+      if [[ $s == A ]]; then timed "${A[@]}"; ta+=("$T_US"); ca+=("$T_CPU"); ((T_KB > ka)) && ka=$T_KB
+      else timed "${B[@]}"; tb+=("$T_US"); cb+=("$T_CPU"); ((T_KB > kb)) && kb=$T_KB; fi
     done
   done
-  local ma mb
+  local ma mb mca mcb
   ma=$(printf '%s\n' "${ta[@]}" | median); mb=$(printf '%s\n' "${tb[@]}" | median)
-  ROWS+=("$(awk -v c="$cmd" -v z="$size" -v n="$base" -v ma="$ma" -v mb="$mb" -v ra="$ka" -v rb="$kb" -v g="$goal" 'BEGIN {
+  mca=$(printf '%s\n' "${ca[@]}" | median); mcb=$(printf '%s\n' "${cb[@]}" | median)
+  ROWS+=("$(awk -v c="$cmd" -v z="$size" -v n="$base" -v ma="$ma" -v mb="$mb" -v ra="$ka" -v rb="$kb" -v g="$goal" \
+      -v ca="$mca" -v cb="$mcb" 'BEGIN {
     ratio = mb > 0 ? ma / mb : 0; met = ""; want = ""
+    cpu = cb > 0 ? sprintf("%.2f", ca / cb) : "-"
     if (g ~ /^ratio>=/) { x = substr(g, 8) + 0; want = sprintf("ratio >= %.2f", x); met = ratio >= x ? "yes" : "no" }
     if (g ~ /^wp<=/) { x = substr(g, 5) + 0; want = sprintf("walprism <= %.3f s", x); met = mb / 1e6 <= x ? "yes" : "no" }
     goal = (want == "" ? "" : want ": " met "; ") "RSS <= 256 MB: " (rb / 1024 <= 256 ? "yes" : "no")
-    printf "| `%s` | %s | %s | %.3f | %.3f | %.2f | %.1f | %.1f | %s |\n", c, z, n, ma / 1e6, mb / 1e6, ratio, ra / 1024, rb / 1024, goal
+    printf "| `%s` | %s | %s | %.3f | %.3f | %.2f | %.2f | %.2f | %s | %.1f | %.1f | %s |\n", c, z, n, ma / 1e6, mb / 1e6, ratio,
+      ca, cb, cpu, ra / 1024, rb / 1024, goal
   }')")
-  RAW+=("$cmd, $size: $base ${ta[*]} us; walprism ${tb[*]} us")
+  RAW+=("$cmd, $size: $base ${ta[*]} us, CPU ${ca[*]} s; walprism ${tb[*]} us, CPU ${cb[*]} s")
 }
 
 # --- the rows
@@ -340,11 +348,12 @@ report=bench/out/vs-pg_waldump-$(date -u +%Y%m%dT%H%M%SZ).md
 {
   echo "walprism vs pg_waldump, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD -- codec analyzer cli 2>/dev/null || echo ' (modified)')"
   echo
-  echo "| command | WAL | baseline | baseline s | walprism s | ratio baseline/walprism | baseline RSS MB | walprism RSS MB | goal (issue 9) |"
-  echo "|---|---|---|---|---|---|---|---|---|"
+  echo "| command | WAL | baseline | baseline s | walprism s | ratio baseline/walprism | baseline CPU s | walprism CPU s | CPU ratio | baseline RSS MB | walprism RSS MB | goal (issue 9) |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
   printf '%s\n' "${ROWS[@]}"
   echo
-  echo "Medians of $runs round(s), alternating; wall seconds of whole processes (output to /dev/null),"
+  echo "Medians of $runs round(s), alternating; wall seconds of whole processes (output to /dev/null), CPU seconds"
+  echo "= user + system of the process (/usr/bin/time %U + %S), CPU ratio = baseline CPU / walprism CPU,"
   echo "peak RSS = the largest of the rounds. Ratio above 1: walprism is faster. Outputs byte-identical where compared."
   echo
   echo "- machine: $(nproc) cores, $(awk -F': ' '/^model name/ {print $2; exit}' /proc/cpuinfo), $(awk '/^MemTotal/ {printf "%.1f GB RAM", $2 / 1048576}' /proc/meminfo), $(uname -sr)"
@@ -357,7 +366,7 @@ report=bench/out/vs-pg_waldump-$(date -u +%Y%m%dT%H%M%SZ).md
   for k in "${!STDERR_NOTES[@]}"; do echo "- stderr of ${STDERR_NOTES[$k]}: $k"; done
   [[ $loaded == yes ]] && echo "- another load was present: the figures are indicative only"
   echo
-  echo "Raw wall times per round:"
+  echo "Raw wall times and CPU seconds per round:"
   echo
   printf -- '- %s\n' "${RAW[@]}"
 } >"$report"

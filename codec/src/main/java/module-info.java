@@ -4,6 +4,8 @@
  */
 module org.walprism.codec {
     requires transitive io.netty.buffer;
+    // PlatformDependent's raw getters for RawBytes (netty-buffer depends on netty-common anyway)
+    requires io.netty.common;
     requires static org.lz4.java;
     requires static com.github.luben.zstd_jni;
 
@@ -22,4 +24,6 @@ module org.walprism.codec {
     exports org.walprism.codec.write;
     // Byte helpers shared inside the codec; the analyzer's desc text and relation events read raw fields with them.
     exports org.walprism.codec.internal to org.walprism.analyzer;
+    // RawBytes: the analyzer's describers read their fields with it (DescData)
+    exports org.walprism.codec.internal.bytes to org.walprism.analyzer;
 }

@@ -70,14 +70,18 @@ public final class TextBuffer {
         return buf.length;
     }
 
+    // every append calls this: small enough for C1 (the launcher's JIT for short ranges) to inline; growing is not
     private void ensure(int extra) {
-        int need = len + extra;
-        if (need > buf.length) {
-            if (need < 0) {
-                throw new OutOfMemoryError("text buffer past 2 GiB");
-            }
-            buf = Arrays.copyOf(buf, Math.max(need, buf.length < (1 << 29) ? buf.length * 2 : Integer.MAX_VALUE - 16));
+        if (len + extra > buf.length) {
+            grow(len + extra);
         }
+    }
+
+    private void grow(int need) {
+        if (need < 0) {
+            throw new OutOfMemoryError("text buffer past 2 GiB");
+        }
+        buf = Arrays.copyOf(buf, Math.max(need, buf.length < (1 << 29) ? buf.length * 2 : Integer.MAX_VALUE - 16));
     }
 
     /** Writes the text to {@code out}. */

@@ -51,6 +51,10 @@ final class PageFrames {
     // The read window: bytes [winStart, winStart + winLen) of segment winSeg
     private final java.nio.ByteBuffer win;
     private final java.nio.ByteBuffer winCrc;
+    // The same view typed as what ByteBuffer.allocateDirect gives (a MappedByteBuffer), when it is one: there limit
+    // and position are final methods, which C1 (the launcher's JIT for short scans, no type profile) calls directly
+    // instead of through the vtable; two of each per record. Null otherwise.
+    private final java.nio.MappedByteBuffer winCrcMapped;
     final ByteBuf winBuf;
     private long winSeg = -1;
     private int winStart;
@@ -73,6 +77,7 @@ final class PageFrames {
         // A direct buffer: the kernel copies file bytes straight into it (a heap array would cost a second copy).
         this.win = window != null && window.capacity() == w ? window : java.nio.ByteBuffer.allocateDirect(w);
         this.winCrc = win.duplicate();
+        this.winCrcMapped = winCrc instanceof java.nio.MappedByteBuffer m ? m : null;
         this.winBuf = Unpooled.wrappedBuffer(win.duplicate().clear());
     }
 
@@ -281,6 +286,9 @@ final class PageFrames {
             int off = buf.arrayOffset() + base;
             crc.update(a, off + RecordView.HEADER_SIZE, len - RecordView.HEADER_SIZE);
             crc.update(a, off, 20);
+        } else if (winCrcMapped != null) {
+            crc.update(winCrcMapped.limit(base + len).position(base + RecordView.HEADER_SIZE));
+            crc.update(winCrcMapped.limit(base + 20).position(base));
         } else {
             winCrc.limit(base + len).position(base + RecordView.HEADER_SIZE);
             crc.update(winCrc);

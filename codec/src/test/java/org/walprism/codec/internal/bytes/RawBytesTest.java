@@ -2,16 +2,27 @@ package org.walprism.codec.internal.bytes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.util.internal.PlatformDependent;
+import java.nio.ByteOrder;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** RawBytes reads what Netty's own little-endian getters read, on every kind of buffer and at its edges. */
+/**
+ * RawBytes reads what Netty's own little-endian getters read, on every kind of buffer and at its edges, both where
+ * it reads direct buffers at their address (Netty with {@code Unsafe}) and where it reads them through NIO.
+ */
 class RawBytesTest {
+    /** Readers of both kinds: at the address when this JVM allows it, and through the NIO view. */
+    private static List<RawBytes> readers() {
+        return List.of(new RawBytes(), new RawBytes(false));
+    }
+
     private static byte[] bytes(int n) {
         byte[] b = new byte[n];
         new Random(42).nextBytes(b);
@@ -32,9 +43,27 @@ class RawBytesTest {
     }
 
     @Test
+    void directBuffersAreReadAtTheirAddressWhenNettyUsesUnsafe() {
+        boolean expected = PlatformDependent.hasUnsafe() && PlatformDependent.isUnaligned()
+                && ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
+        ByteBuf direct = Unpooled.directBuffer(16);
+        assertEquals(expected, new RawBytes().reset(direct).atAddress());
+        assertEquals(expected, new RawBytes().reset(direct.slice(3, 8)).atAddress());
+        assertFalse(new RawBytes(false).reset(direct).atAddress());
+        assertFalse(new RawBytes().reset(Unpooled.buffer(16)).atAddress());
+        direct.release();
+    }
+
+    @Test
     void everyWidthAtEveryIndexMatchesNettysGetters() {
+        for (RawBytes fresh : readers()) {
+            everyWidthAtEveryIndex(fresh);
+        }
+    }
+
+    private static void everyWidthAtEveryIndex(RawBytes fresh) {
         for (ByteBuf b : buffers()) {
-            RawBytes r = new RawBytes().reset(b);
+            RawBytes r = fresh.reset(b);
             int cap = b.capacity();
             for (int i = 0; i < cap; i++) {
                 assertEquals(b.getUnsignedByte(i), r.u8(i), b + " u8 at " + i);
@@ -54,8 +83,14 @@ class RawBytesTest {
 
     @Test
     void readsPastTheCapacityThrowEvenWhenTheArrayGoesOn() {
+        for (RawBytes fresh : readers()) {
+            readsPastTheCapacityThrow(fresh);
+        }
+    }
+
+    private static void readsPastTheCapacityThrow(RawBytes fresh) {
         for (ByteBuf b : buffers()) {
-            RawBytes r = new RawBytes().reset(b);
+            RawBytes r = fresh.reset(b);
             int cap = b.capacity();
             assertThrows(IndexOutOfBoundsException.class, () -> r.u8(cap));
             assertThrows(IndexOutOfBoundsException.class, () -> r.u8(-1));
@@ -79,6 +114,12 @@ class RawBytesTest {
 
     @Test
     void directBuffersAreReadLiveAcrossResetsToOtherBuffers() {
+        for (RawBytes fresh : readers()) {
+            readLiveAcrossResets(fresh);
+        }
+    }
+
+    private static void readLiveAcrossResets(RawBytes fresh) {
         // a reader alternating between a page window (direct) and an assembly buffer (heap), as WalReader does
         ByteBuf window = Unpooled.directBuffer(16, 16);
         ByteBuf other = Unpooled.directBuffer(16, 16);
@@ -86,7 +127,7 @@ class RawBytesTest {
         window.writeLongLE(1L).writeLongLE(2L);
         other.writeLongLE(3L).writeLongLE(4L);
         heap.writeLongLE(5L).writeLongLE(6L);
-        RawBytes r = new RawBytes().reset(window);
+        RawBytes r = fresh.reset(window);
         assertEquals(1L, r.u64(0));
         assertEquals(6L, r.reset(heap).u64(8));
         window.setLongLE(0, 7L); // the window is refilled in place while the reader is elsewhere
