@@ -75,6 +75,15 @@ class HumanAndWideNamesTest {
         }
     }
 
+    @Test
+    void humanIsRefusedWithFollow() {
+        Capture c = TestData.capture("17/vacuum_indexed");
+        AnalyzerCommandsTest.Result r = AnalyzerCommandsTest.run("stats", "--follow", "--human", "-p",
+                c.walDir().toString());
+        assertEquals(ExitCode.USAGE.code(), r.code(), r.err());
+        assertTrue(r.err().startsWith("walprism: error: --human cannot be combined with --follow"), r.err());
+    }
+
     /** The category table of {@code stats --categories --human}: Bytes and FPI bytes pretty, the rest unchanged. */
     @Test
     void categoriesHumanRewritesTheByteColumns() {
