@@ -129,6 +129,9 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
         if (command instanceof DiffCommand d) {
             return d.reading != null ? Notices.versionOf(d.reading, null) : Notices.versionOf(d.a, d.b);
         }
+        if (command instanceof StreamCommand s) {
+            return s.serverMajor; // the WAL streamed is the server's
+        }
         if (command instanceof ReportCommand r) {
             return r.reading != null ? Notices.versionOf(r.reading, null) : Notices.versionOf(r.a, r.b);
         }
