@@ -484,7 +484,7 @@ public final class WalReader implements AutoCloseable {
         try {
             RecordViewAccess.parse(view, pages.version, buf, base, len, lsn);
         } catch (WalFormatException e) {
-            throw fail(e.detail(), lsn);
+            throw ReadErrors.at(source, e.detailMessage(), lsn);
         }
         expectedPrev = lsn;
         if (view.rmid() == RmgrTable.XLOG && (view.info() & 0xF0) == XlogCodec.XLOG_SWITCH) {
