@@ -32,6 +32,9 @@ public final class DiffCommand implements Callable<Integer> {
             description = "the second WAL range, PATH[:START[:END]]")
     WalInput b;
 
+    /** The input being read (null: none or both): its major formats the LSNs of an error ({@link ErrorReporter}). */
+    WalInput reading;
+
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "text (80 columns), json or csv")
     StatsCommand.Format format;
@@ -48,7 +51,12 @@ public final class DiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        StreamDiff d = new StreamDiff(a.analyze("0", names.open(0)), b.analyze("0", names.open(1)));
+        reading = a;
+        StreamDiff.Side sa = a.analyze("0", names.open(0));
+        reading = b;
+        StreamDiff.Side sb = b.analyze("0", names.open(1));
+        reading = null;
+        StreamDiff d = new StreamDiff(sa, sb);
         PrintWriter out = spec.commandLine().getOut();
         out.print(DiffFormatter.format(d, StatsCategories.format(format), rows,
                 human ? org.walprism.analyzer.ByteUnits.PRETTY : org.walprism.analyzer.ByteUnits.BYTES));

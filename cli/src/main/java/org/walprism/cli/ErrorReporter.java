@@ -124,11 +124,16 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
      */
     private static org.walprism.codec.WalVersion walVersion(CommandLine cmd) {
         Object command = cmd.getCommandSpec().userObject();
+        // diff and report: the major of the input that was being read, so that two majors each print their own
+        // form; else (a failure before or after reading) the major both share, if they do
         if (command instanceof DiffCommand d) {
-            return Notices.versionOf(d.a, d.b);
+            return d.reading != null ? Notices.versionOf(d.reading, null) : Notices.versionOf(d.a, d.b);
+        }
+        if (command instanceof StreamCommand s) {
+            return s.serverMajor; // the WAL streamed is the server's
         }
         if (command instanceof ReportCommand r) {
-            return Notices.versionOf(r.a, r.b);
+            return r.reading != null ? Notices.versionOf(r.reading, null) : Notices.versionOf(r.a, r.b);
         }
         for (CommandLine.Model.CommandSpec m : cmd.getCommandSpec().mixins().values()) {
             if (m.userObject() instanceof WalRangeOptions range) {

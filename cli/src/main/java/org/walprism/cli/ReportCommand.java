@@ -40,6 +40,9 @@ public final class ReportCommand implements Callable<Integer> {
             description = "optional second WAL range to compare with")
     WalInput b;
 
+    /** The input being read (null: none or both): its major formats the LSNs of an error ({@link ErrorReporter}). */
+    WalInput reading;
+
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", required = true, description = "HTML file to write (must not exist)")
     Path output;
 
@@ -68,18 +71,23 @@ public final class ReportCommand implements Callable<Integer> {
             throw new FileAlreadyExistsException(output.toString());
         }
         OutputException.checkCreatable(output);
+        reading = a;
         StreamDiff.Side sa = a.analyze(bucket, names.open(0));
+        reading = b;
         StreamDiff.Side sb = b == null ? null : b.analyze(bucket, names.open(1));
         String generated = java.time.OffsetDateTime.now(java.time.ZoneOffset.UTC)
                 .format(java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'", java.util.Locale.ROOT));
         List<CompressionEstimate.Result> estimates = null;
         if (compressionEstimate) {
             estimates = new ArrayList<>();
+            reading = a;
             estimates.add(a.compressionEstimate());
             if (b != null) {
+                reading = b;
                 estimates.add(b.compressionEstimate());
             }
         }
+        reading = null;
         String html = HtmlReport.render(sa, sb, new Main.Version().getVersion()[0], generated, estimates);
         try {
             Files.writeString(output, html, StandardCharsets.UTF_8, StandardOpenOption.WRITE,

@@ -136,6 +136,10 @@ public final class StatsCommand implements Callable<Integer> {
                     + (follow ? "--follow" : "--by"));
         }
         if (follow) {
+            if (human) {
+                // the live rows (LiveViews) print the numbers; say so rather than ignore the option
+                throw new ParameterException(spec.commandLine(), "--human cannot be combined with --follow");
+            }
             if (filters.any() || max > 0 || quiet) {
                 throw new ParameterException(spec.commandLine(),
                         "--follow cannot be combined with -r, -x, -R, -B, -F, -w, -n or -q");

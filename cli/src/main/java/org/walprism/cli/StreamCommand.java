@@ -42,6 +42,9 @@ public final class StreamCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** The server's major once connected (null before, or a major walprism does not know): its LSN form. */
+    org.walprism.codec.WalVersion serverMajor;
+
     @Option(names = {"-d", "--dbname"}, paramLabel = "CONNSTR",
             description = "connection string (\"host=H port=P user=U sslmode=require\" or postgresql://U@H:P/), "
                     + "as libpq's; PGHOST, PGPORT, PGUSER, PGPASSWORD, PGSSLMODE and ~/.pgpass are read too")
@@ -138,6 +141,7 @@ public final class StreamCommand implements Callable<Integer> {
         SegmentArchive archive = null;
         ReplicationFeed feed = new ReplicationFeed(info, slot, null, statusInterval, err);
         ReplicationFeed.Identity id = feed.connect();
+        serverMajor = major(id.serverVersion());
         long from = start != null && start != 0 ? start : -1;
         if (from < 0 && writeSegments != null) {
             from = resumeFrom(writeSegments, id.timeline(), id.segmentSize());
@@ -161,8 +165,10 @@ public final class StreamCommand implements Callable<Integer> {
             feed.start(streamFrom);
         } catch (SQLException e) {
             wal.close();
+            // the LSN as the server's major prints it, the one rule for LSNs
             throw new java.io.IOException("could not start streaming from " + info.where() + " at "
-                    + Lsn.format(streamFrom, true) + ": " + ReplicationFeed.message(e));
+                    + (serverMajor != null ? Lsn.of(streamFrom).format(serverMajor) : Lsn.format(streamFrom, true))
+                    + ": " + ReplicationFeed.message(e));
         }
         long e = end == null ? 0 : end;
         try (wal; SegmentArchive a = archive) {
@@ -245,5 +251,10 @@ public final class StreamCommand implements Callable<Integer> {
 
     private ParameterException usage(String message) {
         return new ParameterException(spec.commandLine(), message);
+    }
+
+    /** The WAL version of server major {@code major} (e.g. 17), null when walprism has none. */
+    static org.walprism.codec.WalVersion major(int major) {
+        return org.walprism.codec.WalVersion.fromLabel(Integer.toString(major));
     }
 }

@@ -75,6 +75,15 @@ class HumanAndWideNamesTest {
         }
     }
 
+    @Test
+    void humanIsRefusedWithFollow() {
+        Capture c = TestData.capture("17/vacuum_indexed");
+        AnalyzerCommandsTest.Result r = AnalyzerCommandsTest.run("stats", "--follow", "--human", "-p",
+                c.walDir().toString());
+        assertEquals(ExitCode.USAGE.code(), r.code(), r.err());
+        assertTrue(r.err().startsWith("walprism: error: --human cannot be combined with --follow"), r.err());
+    }
+
     /** The category table of {@code stats --categories --human}: Bytes and FPI bytes pretty, the rest unchanged. */
     @Test
     void categoriesHumanRewritesTheByteColumns() {
@@ -147,6 +156,15 @@ class HumanAndWideNamesTest {
             assertEquals(runs.get(0).length(), line.length(), "aligned with the header: " + line);
         }
         assertTrue(r.out().contains("  index " + LONG_INDEX + " "), r.out());
+        // run 1's tables widen with its longest index name and stay aligned with one another
+        List<String> run1 = r.out().lines().dropWhile(l -> !l.startsWith("Run 1:")).toList();
+        String phase = run1.stream().filter(l -> l.startsWith("  Phase ")).findFirst().orElseThrow();
+        for (String l : run1.subList(1, run1.indexOf(run1.stream().filter(x -> x.startsWith("  FPI cause "))
+                .findFirst().orElseThrow()))) {
+            if (l.startsWith("  ") && !l.startsWith("  LSN") && !l.contains(": ")) {
+                assertEquals(phase.length(), l.length(), "aligned with the Phase header: " + l);
+            }
+        }
         // no name cut with ~ (the old 32-character column)
         assertFalse(java.util.regex.Pattern.compile("\\S~\\s").matcher(r.out()).find(), r.out());
         // --human: the runs table's Bytes column as pg_size_pretty writes the plain run's

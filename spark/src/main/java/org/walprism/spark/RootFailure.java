@@ -14,7 +14,7 @@ public final class RootFailure extends WalFormatException {
 
     /** {@code e}, met reading root {@code path} labelled {@code cluster}. */
     public RootFailure(String cluster, String path, WalFormatException e) {
-        super(e.detail(), e.lsn(), e.file(), e.offset());
+        super(e.detailMessage(), e.lsn(), e.file(), e.offset());
         initCause(e);
         this.cluster = cluster;
         this.path = path;

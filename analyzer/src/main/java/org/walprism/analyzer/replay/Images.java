@@ -35,7 +35,7 @@ final class Images {
 
     /** {@code e} with {@code lsn} when it names none. */
     static WalFormatException at(WalFormatException e, long lsn) {
-        return e.lsn() != 0 ? e : new WalFormatException(e.detail(), lsn, e.file(), e.offset());
+        return e.lsn() != 0 ? e : new WalFormatException(e.detailMessage(), lsn, e.file(), e.offset());
     }
 
     /** {@code e} with the segment file and offset of its LSN, when it names an LSN but no file. */
@@ -44,7 +44,7 @@ final class Images {
             return e;
         }
         long segno = Long.divideUnsigned(e.lsn(), segmentSize);
-        return new WalFormatException(e.detail(), e.lsn(), WalFileName.of(timeline, segno, segmentSize),
+        return new WalFormatException(e.detailMessage(), e.lsn(), WalFileName.of(timeline, segno, segmentSize),
                 Long.remainderUnsigned(e.lsn(), segmentSize));
     }
 

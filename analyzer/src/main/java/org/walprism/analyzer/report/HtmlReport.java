@@ -105,7 +105,9 @@ public final class HtmlReport {
                 .append("font-variant-numeric:tabular-nums}td,th{padding:2px 8px;text-align:right;")
                 .append("border-bottom:1px solid #eee}td:first-child,th:first-child{text-align:left}")
                 .append(".ct{font:bold 13px sans-serif}.bl,.bv,.lt{font:12px sans-serif}.main{font-weight:bold}")
-                .append("svg.chart{display:block;margin:12px 0}li{margin:6px 0}code{font-size:12px}\n")
+                .append("svg.chart{display:block;margin:12px 0 4px}li{margin:6px 0}code{font-size:12px}")
+                .append("details.numbers{margin:0 0 12px}details.numbers summary{color:#555;font-size:12px;")
+                .append("cursor:pointer}\n")
                 .append("</style>\n</head>\n<body>\n");
     }
 

@@ -5,7 +5,8 @@ import java.util.Locale;
 
 /**
  * Inline SVG charts written as text: horizontal stacked bars (one bar per input, one segment per series) with a
- * legend and a tooltip ({@code <title>}) per segment. No scripts, no external resources.
+ * legend, or with one input a bar per series; a tooltip ({@code <title>}) per segment. No scripts, no external
+ * resources.
  */
 public final class Svg {
     /** Series colours, then grey for "rest". */
@@ -107,6 +108,11 @@ public final class Svg {
     /** As {@link #stackedBars(String, String, List, List, long[][], String)} with one colour per series. */
     public static String stackedBars(String id, String title, List<String> bars, List<String> series,
                                      List<String> colours, long[][] values, String unit) {
+        if (bars.size() == 1 && series.size() > 1) {
+            // one input: a bar per series, so that a small one is as visible as its number (in one stacked bar a
+            // category of 0.4% is a sliver no label can point at)
+            return seriesBars(id, title, bars.get(0), series, colours, values[0], unit);
+        }
         long max = 1;
         for (long[] row : values) {
             long t = 0;
@@ -184,6 +190,80 @@ public final class Svg {
         return sb.toString();
     }
 
+    /** Height of a row of {@link #seriesBars}. */
+    private static final int ROW = 20;
+    /** Shortest bar drawn for a value above zero, so that no series vanishes. */
+    private static final double MIN_BAR = 2;
+
+    /**
+     * The chart of one input ({@code bar} names it, e.g. "PostgreSQL 17"): one horizontal bar per series above
+     * zero, in the given order, each with its value at its end, on one axis in the chart's {@link Unit}; no legend
+     * (each bar is labelled).
+     */
+    static String seriesBars(String id, String title, String bar, List<String> series, List<String> colours,
+                             long[] values, String unit) {
+        long max = 1;
+        int longest = 0;
+        int rows = 0;
+        for (int s = 0; s < series.size(); s++) {
+            if (values[s] > 0) {
+                max = Math.max(max, values[s]);
+                longest = Math.max(longest, ReportText.clip(series.get(s), 34).length());
+                rows++;
+            }
+        }
+        Unit u = Unit.of(unit, max);
+        double step = niceStep((double) max / u.divisor(), 4);
+        double axisMax = Math.ceil((double) max / u.divisor() / step) * step;
+        double scaleMax = axisMax * u.divisor();
+        // 12px sans-serif: upper-case record type names run to 8 px a character
+        int label = Math.max(LABEL, longest * 8 + 10);
+        int plot = WIDTH - label - 100;
+        int top = 28;
+        int axisY = top + Math.max(rows, 1) * ROW + 4;
+        int height = axisY + AXIS - 8;
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" id=\"%s\" class=\"chart\" "
+                + "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"%s\">%n", esc(id),
+                WIDTH, height, WIDTH, height, esc(title + " (" + u.label() + ")")));
+        sb.append(String.format(Locale.ROOT, "<text x=\"0\" y=\"16\" class=\"ct\">%s (%s)</text>%n", esc(title),
+                esc(u.label())));
+        sb.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"16\" class=\"bl\" text-anchor=\"end\">%s</text>%n",
+                WIDTH, esc(bar)));
+        sb.append(String.format(Locale.ROOT, "<g class=\"axis\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+                + "stroke=\"#555\"/>%n", label, axisY, label + plot, axisY));
+        for (int k = 0; k * step <= axisMax + step / 1e6; k++) {
+            double x = label + k * step / axisMax * plot;
+            sb.append(String.format(Locale.ROOT, "<line class=\"grid\" x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" y2=\"%d\" "
+                    + "stroke=\"#e4e4e4\"/><line class=\"tick\" x1=\"%.2f\" y1=\"%d\" x2=\"%.2f\" y2=\"%d\" "
+                    + "stroke=\"#555\"/><text class=\"tl\" x=\"%.2f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
+                    x, top - 4, x, axisY, x, axisY, x, axisY + 4, x, axisY + 16, tick(k * step)));
+        }
+        sb.append(String.format(Locale.ROOT, "<text class=\"tl\" x=\"%d\" y=\"%d\">%s</text></g>%n",
+                label + plot + 20, axisY + 16, esc(u.label())));
+        int y = top;
+        for (int s = 0; s < series.size(); s++) {
+            long v = values[s];
+            if (v <= 0) {
+                continue;
+            }
+            double w = Math.max((double) v * plot / scaleMax, MIN_BAR);
+            sb.append(String.format(Locale.ROOT, "<text x=\"0\" y=\"%d\" class=\"lt\">%s</text>%n", y + 14,
+                    esc(ReportText.clip(series.get(s), 34))));
+            sb.append(String.format(Locale.ROOT, "<rect class=\"seg\" x=\"%d\" y=\"%d\" width=\"%.2f\" height=\"%d\" "
+                    + "fill=\"%s\"><title>%s %s: %d %s</title></rect>%n", label, y + 3, w, ROW - 6, colours.get(s),
+                    esc(bar), esc(series.get(s)), v, unit));
+            sb.append(String.format(Locale.ROOT, "<text x=\"%.2f\" y=\"%d\" class=\"bv\">%s %s</text>%n",
+                    label + w + 6, y + 14, u.format(v), esc(u.label())));
+            y += ROW;
+        }
+        sb.append("</svg>\n");
+        long[][] column = new long[1][];
+        column[0] = values;
+        sb.append(table(id, List.of(bar), series, column, u));
+        return sb.toString();
+    }
+
     /**
      * The numbers of a chart in its unit, under it: one row per series and a column per bar, or one row per bar
      * when there are many bars (LSN buckets).
@@ -193,6 +273,8 @@ public final class Svg {
         List<String> rows = rowsAreBars ? bars : series;
         List<String> cols = rowsAreBars ? series : bars;
         StringBuilder h = new StringBuilder();
+        // the numbers are one click away (a details element, no script): the chart above shows them, the page stays short
+        h.append("<details class=\"numbers\"><summary>").append(esc(u.header())).append("</summary>");
         h.append("<div class=\"tw\"><table class=\"data\" id=\"table-").append(esc(id)).append("\"><caption>")
                 .append(esc(u.header())).append("</caption><tr><th>").append(rowsAreBars ? "Bucket start" : "Name")
                 .append("</th>");
@@ -208,6 +290,6 @@ public final class Svg {
             }
             h.append("</tr>\n");
         }
-        return h.append("</table></div>\n").toString();
+        return h.append("</table></div></details>\n").toString();
     }
 }

@@ -126,21 +126,24 @@ public final class VacuumFormatter {
         sb.append(String.format(Locale.ROOT, "  tuples: %s removed, %s frozen; dead items: %s removed in %d pages; "
                 + "index passes: %d%n", count(f.tuplesRemoved()), count(f.tuplesFrozen()),
                 count(f.deadItemsRemoved()), f.deadItemPages(), f.indexPasses()));
-        sb.append(String.format(Locale.ROOT, "  %-26s %8s %11s %11s %7s%n", "Phase", "Records", "Bytes", "FPI bytes",
-                "Images"));
-        for (Phase p : Phase.values()) {
-            if (run.phaseRecords(p) > 0) {
-                sb.append(String.format(Locale.ROOT, "  %-26s %8d %11s %11s %7d%n", p.label()
-                        + (p.inWalUsage() ? "" : " *"), run.phaseRecords(p), u.text(run.phaseBytes(p)),
-                        u.text(run.phaseFpiBytes(p)), run.phaseImages(p)));
-            }
-        }
-        // index names as wide as the longest, never cut
+        // the first column is as wide as the longest index name (after "index "), so that none is cut and every
+        // table of the run stays aligned
         List<String> indexNames = new ArrayList<>();
         for (String n : run.indexNames()) {
             indexNames.add(PlainText.escape(n));
         }
-        String indexCol = "  index %-" + CategoryFormatter.width(20, indexNames) + "s";
+        int first = Math.max(26, "index ".length() + CategoryFormatter.width(0, indexNames));
+        String col = "  %-" + first + "s";
+        String indexCol = "  index %-" + (first - "index ".length()) + "s";
+        sb.append(String.format(Locale.ROOT, col + " %8s %11s %11s %7s%n", "Phase", "Records", "Bytes", "FPI bytes",
+                "Images"));
+        for (Phase p : Phase.values()) {
+            if (run.phaseRecords(p) > 0) {
+                sb.append(String.format(Locale.ROOT, col + " %8d %11s %11s %7d%n", p.label()
+                        + (p.inWalUsage() ? "" : " *"), run.phaseRecords(p), u.text(run.phaseBytes(p)),
+                        u.text(run.phaseFpiBytes(p)), run.phaseImages(p)));
+            }
+        }
         int i = 0;
         for (Map.Entry<Long, long[]> e : run.indexActivity().entrySet()) {
             long[] a = e.getValue();
@@ -148,20 +151,20 @@ public final class VacuumFormatter {
                     u.text(a[1]), u.text(a[2]), a[3]));
         }
         CategorySummary s = new CategorySummary(run.stats());
-        sb.append(String.format(Locale.ROOT, "  %-26s %8s %11s %11s %7s%n", "Category", "Records", "Bytes",
+        sb.append(String.format(Locale.ROOT, col + " %8s %11s %11s %7s%n", "Category", "Records", "Bytes",
                 "FPI bytes", "Images"));
         for (Map.Entry<String, Map<String, Long>> e : s.section("category").entrySet()) {
             Map<String, Long> m = e.getValue();
             if (m.get("records") > 0) {
-                sb.append(String.format(Locale.ROOT, "  %-26s %8d %11s %11s %7d%n", e.getKey(), m.get("records"),
+                sb.append(String.format(Locale.ROOT, col + " %8d %11s %11s %7d%n", e.getKey(), m.get("records"),
                         u.text(m.get("bytes")), u.text(m.get("fpi_bytes")), m.get("images")));
             }
         }
-        sb.append(String.format(Locale.ROOT, "  %-26s %8s %11s%n", "FPI cause", "Images", "Stored"));
+        sb.append(String.format(Locale.ROOT, col + " %8s %11s%n", "FPI cause", "Images", "Stored"));
         for (Map.Entry<String, Map<String, Long>> e : s.section("fpi_cause").entrySet()) {
             Map<String, Long> m = e.getValue();
             if (m.get("images") > 0) {
-                sb.append(String.format(Locale.ROOT, "  %-26s %8d %11s%n", e.getKey(), m.get("images"),
+                sb.append(String.format(Locale.ROOT, col + " %8d %11s%n", e.getKey(), m.get("images"),
                         u.text(m.get("stored_bytes"))));
             }
         }

@@ -9,9 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -40,7 +39,8 @@ class HtmlReportLayoutTest {
     }
 
     private static final Pattern SVG = Pattern.compile("(?s)<svg [^>]*id=\"([^\"]+)\"[^>]*>(.*?)</svg>\\n"
-            + "(<div class=\"tw\"><table class=\"data\" id=\"table-\\1\"><caption>([^<]*)</caption>)?");
+            + "(<details class=\"numbers\"><summary>[^<]*</summary><div class=\"tw\"><table class=\"data\" "
+            + "id=\"table-\\1\"><caption>([^<]*)</caption>)?");
 
     @Test
     void everyChartHasAnAxisAndOneUnitWithItsTable() {
@@ -95,30 +95,76 @@ class HtmlReportLayoutTest {
         assertFalse(all.contains("buckets drawn"), "the default width draws every bucket");
     }
 
+    /**
+     * What a screenshot would show, measured on the page Chromium laid out (element boxes, not pixels): at 1000 and
+     * 1400 px no element reaches past the window and nothing scrolls sideways; no bar label runs into its bars; with
+     * one input every category, record type and part above zero has a bar at least 2 px long (no series hidden
+     * in a single stacked bar); and the 525-record range of 17/vacuum_noindex gives a page under 4000 px high
+     * (5200 px with the stacked bars and open tables before).
+     */
     @Test
-    void layoutHoldsAt1000Pixels(@TempDir Path tmp) throws Exception {
+    void layoutHoldsAt1000And1400Pixels(@TempDir Path tmp) throws Exception {
         Path chromium = HtmlReportTest.chromium();
         assumeTrue(chromium != null, "chromium not installed: apt-get install -y chromium");
-        Set<String> widths = new HashSet<>();
-        for (String html : List.of(
-                HtmlReport.render(side("18/vacuum_noindex", 0), side("18/vacuum_noindex_checksums", 8192), "w", "d"),
-                HtmlReport.render(side("15/vacuum_indexed_pglz", 0), null, "w", "d"))) {
-            // the page has no script; a copy gets one that writes the laid-out width into the DOM
-            Path page = tmp.resolve("p" + widths.size() + ".html");
-            Files.writeString(page, html.replace("</body>", "<script>document.body.setAttribute('data-sw',"
-                    + "document.documentElement.scrollWidth)</script></body>"));
-            List<String> cmd = new ArrayList<>(List.of(chromium.toString(), "--headless", "--no-sandbox",
-                    "--disable-gpu", "--no-first-run", "--hide-scrollbars", "--window-size=1000,2000",
-                    "--user-data-dir=" + tmp.resolve("profile" + widths.size()), "--dump-dom", page.toUri().toString()));
-            Process p = new ProcessBuilder(cmd).redirectError(tmp.resolve("log").toFile()).start();
-            String dom = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(p.waitFor(120, TimeUnit.SECONDS));
-            Matcher m = Pattern.compile("data-sw=\"(\\d+)\"").matcher(dom);
-            assertTrue(m.find(), "width measured");
-            int width = Integer.parseInt(m.group(1));
-            assertTrue(width <= 1000, "the page is " + width + " px wide in a 1000 px window");
-            widths.add(m.group(1));
+        Capture small = TestData.capture("17/vacuum_noindex");
+        assertEquals(525, small.records(), "the issue's 525-record range");
+        String one = HtmlReport.render(side("17/vacuum_noindex", 0), null, "w", "d");
+        String two = HtmlReport.render(side("18/vacuum_noindex", 0), side("18/vacuum_noindex_checksums", 8192), "w",
+                "d");
+        String single15 = HtmlReport.render(side("15/vacuum_indexed_pglz", 0), null, "w", "d");
+        int n = 0;
+        for (int width : new int[] {1000, 1400}) {
+            for (String html : List.of(one, two, single15)) {
+                Map<String, Integer> m = measure(chromium, tmp, n++, html, width);
+                assertTrue(m.get("sw") <= width, "the page is " + m.get("sw") + " px wide in a " + width + " px window");
+                assertEquals(0, m.get("overflow"), "elements reaching past the window at " + width + " px");
+                assertEquals(0, m.get("overlap"), "bar labels running into their bars at " + width + " px");
+                if (html != two) {
+                    assertEquals(0, m.get("thin"), "bars under 2 px with one input at " + width + " px");
+                    assertTrue(m.get("bars") > 20, "bars drawn: " + m.get("bars"));
+                }
+                if (html == one) {
+                    assertTrue(m.get("sh") < 4000, "the 525-record page is " + m.get("sh") + " px high at " + width);
+                }
+            }
         }
+    }
+
+    /**
+     * Lays {@code html} out in headless Chromium at {@code width} px and returns what a script (added to a copy: the
+     * page itself has none) measured: {@code sw}/{@code sh} the scroll width and height; {@code overflow} elements
+     * whose box ends right of the window; {@code overlap} labels (x=0 texts of a chart) whose box ends right of the
+     * chart's first bar; {@code thin} drawn bars (segments) narrower than 2 px outside the LSN bucket charts;
+     * {@code bars} the segments drawn.
+     */
+    private static Map<String, Integer> measure(Path chromium, Path tmp, int n, String html, int width)
+            throws Exception {
+        String script = "<script>(function(){var d=document.documentElement,W=d.clientWidth,o=0,l=0,t=0,b=0;"
+                + "document.querySelectorAll('body *').forEach(function(e){var r=e.getBoundingClientRect();"
+                + "if(r.width>0&&r.right>W+0.5&&!e.closest('.tw'))o++;});"
+                + "document.querySelectorAll('svg.chart').forEach(function(s){var x=1e9;"
+                + "s.querySelectorAll('rect.seg').forEach(function(r){x=Math.min(x,r.getBBox().x);b++;"
+                + "if(s.id.indexOf('chart-buckets')!==0&&r.getBBox().width<1.99)t++;});"
+                + "s.querySelectorAll('text[x=\"0\"]:not(.ct)').forEach(function(e){var q=e.getBBox();"
+                + "if(q.x+q.width>x-1)l++;});});"
+                + "var a=document.body;a.setAttribute('data-sw',d.scrollWidth);a.setAttribute('data-sh',d.scrollHeight);"
+                + "a.setAttribute('data-overflow',o);a.setAttribute('data-overlap',l);a.setAttribute('data-thin',t);"
+                + "a.setAttribute('data-bars',b);})()</script></body>";
+        Path page = tmp.resolve("p" + n + ".html");
+        Files.writeString(page, html.replace("</body>", script));
+        List<String> cmd = new ArrayList<>(List.of(chromium.toString(), "--headless", "--no-sandbox",
+                "--disable-gpu", "--no-first-run", "--hide-scrollbars", "--window-size=" + width + ",2000",
+                "--user-data-dir=" + tmp.resolve("profile" + n), "--dump-dom", page.toUri().toString()));
+        Process p = new ProcessBuilder(cmd).redirectError(tmp.resolve("log" + n).toFile()).start();
+        String dom = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        Map<String, Integer> m = new java.util.HashMap<>();
+        Matcher a = Pattern.compile("data-(sw|sh|overflow|overlap|thin|bars)=\"(\\d+)\"").matcher(dom);
+        while (a.find()) {
+            m.put(a.group(1), Integer.parseInt(a.group(2)));
+        }
+        assertEquals(6, m.size(), "measured: " + m + "; " + Files.readString(tmp.resolve("log" + n)));
+        return m;
     }
 
     private static int count(String s, String what) {

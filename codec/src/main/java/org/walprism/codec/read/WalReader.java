@@ -425,7 +425,7 @@ public final class WalReader implements AutoCloseable {
         try {
             RecordViewAccess.parse(view, pages.version, buf, base, len, lsn);
         } catch (WalFormatException e) {
-            throw fail(e.detail(), lsn);
+            throw ReadErrors.at(source, e.detailMessage(), lsn);
         }
         checks.expectedPrev = lsn;
         if (view.rmid() == RmgrTable.XLOG && (view.info() & ~RmgrTable.XLR_INFO_MASK) == XlogCodec.XLOG_SWITCH) {
