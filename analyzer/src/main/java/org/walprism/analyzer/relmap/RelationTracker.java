@@ -77,9 +77,12 @@ public final class RelationTracker {
     private record Loc(long db, long blk, int off) {
     }
 
+    private final RewriteFiles rewrites;
+
     /** A tracker starting from the relations of {@code names}. */
     public RelationTracker(RelationMap names) {
         this.names = names;
+        this.rewrites = new RewriteFiles(names);
     }
 
     /**
@@ -155,12 +158,12 @@ public final class RelationTracker {
             case RmgrTable.TRANSACTION -> {
                 List<long[]> all = createdAll.remove(v.xid());
                 if (inplace && v.xid() != 0 && (v.info() & 0x70) == 0x00) {
-                    long[][] dropped = dropped(v);
+                    long[][] dropped = RewriteFiles.dropped(v);
                     if (dropped != null && all != null) {
                         pairDropped(dropped, all);
                     }
                     if (dropped != null) {
-                        nameDroppedByOid(dropped);
+                        followed += rewrites.nameDroppedByOid(dropped);
                     }
                 }
                 List<long[]> left = created.remove(v.xid());
@@ -214,64 +217,6 @@ public final class RelationTracker {
         }
     }
 
-    /**
-     * A file a commit drops that nothing named, whose number is the OID of a relation of the map that has another
-     * file now: its first file (heap_create gives a new relation the file numbered as its OID; a rewrite gives it a
-     * new one, GetNewRelFileNumber, and drops this one at commit), so it carries that relation's name. This names
-     * the old files of a rewrite (REINDEX's, VACUUM FULL's indexes) from a map taken after it.
-     */
-    private void nameDroppedByOid(long[][] dropped) {
-        for (long[] d : dropped) {
-            if (names.find(d[0], d[1], d[2]) != null) {
-                continue;
-            }
-            RelationMap.Relation r = names.byOid(d[1], d[2]);
-            if (r != null && r.relfilenode() != d[2]) {
-                names.add(new RelationMap.Relation(d[0], d[1], d[2], r.oid(), r.name(), r.kind(), r.parent(),
-                        r.database()), true);
-                followed++;
-            }
-        }
-    }
-
-    /** The files (spc, db, rel) a commit record drops, in its order; null when it drops none or is cut short. */
-    private static long[][] dropped(RecordView v) {
-        int m = v.mainDataIndex();
-        int len = v.mainDataLength();
-        int pos = 8;
-        long xinfo = 0;
-        if ((v.info() & 0x80) != 0) {
-            if (len < pos + 4) {
-                return null;
-            }
-            xinfo = v.u32(m + pos);
-            pos += 4;
-        }
-        if ((xinfo & 1) != 0) {
-            pos += 8;
-        }
-        if ((xinfo & 2) != 0) {
-            if (len < pos + 4) {
-                return null;
-            }
-            long n = v.u32(m + pos);
-            pos += 4 + 4 * (int) Math.min(n, 1 << 20);
-        }
-        if ((xinfo & 4) == 0 || len < pos + 4) {
-            return null;
-        }
-        long nrels = v.u32(m + pos);
-        pos += 4;
-        if (nrels == 0 || nrels > 1 << 16 || len < pos + 12 * nrels) {
-            return null;
-        }
-        long[][] out = new long[(int) nrels][];
-        for (int i = 0; i < nrels; i++) {
-            int at = m + pos + 12 * i;
-            out[i] = new long[] {v.u32(at), v.u32(at + 4), v.u32(at + 8)};
-        }
-        return out;
-    }
 
     private void relmap(RecordView v) {
         int len = v.mainDataLength();
@@ -471,7 +416,7 @@ public final class RelationTracker {
         RelationMap.Relation known = names.byOid(db, row.oid());
         RelationMap.Relation there = names.find(spc, db, file);
         if (known == null) {
-            RelationMap.Relation r = rewritten(db, row);
+            RelationMap.Relation r = rewrites.rewritten(db, row);
             if (r != null) {
                 // a transient relation of a rewrite: its file, the new one before the swap and the old one after,
                 // is the rewritten relation's
@@ -513,41 +458,6 @@ public final class RelationTracker {
         }
         names.add(new RelationMap.Relation(spc, db, file, row.oid(), name, row.relkind(), parent,
                 known != null ? known.database() : null), true);
-    }
-
-    /** Transient relations of rewrites seen (make_new_heap's pg_temp_OID): their OID -> the rewritten relation's. */
-    private final Map<Long, Long> transients = new HashMap<>();
-
-    /**
-     * The relation a transient relation's row stands for, from the map: make_new_heap (src/backend/commands/cluster.c)
-     * names the transient heap {@code pg_temp_OID} after the relation it rewrites, its TOAST table
-     * {@code pg_toast_TRANSIENTOID} and the index of that {@code pg_toast_TRANSIENTOID_index}; after the swap
-     * (swap_relation_files) these rows hold the old files, and finish_heap_swap renames the new TOAST table to the
-     * rewritten relation's TOAST name. Null when the row is none of those or the map does not know the relation.
-     */
-    private RelationMap.Relation rewritten(long db, PgClassRow row) {
-        String n = row.relname();
-        if (n == null) {
-            return null;
-        }
-        try {
-            if (n.startsWith("pg_temp_") && row.relkind() != 't') {
-                long oid = Long.parseLong(n.substring(8));
-                RelationMap.Relation r = names.byOid(db, oid);
-                if (r != null) {
-                    transients.put(row.oid(), oid);
-                }
-                return r;
-            }
-            if (n.startsWith("pg_toast_")) {
-                boolean index = n.endsWith("_index");
-                Long of = transients.get(Long.parseLong(n.substring(9, index ? n.length() - 6 : n.length())));
-                return of == null ? null : names.byName(db, "pg_toast.pg_toast_" + of + (index ? "_index" : ""));
-            }
-        } catch (NumberFormatException e) {
-            // a relation named so by its user
-        }
-        return null;
     }
 
     /**
