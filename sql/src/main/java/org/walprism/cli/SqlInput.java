@@ -11,6 +11,8 @@ import org.walprism.source.WalSources;
 import org.walprism.analyzer.relmap.RangeRelations;
 import org.walprism.analyzer.relmap.RelationMap;
 import org.walprism.analyzer.vacuums.VacuumAnalyzer;
+import org.walprism.codec.read.SegmentSource;
+import org.walprism.codec.read.TimelineHistory;
 import org.walprism.codec.read.WalReader;
 import org.walprism.sql.FleetTables;
 import org.walprism.sql.WalSql;
@@ -123,7 +125,7 @@ final class SqlInput {
             Path name = r.path().getFileName();
             WalTables.Contents c = contents.fleet()
                     ? contents.cluster(name == null ? r.path().toString() : name.toString())
-                            .source(r.path().toString(), split) : contents;
+                            .source(r.path().toString(), split, history(r)) : contents;
             f = db.load(reader, r.start(), r.end(), c, map, follow, null);
             notes.addAll(f.notices());
         } catch (FleetTables.TooManyBuckets e) {
@@ -135,6 +137,13 @@ final class SqlInput {
         }
         Notices.print(err, notes);
         return f;
+    }
+
+    /** The history the source follows for the range's timeline (the Spark job's split of records by timeline). */
+    private static TimelineHistory history(WalRangeOptions.Range r) throws IOException {
+        try (SegmentSource s = WalSources.open(r.path(), r.timeline())) {
+            return s.history();
+        }
     }
 
     /** An SQL error as walprism's one line (exit 2): DuckDB's message inside. */

@@ -22,6 +22,7 @@ import org.walprism.analyzer.relmap.RelationMap;
 import org.walprism.analyzer.relmap.RelationTracker;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.image.PageImages;
+import org.walprism.codec.read.TimelineHistory;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
@@ -52,11 +53,13 @@ public final class WalTables {
      * named {@code cluster} at {@code path}, split by {@code buckets}.
      */
     public record Contents(boolean blocks, boolean blockData, boolean categories, boolean parts, boolean vacuums,
-                           boolean fleet, String cluster, boolean texts, String path, FleetTables.Buckets buckets) {
+                           boolean fleet, String cluster, boolean texts, String path, FleetTables.Buckets buckets,
+                           TimelineHistory history) {
         /** Whole-range rows only in the Spark job's tables. */
         public Contents(boolean blocks, boolean blockData, boolean categories, boolean parts, boolean vacuums,
                         boolean fleet, String cluster, boolean texts) {
-            this(blocks, blockData, categories, parts, vacuums, fleet, cluster, texts, null, FleetTables.Buckets.NONE);
+            this(blocks, blockData, categories, parts, vacuums, fleet, cluster, texts, null, FleetTables.Buckets.NONE,
+                    null);
         }
 
         /** Without the Spark job's tables ({@link FleetTables}), with the text columns. */
@@ -77,12 +80,18 @@ public final class WalTables {
 
         /** The same, with {@code name} as the {@code cluster} of the Spark job's tables. */
         public Contents cluster(String name) {
-            return new Contents(blocks, blockData, categories, parts, vacuums, fleet, name, texts, path, buckets);
+            return new Contents(blocks, blockData, categories, parts, vacuums, fleet, name, texts, path, buckets,
+                    history);
         }
 
-        /** The same, for the source at {@code where} ({@code ranges.path}), split by {@code split}. */
-        public Contents source(String where, FleetTables.Buckets split) {
-            return new Contents(blocks, blockData, categories, parts, vacuums, fleet, cluster, texts, where, split);
+        /**
+         * The same, for the source at {@code where} ({@code ranges.path}), split by {@code split}, its records
+         * given to the timelines of {@code followed} (the source's history; null: each record to the timeline of
+         * the segment file it ends in) as the job gives them (timeline.c tliOfPointInHistory).
+         */
+        public Contents source(String where, FleetTables.Buckets split, TimelineHistory followed) {
+            return new Contents(blocks, blockData, categories, parts, vacuums, fleet, cluster, texts, where, split,
+                    followed);
         }
     }
 
@@ -171,7 +180,7 @@ public final class WalTables {
             Row row = new Row();
             String cluster = contents.cluster() == null ? "" : contents.cluster();
             FleetTables fleet = contents.fleet() ? new FleetTables(contents.buckets() == null
-                    ? FleetTables.Buckets.NONE : contents.buckets(), conn, cluster) : null;
+                    ? FleetTables.Buckets.NONE : contents.buckets(), conn, cluster, contents.history()) : null;
             RecordView v;
             while ((v = reader.nextView()) != null) {
                 if (version == null) {
@@ -199,7 +208,7 @@ public final class WalTables {
             if (fleet != null) {
                 fleet.write(new FleetTables.Source(cluster, contents.path() == null ? cluster : contents.path(),
                         reader.systemIdentifier(), reader.timeline(), version != null ? version : reader.version(),
-                        n, reader.notices(), null));
+                        n, reader.notices()));
             }
         }
         if (version == null) {
