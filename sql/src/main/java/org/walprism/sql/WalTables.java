@@ -132,6 +132,10 @@ public final class WalTables {
     private record FileKey(long spc, long db, long rel) {
     }
 
+    /** With {@link #tracker}: the databases of the range's block references. */
+    private final Set<Long> databases = new java.util.TreeSet<>();
+    private long lastDb = -1;
+
     /** Tables in {@code conn} (created by {@link #create}), filled with {@code contents}, names from {@code names}. */
     public WalTables(Connection conn, Contents contents, RelationMap names) {
         this(conn, contents, names, false);
@@ -162,7 +166,9 @@ public final class WalTables {
     }
 
     /** The result of {@link #fill}. */
-    public record Filled(WalVersion version, long startLsn, long endLsn, long records, List<String> notices) {
+    /** {@code databases}: with {@code follow}, the databases the range's block references touch (else empty). */
+    public record Filled(WalVersion version, long startLsn, long endLsn, long records, List<String> notices,
+                         Set<Long> databases) {
     }
 
     /**
@@ -189,6 +195,13 @@ public final class WalTables {
                 }
                 if (tracker != null) {
                     tracker.observe(v);
+                    for (int b = 0; b < v.blockCount(); b++) {
+                        long db = v.dbOid(b);
+                        if (db != lastDb) {
+                            databases.add(db);
+                            lastDb = db;
+                        }
+                    }
                 }
                 // the decoded copy only for what needs it (block rows, texts); the record's columns come from v
                 DecodedRecord r = contents.blocks() || contents.texts() ? v.toDecoded() : null;
@@ -237,7 +250,7 @@ public final class WalTables {
             nameBlocks();
         }
         fillRelations();
-        return new Filled(version, lo, hi, n, List.copyOf(notices));
+        return new Filled(version, lo, hi, n, List.copyOf(notices), Set.copyOf(databases));
     }
 
     /** With {@link #tracker}: the {@code relation} of {@code wal_blocks}, from the names as the range left them. */
