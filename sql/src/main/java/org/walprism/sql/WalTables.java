@@ -50,16 +50,17 @@ public final class WalTables {
     /**
      * What to fill besides {@code wal_records}; {@code texts}: the {@code description} and {@code block_ref} text
      * columns (false: NULL, for a query that names neither); {@code fleet}: the Spark job's tables, for the source
-     * named {@code cluster} at {@code path}, split by {@code buckets}.
+     * named {@code cluster} at {@code path}, split by {@code buckets}; {@code noRecords}: {@code wal_records} left
+     * empty, for a query over the block relations alone (pg_get_wal_block_info reads only {@code wal_blocks}).
      */
     public record Contents(boolean blocks, boolean blockData, boolean categories, boolean parts, boolean vacuums,
                            boolean fleet, String cluster, boolean texts, String path, FleetTables.Buckets buckets,
-                           TimelineHistory history) {
+                           TimelineHistory history, boolean noRecords) {
         /** Whole-range rows only in the Spark job's tables. */
         public Contents(boolean blocks, boolean blockData, boolean categories, boolean parts, boolean vacuums,
                         boolean fleet, String cluster, boolean texts) {
             this(blocks, blockData, categories, parts, vacuums, fleet, cluster, texts, null, FleetTables.Buckets.NONE,
-                    null);
+                    null, false);
         }
 
         /** Without the Spark job's tables ({@link FleetTables}), with the text columns. */
@@ -81,7 +82,13 @@ public final class WalTables {
         /** The same, with {@code name} as the {@code cluster} of the Spark job's tables. */
         public Contents cluster(String name) {
             return new Contents(blocks, blockData, categories, parts, vacuums, fleet, name, texts, path, buckets,
-                    history);
+                    history, noRecords);
+        }
+
+        /** The same, with {@code wal_records} left empty. */
+        public Contents withoutRecords() {
+            return new Contents(blocks, blockData, categories, parts, vacuums, fleet, cluster, texts, path, buckets,
+                    history, true);
         }
 
         /**
@@ -91,7 +98,7 @@ public final class WalTables {
          */
         public Contents source(String where, FleetTables.Buckets split, TimelineHistory followed) {
             return new Contents(blocks, blockData, categories, parts, vacuums, fleet, cluster, texts, where, split,
-                    followed);
+                    followed, noRecords);
         }
     }
 
@@ -206,7 +213,9 @@ public final class WalTables {
                 // the decoded copy only for what needs it (block rows, texts); the record's columns come from v
                 DecodedRecord r = contents.blocks() || contents.texts() ? v.toDecoded() : null;
                 row.record(v, r, reader.endOfLastRecord(), reader.lastRecordTimeline());
-                row.appendRecord(rec);
+                if (!contents.noRecords()) {
+                    row.appendRecord(rec);
+                }
                 if (contents.blocks()) {
                     row.appendBlocks(blk, contents.blockData() ? data : null);
                 }
