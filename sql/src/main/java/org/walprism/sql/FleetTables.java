@@ -320,8 +320,8 @@ public final class FleetTables {
     }
 
     /** What the {@code ranges} row says of the source beside the counters: its name, path, reader's view. */
-    record Source(String cluster, String path, long sysid, int timeline, WalVersion version, long records,
-                  List<String> notices) {
+    record Source(String cluster, String path, long sysid, int timeline, WalVersion version, long firstLsn,
+                  long endLsn, long records, List<String> notices) {
     }
 
     /** Writes the rows. */
@@ -347,13 +347,9 @@ public final class FleetTables {
         try (DuckDBAppender rg = dc.createAppender("ranges")) {
             WalVersion v = src.version();
             boolean any = src.records() > 0 && v != null;
-            // the range as the whole-range rows of buckets give it: first record to the end of the last
-            long first = -1;
-            long end = 0;
-            for (Whole w : timelines.values()) {
-                first = first == -1 || Long.compareUnsigned(w.layout.startLsn(), first) < 0 ? w.layout.startLsn() : first;
-                end = Long.compareUnsigned(w.layout.endLsn(), end) > 0 ? w.layout.endLsn() : end;
-            }
+            // the range as the job's seams give it: the first record, the reader's EndRecPtr at the end
+            long first = src.firstLsn();
+            long end = src.endLsn();
             rg.beginRow().append(src.cluster()).append(src.path()).append(id).append(src.timeline());
             nullable(rg, v == null ? null : v.label());
             nullable(rg, any ? Lsn.of(first).format(v) : null);

@@ -230,7 +230,7 @@ public final class WalTables {
             if (fleet != null) {
                 fleet.write(new FleetTables.Source(cluster, contents.path() == null ? cluster : contents.path(),
                         reader.systemIdentifier(), reader.timeline(), version != null ? version : reader.version(),
-                        n, reader.notices()));
+                        reader.firstRecordLsn(), reader.endOfLastRecord(), n, reader.notices()));
             }
         }
         if (version == null) {
