@@ -11,6 +11,8 @@ import org.walprism.source.WalSources;
 import org.walprism.analyzer.relmap.RangeRelations;
 import org.walprism.analyzer.relmap.RelationMap;
 import org.walprism.analyzer.vacuums.VacuumAnalyzer;
+import org.walprism.codec.read.SegmentSource;
+import org.walprism.codec.read.TimelineHistory;
 import org.walprism.codec.read.WalReader;
 import org.walprism.sql.FleetTables;
 import org.walprism.sql.WalSql;
@@ -80,6 +82,9 @@ final class SqlInput {
         return new FleetTables.Buckets(bytes, 0);
     }
 
+    /** {@code --dbname}: a server with at most this many databases has all their maps loaded before the pass. */
+    static final int ALL_DATABASES = 16;
+
     /** The range the options select. */
     WalRangeOptions.Range range() throws IOException {
         WalRangeOptions w = new WalRangeOptions();
@@ -102,14 +107,19 @@ final class SqlInput {
         RelationMap map = RelationMap.empty();
         List<org.walprism.codec.WalMessage> notes = new ArrayList<>();
         boolean follow = false;
+        NameOptions.Source src = null;
         if (names.any()) {
             // as dump --names: the range's own changes of which file holds which relation (a file created inside
             // it: VACUUM FULL, CLUSTER, TRUNCATE, REINDEX) are followed from the map, so that a map taken before a
-            // rewrite names the new files too. With --relmap alone they are followed in the pass that fills the
-            // tables; --dbname asks the server for the databases of the range first, which takes a pass of its own.
-            NameOptions.Source src = names.open(0);
+            // rewrite names the new files too, in the pass that fills the tables. --dbname loads the maps of all the
+            // server's databases first when it has few; else it asks for those of the range, which takes a pass of
+            // its own to find them.
+            src = names.open(0);
             map = src.map();
-            if (src.server() != null) {
+            if (src.server() != null && src.server().databases().size() <= ALL_DATABASES) {
+                src.complete(src.server().databases().keySet());
+                follow = true;
+            } else if (src.server() != null) {
                 RangeRelations.Result rr = RangeRelations.scan(r.path(), r.start(), r.end(), r.timeline(),
                         Runtime.getRuntime().availableProcessors(), map);
                 notes.addAll(src.complete(rr.databases()));
@@ -123,8 +133,12 @@ final class SqlInput {
             Path name = r.path().getFileName();
             WalTables.Contents c = contents.fleet()
                     ? contents.cluster(name == null ? r.path().toString() : name.toString())
-                            .source(r.path().toString(), split) : contents;
+                            .source(r.path().toString(), split, history(r)) : contents;
             f = db.load(reader, r.start(), r.end(), c, map, follow, null);
+            if (follow && src.server() != null) {
+                // the databases of the range the server does not have (all the others are loaded)
+                notes.addAll(src.complete(f.databases()));
+            }
             notes.addAll(f.notices());
         } catch (FleetTables.TooManyBuckets e) {
             throw new BadArgumentException("--bucket " + bucket + ": " + e.getMessage());
@@ -135,6 +149,13 @@ final class SqlInput {
         }
         Notices.print(err, notes, f.version());
         return f;
+    }
+
+    /** The history the source follows for the range's timeline (the Spark job's split of records by timeline). */
+    private static TimelineHistory history(WalRangeOptions.Range r) throws IOException {
+        try (SegmentSource s = WalSources.open(r.path(), r.timeline())) {
+            return s.history();
+        }
     }
 
     /** An SQL error as walprism's one line (exit 2): DuckDB's message inside. */

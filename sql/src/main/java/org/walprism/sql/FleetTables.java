@@ -21,6 +21,7 @@ import org.walprism.analyzer.stats.StatsRow;
 import org.walprism.analyzer.stats.WalStats;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.WalVersion;
+import org.walprism.codec.read.TimelineHistory;
 import org.walprism.codec.record.RecordView;
 
 /**
@@ -165,10 +166,30 @@ public final class FleetTables {
      * takes the memory of one; time buckets (a record goes to the bucket of the latest commit time, which can go
      * back) are kept to the end, at most {@link #MAX_BUCKETS}.
      */
-    FleetTables(Buckets spec, Connection conn, String cluster) {
+    FleetTables(Buckets spec, Connection conn, String cluster, TimelineHistory history) {
         this.spec = spec;
         this.conn = conn;
         this.cluster = cluster;
+        this.history = history;
+    }
+
+    private final TimelineHistory history;
+
+    /**
+     * The timeline whose part of the history holds {@code lsn} (timeline.c tliOfPointInHistory, as the job's
+     * FleetSink.Spec), else {@code fallback}.
+     */
+    private int timelineOf(long lsn, int fallback) {
+        if (history == null) {
+            return fallback;
+        }
+        List<TimelineHistory.Entry> e = history.entries();
+        for (int i = e.size() - 1; i > 0; i--) {
+            if (Long.compareUnsigned(e.get(i).begin(), lsn) <= 0) {
+                return e.get(i).tli();
+            }
+        }
+        return e.get(0).tli();
     }
 
     private Rows rows() throws SQLException {
@@ -198,8 +219,9 @@ public final class FleetTables {
     }
 
     /** Counts one record of timeline {@code tli}, as the job's task sink does. */
-    void accept(RecordView v, int tli, int segSize, long systemIdentifier) throws SQLException {
+    void accept(RecordView v, int fileTli, int segSize, long systemIdentifier) throws SQLException {
         sysid = systemIdentifier;
+        int tli = timelineOf(v.lsn(), fileTli);
         Whole w = timelines.computeIfAbsent(tli, k -> new Whole(v.version(), segSize));
         int len = v.totalLength();
         w.stats.add(v.rmid(), v.info(), Integer.toUnsignedLong(len), v.fpiLength());
@@ -298,8 +320,8 @@ public final class FleetTables {
     }
 
     /** What the {@code ranges} row says of the source beside the counters: its name, path, reader's view. */
-    record Source(String cluster, String path, long sysid, int timeline, WalVersion version, long records,
-                  List<String> notices, String history) {
+    record Source(String cluster, String path, long sysid, int timeline, WalVersion version, long firstLsn,
+                  long endLsn, long records, List<String> notices) {
     }
 
     /** Writes the rows. */
@@ -325,13 +347,9 @@ public final class FleetTables {
         try (DuckDBAppender rg = dc.createAppender("ranges")) {
             WalVersion v = src.version();
             boolean any = src.records() > 0 && v != null;
-            // the range as the whole-range rows of buckets give it: first record to the end of the last
-            long first = -1;
-            long end = 0;
-            for (Whole w : timelines.values()) {
-                first = first == -1 || Long.compareUnsigned(w.layout.startLsn(), first) < 0 ? w.layout.startLsn() : first;
-                end = Long.compareUnsigned(w.layout.endLsn(), end) > 0 ? w.layout.endLsn() : end;
-            }
+            // the range as the job's seams give it: the first record, the reader's EndRecPtr at the end
+            long first = src.firstLsn();
+            long end = src.endLsn();
             rg.beginRow().append(src.cluster()).append(src.path()).append(id).append(src.timeline());
             nullable(rg, v == null ? null : v.label());
             nullable(rg, any ? Lsn.of(first).format(v) : null);
@@ -342,7 +360,7 @@ public final class FleetTables {
             } else {
                 rg.appendNull();
             }
-            nullable(rg, src.history());
+            nullable(rg, history != null && history.fromFile() ? history.describe() : null);
             rg.endRow();
         }
     }

@@ -144,8 +144,13 @@ public final class WalSql implements AutoCloseable {
         boolean texts = q.contains("description") || q.contains("block_ref") || (ALL_COLUMNS.matcher(q).find()
                 && (q.contains("record_info") || q.contains("records_info") || q.contains("block_info")
                 || q.contains("wal_records") || q.contains("wal_blocks")));
-        return new WalTables.Contents(blocks, data, own || parts, parts, q.contains("vacuum_runs"), fleet, null,
-                texts);
+        WalTables.Contents c = new WalTables.Contents(blocks, data, own || parts, parts, q.contains("vacuum_runs"),
+                fleet, null, texts);
+        // wal_records costs as much to fill as wal_blocks: left empty for a query over the block relations that
+        // names no relation reading it (the records functions, pg_get_wal_stats and wal_records itself)
+        boolean records = q.contains("wal_records") || q.contains("record_info") || q.contains("records_info")
+                || q.contains("wal_stats");
+        return blocks && !records ? c.withoutRecords() : c;
     }
 
     /**

@@ -22,6 +22,7 @@ import org.walprism.analyzer.relmap.RelationMap;
 import org.walprism.analyzer.relmap.RelationTracker;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.image.PageImages;
+import org.walprism.codec.read.TimelineHistory;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.BlockImage;
 import org.walprism.codec.record.BlockRef;
@@ -49,14 +50,17 @@ public final class WalTables {
     /**
      * What to fill besides {@code wal_records}; {@code texts}: the {@code description} and {@code block_ref} text
      * columns (false: NULL, for a query that names neither); {@code fleet}: the Spark job's tables, for the source
-     * named {@code cluster} at {@code path}, split by {@code buckets}.
+     * named {@code cluster} at {@code path}, split by {@code buckets}; {@code noRecords}: {@code wal_records} left
+     * empty, for a query over the block relations alone (pg_get_wal_block_info reads only {@code wal_blocks}).
      */
     public record Contents(boolean blocks, boolean blockData, boolean categories, boolean parts, boolean vacuums,
-                           boolean fleet, String cluster, boolean texts, String path, FleetTables.Buckets buckets) {
+                           boolean fleet, String cluster, boolean texts, String path, FleetTables.Buckets buckets,
+                           TimelineHistory history, boolean noRecords) {
         /** Whole-range rows only in the Spark job's tables. */
         public Contents(boolean blocks, boolean blockData, boolean categories, boolean parts, boolean vacuums,
                         boolean fleet, String cluster, boolean texts) {
-            this(blocks, blockData, categories, parts, vacuums, fleet, cluster, texts, null, FleetTables.Buckets.NONE);
+            this(blocks, blockData, categories, parts, vacuums, fleet, cluster, texts, null, FleetTables.Buckets.NONE,
+                    null, false);
         }
 
         /** Without the Spark job's tables ({@link FleetTables}), with the text columns. */
@@ -77,12 +81,24 @@ public final class WalTables {
 
         /** The same, with {@code name} as the {@code cluster} of the Spark job's tables. */
         public Contents cluster(String name) {
-            return new Contents(blocks, blockData, categories, parts, vacuums, fleet, name, texts, path, buckets);
+            return new Contents(blocks, blockData, categories, parts, vacuums, fleet, name, texts, path, buckets,
+                    history, noRecords);
         }
 
-        /** The same, for the source at {@code where} ({@code ranges.path}), split by {@code split}. */
-        public Contents source(String where, FleetTables.Buckets split) {
-            return new Contents(blocks, blockData, categories, parts, vacuums, fleet, cluster, texts, where, split);
+        /** The same, with {@code wal_records} left empty. */
+        public Contents withoutRecords() {
+            return new Contents(blocks, blockData, categories, parts, vacuums, fleet, cluster, texts, path, buckets,
+                    history, true);
+        }
+
+        /**
+         * The same, for the source at {@code where} ({@code ranges.path}), split by {@code split}, its records
+         * given to the timelines of {@code followed} (the source's history; null: each record to the timeline of
+         * the segment file it ends in) as the job gives them (timeline.c tliOfPointInHistory).
+         */
+        public Contents source(String where, FleetTables.Buckets split, TimelineHistory followed) {
+            return new Contents(blocks, blockData, categories, parts, vacuums, fleet, cluster, texts, where, split,
+                    followed, noRecords);
         }
     }
 
@@ -123,6 +139,10 @@ public final class WalTables {
     private record FileKey(long spc, long db, long rel) {
     }
 
+    /** With {@link #tracker}: the databases of the range's block references. */
+    private final Set<Long> databases = new java.util.TreeSet<>();
+    private long lastDb = -1;
+
     /** Tables in {@code conn} (created by {@link #create}), filled with {@code contents}, names from {@code names}. */
     public WalTables(Connection conn, Contents contents, RelationMap names) {
         this(conn, contents, names, false);
@@ -153,8 +173,9 @@ public final class WalTables {
     }
 
     /** The result of {@link #fill}. */
+    /** {@code databases}: with {@code follow}, the databases the range's block references touch (else empty). */
     public record Filled(WalVersion version, long startLsn, long endLsn, long records,
-                         List<org.walprism.codec.WalMessage> notices) {
+                         List<org.walprism.codec.WalMessage> notices, Set<Long> databases) {
     }
 
     /**
@@ -172,7 +193,7 @@ public final class WalTables {
             Row row = new Row();
             String cluster = contents.cluster() == null ? "" : contents.cluster();
             FleetTables fleet = contents.fleet() ? new FleetTables(contents.buckets() == null
-                    ? FleetTables.Buckets.NONE : contents.buckets(), conn, cluster) : null;
+                    ? FleetTables.Buckets.NONE : contents.buckets(), conn, cluster, contents.history()) : null;
             RecordView v;
             while ((v = reader.nextView()) != null) {
                 if (version == null) {
@@ -181,11 +202,20 @@ public final class WalTables {
                 }
                 if (tracker != null) {
                     tracker.observe(v);
+                    for (int b = 0; b < v.blockCount(); b++) {
+                        long db = v.dbOid(b);
+                        if (db != lastDb) {
+                            databases.add(db);
+                            lastDb = db;
+                        }
+                    }
                 }
                 // the decoded copy only for what needs it (block rows, texts); the record's columns come from v
                 DecodedRecord r = contents.blocks() || contents.texts() ? v.toDecoded() : null;
                 row.record(v, r, reader.endOfLastRecord(), reader.lastRecordTimeline());
-                row.appendRecord(rec);
+                if (!contents.noRecords()) {
+                    row.appendRecord(rec);
+                }
                 if (contents.blocks()) {
                     row.appendBlocks(blk, contents.blockData() ? data : null);
                 }
@@ -200,7 +230,8 @@ public final class WalTables {
             if (fleet != null) {
                 fleet.write(new FleetTables.Source(cluster, contents.path() == null ? cluster : contents.path(),
                         reader.systemIdentifier(), reader.timeline(), version != null ? version : reader.version(),
-                        n, reader.notices().stream().map(org.walprism.codec.WalMessage::toString).toList(), null));
+                        reader.firstRecordLsn(), reader.endOfLastRecord(), n,
+                        reader.notices().stream().map(org.walprism.codec.WalMessage::toString).toList()));
             }
         }
         if (version == null) {
@@ -229,7 +260,7 @@ public final class WalTables {
             nameBlocks();
         }
         fillRelations();
-        return new Filled(version, lo, hi, n, List.copyOf(notices));
+        return new Filled(version, lo, hi, n, List.copyOf(notices), Set.copyOf(databases));
     }
 
     /** With {@link #tracker}: the {@code relation} of {@code wal_blocks}, from the names as the range left them. */

@@ -144,4 +144,31 @@ class FleetBucketsTest {
         assertTrue(Long.parseLong(rows.get(0).get(0)) > 1000, rows.toString());
         assertEquals(rows.get(0).get(2), rows.get(0).get(1));
     }
+
+    /**
+     * A range read across two promotions ({@code -t 3} following 00000003.history): each timeline's whole-range
+     * stats rows are its part of the history, as the job splits them, and equal pg_waldump's {@code -t N} between
+     * the switch points (the captures' waldump-tliN-stats-record.txt, Total: count, record size, FPI size).
+     */
+    @Test
+    void eachTimelinesRowsAreItsPartOfTheHistory() {
+        for (String name : List.of("15/promotion", "19/promotion")) {
+            Capture c = TestData.timelineCapture(name);
+            SqlCommandTest.Result r = SqlCommandTest.run("sql", "-p", c.walDir().toString(), "-t", "3", "-s",
+                    Lsn.format(c.startLsn(), true), "-e", Lsn.format(c.endLsn(), true), "--format", "csv",
+                    "SELECT timeline, count, record_size, fpi_size FROM stats WHERE name = 'Total' ORDER BY 1");
+            assertEquals(0, r.code(), r.err());
+            StringBuilder want = new StringBuilder("timeline,count,record_size,fpi_size\n");
+            for (int t = 1; t <= 3; t++) {
+                String total = c.oracleText("waldump-tli" + t + "-stats-record.txt").lines()
+                        .filter(l -> l.startsWith("Total")).findFirst().orElseThrow();
+                String[] f = total.trim().split("\\s+");
+                want.append(t).append(',').append(f[1]).append(',').append(f[2]).append(',').append(f[4]).append('\n');
+            }
+            assertEquals(want.toString(), r.out(), name);
+            SqlCommandTest.Result h = SqlCommandTest.run("sql", "-p", c.walDir().toString(), "-t", "3", "--format",
+                    "csv", "SELECT history FROM ranges");
+            assertTrue(h.out().contains("timeline 3 (00000003.history): timeline 1 up to "), h.out());
+        }
+    }
 }

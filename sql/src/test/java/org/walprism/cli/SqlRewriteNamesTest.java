@@ -19,17 +19,21 @@ import org.walprism.testdata.TestData;
 
 /**
  * Relation names across a rewrite (VACUUM FULL, CLUSTER: each relation gets a new file) in the relations of
- * {@code walprism sql}, on the capture 18/rewrite_names. The expected names are the server's: relmap.csv is
- * testdata/capture/relmap.sql (pg_class, pg_relation_filenode) run before the range, relmap-after.csv the same query
- * run after it. Given the map taken before, every file of the range that exists at the end must carry the name the
- * server gave it at the end, and every file the range dropped the name it had before.
+ * {@code walprism sql}, on the captures 18/rewrite_names and 19/rewrite_names. The expected names are the server's:
+ * relmap.csv is testdata/capture/relmap.sql (pg_class, pg_relation_filenode) run before the range, relmap-after.csv
+ * the same query run after it. Given either map, every file of the range that exists at the end must carry the name
+ * the server gave it at the end, and every file the range dropped the name it had before.
  */
 class SqlRewriteNamesTest {
 
-    private static final Capture C = TestData.capture("18/rewrite_names");
+    private static Capture C = TestData.capture("18/rewrite_names");
 
     @TempDir
     Path tmp;
+
+    static List<String> captures() {
+        return List.of("18/rewrite_names", "19/rewrite_names");
+    }
 
     /** A relmap.sql output the capture stored ({@code FILE.gz}). */
     private static String text(String file) {
@@ -73,12 +77,16 @@ class SqlRewriteNamesTest {
     }
 
     private void check(String query) throws IOException {
+        check(query, "relmap.csv");
+    }
+
+    private void check(String query, String map) throws IOException {
         Map<String, String> before = names("relmap.csv");
         Map<String, String> after = names("relmap-after.csv");
         Map<String, String> moved = rewritten(after);
         // the workload's relations still there at the end (2 tables, a TOAST table, 4 indexes) got new files
         assertEquals(7, moved.size(), moved.toString());
-        List<List<String>> rows = SqlExamplesTest.sql(C, query, "--relmap", plain("relmap.csv"));
+        List<List<String>> rows = SqlExamplesTest.sql(C, query, "--relmap", plain(map));
         Map<String, String> got = new TreeMap<>();
         for (List<String> r : rows) {
             got.put(r.get(0) + "/" + r.get(1) + "/" + r.get(2), r.get(3));
@@ -108,6 +116,26 @@ class SqlRewriteNamesTest {
 
     @Test
     void blocksOfTheNewFilesCarryTheNamesTheServerGaveThem() throws IOException {
+        check("SELECT DISTINCT reltablespace, reldatabase, relfilenode, relation FROM wal_blocks ORDER BY ALL");
+    }
+
+    /**
+     * Given only the map taken after the range, the files the rewrites dropped carry the names they had: the
+     * WAL says which (the transient relation of the rewrite, named {@code pg_temp_OID}, takes the old file; the
+     * commit drops each old file beside the new one created in its place).
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("captures")
+    void blocksOfTheOldFilesCarryTheirNamesFromAMapTakenAfter(String capture) throws IOException {
+        C = TestData.capture(capture);
+        check("SELECT DISTINCT reltablespace, reldatabase, relfilenode, relation FROM wal_blocks ORDER BY ALL",
+                "relmap-after.csv");
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("captures")
+    void blocksCarryTheServersNamesFromAMapTakenBefore(String capture) throws IOException {
+        C = TestData.capture(capture);
         check("SELECT DISTINCT reltablespace, reldatabase, relfilenode, relation FROM wal_blocks ORDER BY ALL");
     }
 

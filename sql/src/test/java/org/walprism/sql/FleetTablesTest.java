@@ -145,4 +145,23 @@ class FleetTablesTest {
                     "end_lsn=" + b.get(0).get(2)), range);
         }
     }
+
+    /**
+     * Time buckets are held until the range is read: more than {@link FleetTables#MAX_BUCKETS} stop the load (the
+     * CLI's least width is 1s; 1 microsecond here gives a bucket per commit, 4000 on 17/hot_updates).
+     */
+    @Test
+    void moreTimeBucketsThanTheLimitStopTheLoad() throws Exception {
+        Capture c = TestData.capture("17/hot_updates");
+        WalTables.Contents contents = WalTables.Contents.all(false).cluster("hot_updates")
+                .source("hot_updates", new FleetTables.Buckets(0, 1), null);
+        try (WalSql db = WalSql.open(null, new WalSql.Settings("1GB", null, 2));
+             org.walprism.codec.read.WalReader r = org.walprism.source.WalSources.reader(c.walDir(),
+                     Lsn.bound(c.startLsn()), Lsn.bound(c.endLsn()), 0)) {
+            FleetTables.TooManyBuckets e = org.junit.jupiter.api.Assertions.assertThrows(
+                    FleetTables.TooManyBuckets.class, () -> db.load(r, c.startLsn(), c.endLsn(), contents,
+                            org.walprism.analyzer.relmap.RelationMap.empty(), null));
+            assertEquals("more than 1000 buckets over the range", e.getMessage());
+        }
+    }
 }

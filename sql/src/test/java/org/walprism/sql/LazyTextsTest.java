@@ -77,4 +77,20 @@ class LazyTextsTest {
             assertEquals(decoded, load(c, false, false, others), name);
         }
     }
+
+    /** pg_get_wal_block_info and wal_blocks read no wal_records: a query naming only them leaves it empty. */
+    @Test
+    void aQueryOverTheBlocksAloneLeavesWalRecordsEmpty() {
+        assertTrue(WalSql.contentsFor("SELECT relfilenode, sum(block_fpi_length) FROM pg_get_wal_block_info("
+                + "'0/1000028', '0/2000000', false) GROUP BY 1").noRecords());
+        assertTrue(WalSql.contentsFor("SELECT relation, count(*) FROM wal_blocks WHERE fpi_cause = 'hint' "
+                + "GROUP BY 1").noRecords());
+        assertFalse(WalSql.contentsFor("SELECT b.relation, r.record_time FROM wal_blocks b JOIN wal_records r "
+                + "USING (start_lsn)").noRecords());
+        assertFalse(WalSql.contentsFor("SELECT * FROM pg_get_wal_block_info() b, pg_get_wal_records_info() r "
+                + "WHERE b.start_lsn = r.start_lsn").noRecords());
+        assertFalse(WalSql.contentsFor("SELECT count(*) FROM pg_get_wal_stats()").noRecords());
+        assertFalse(WalSql.contentsFor("SELECT count(*) FROM wal_records").noRecords());
+        assertFalse(WalTables.Contents.all(false).noRecords());
+    }
 }

@@ -78,9 +78,12 @@ public final class RelationTracker {
     private record Loc(long db, long blk, int off) {
     }
 
+    private final RewriteFiles rewrites;
+
     /** A tracker starting from the relations of {@code names}. */
     public RelationTracker(RelationMap names) {
         this.names = names;
+        this.rewrites = new RewriteFiles(names);
     }
 
     /**
@@ -155,8 +158,14 @@ public final class RelationTracker {
             case RmgrTable.HEAP -> heap(v);
             case RmgrTable.TRANSACTION -> {
                 List<long[]> all = createdAll.remove(v.xid());
-                if (inplace && all != null && v.xid() != 0 && (v.info() & 0x70) == 0x00) {
-                    pairDropped(v, all);
+                if (inplace && v.xid() != 0 && (v.info() & 0x70) == 0x00) {
+                    long[][] dropped = RewriteFiles.dropped(v);
+                    if (dropped != null && all != null) {
+                        pairDropped(dropped, all);
+                    }
+                    if (dropped != null) {
+                        followed += rewrites.nameDroppedByOid(dropped);
+                    }
                 }
                 List<long[]> left = created.remove(v.xid());
                 if (left != null && v.xid() != 0 && (v.info() & 0x70) == 0x00) {
@@ -180,47 +189,18 @@ public final class RelationTracker {
      * XACT_XINFO_HAS_DBINFO], [nsubxacts: int32, xids if XACT_XINFO_HAS_SUBXACTS], [nrels: int32,
      * (spc, db, rel)[nrels] if XACT_XINFO_HAS_RELFILENODES]} (src/include/access/xact.h).
      */
-    private void pairDropped(RecordView v, List<long[]> all) {
-        int m = v.mainDataIndex();
-        int len = v.mainDataLength();
-        int pos = 8;
-        long xinfo = 0;
-        if ((v.info() & 0x80) != 0) {
-            if (len < pos + 4) {
-                return;
-            }
-            xinfo = v.u32(m + pos);
-            pos += 4;
-        }
-        if ((xinfo & 1) != 0) {
-            pos += 8;
-        }
-        if ((xinfo & 2) != 0) {
-            if (len < pos + 4) {
-                return;
-            }
-            long n = v.u32(m + pos);
-            pos += 4 + 4 * (int) Math.min(n, 1 << 20);
-        }
-        if ((xinfo & 4) == 0 || len < pos + 4) {
-            return;
-        }
-        long nrels = v.u32(m + pos);
-        pos += 4;
-        if (nrels != all.size() || len < pos + 12 * nrels) {
+    private void pairDropped(long[][] dropped, List<long[]> all) {
+        if (dropped.length != all.size()) {
             return;
         }
         RelationMap.Relation[] pair = new RelationMap.Relation[all.size()];
         for (int i = 0; i < all.size(); i++) {
-            int at = m + pos + 12 * (all.size() - 1 - i);
-            long spc = v.u32(at);
-            long db = v.u32(at + 4);
-            long rel = v.u32(at + 8);
+            long[] d = dropped[all.size() - 1 - i];
             long[] c = all.get(i);
-            if (db != c[1]) {
+            if (d[1] != c[1]) {
                 return;
             }
-            pair[i] = names.find(spc, db, rel);
+            pair[i] = names.find(d[0], d[1], d[2]);
             RelationMap.Relation now = names.find(c[0], c[1], c[2]);
             if (now != null && pair[i] != null && now.oid() != 0 && pair[i].oid() != 0
                     && now.oid() != pair[i].oid()) {
@@ -237,6 +217,7 @@ public final class RelationTracker {
             }
         }
     }
+
 
     private void relmap(RecordView v) {
         int len = v.mainDataLength();
@@ -435,6 +416,19 @@ public final class RelationTracker {
         long spc = row.reltablespace() == 0 ? -1 : row.reltablespace();
         RelationMap.Relation known = names.byOid(db, row.oid());
         RelationMap.Relation there = names.find(spc, db, file);
+        if (known == null) {
+            RelationMap.Relation r = rewrites.rewritten(db, row);
+            if (r != null) {
+                // a transient relation of a rewrite: its file, the new one before the swap and the old one after,
+                // is the rewritten relation's
+                if (there == null) {
+                    names.add(new RelationMap.Relation(spc, db, file, r.oid(), r.name(), r.kind(), r.parent(),
+                            r.database()), true);
+                    followed++;
+                }
+                return;
+            }
+        }
         // the map's names are kept; a name the WAL taught follows the rows (a TOAST table renamed by a rewrite)
         String name = known == null ? nameOf(row) : names.fromMap(known) ? known.name() : renamed(known.name(), row);
         if (there != null && ((there.oid() == row.oid() && there.name().equals(name))
