@@ -105,14 +105,8 @@ public final class Svg {
         return stackedBars(id, title, bars, series, colours, values, unit);
     }
 
-    /** As {@link #stackedBars(String, String, List, List, long[][], String)} with one colour per series. */
-    public static String stackedBars(String id, String title, List<String> bars, List<String> series,
-                                     List<String> colours, long[][] values, String unit) {
-        if (bars.size() == 1 && series.size() > 1) {
-            // one input: a bar per series, so that a small one is as visible as its number (in one stacked bar a
-            // category of 0.4% is a sliver no label can point at)
-            return seriesBars(id, title, bars.get(0), series, colours, values[0], unit);
-        }
+    /** The largest row total of {@code values}, at least 1 (the scale of a stacked chart). */
+    private static long largestTotal(long[][] values) {
         long max = 1;
         for (long[] row : values) {
             long t = 0;
@@ -121,6 +115,18 @@ public final class Svg {
             }
             max = Math.max(max, t);
         }
+        return max;
+    }
+
+    /** As {@link #stackedBars(String, String, List, List, long[][], String)} with one colour per series. */
+    public static String stackedBars(String id, String title, List<String> bars, List<String> series,
+                                     List<String> colours, long[][] values, String unit) {
+        if (bars.size() == 1 && series.size() > 1) {
+            // one input: a bar per series, so that a small one is as visible as its number (in one stacked bar a
+            // category of 0.4% is a sliver no label can point at)
+            return seriesBars(id, title, bars.get(0), series, colours, values[0], unit);
+        }
+        long max = largestTotal(values);
         Unit u = Unit.of(unit, max);
         double step = niceStep((double) max / u.divisor(), 4);
         double axisMax = Math.ceil((double) max / u.divisor() / step) * step;
