@@ -69,6 +69,25 @@ class LauncherJitTest {
         return javaArgs(null, args).contains(C1);
     }
 
+    /**
+     * On JDK 17 to 24 dump starts with the AppCDS archive trained on stats: with its own, JDK 17's C1 never compiled
+     * TextBuffer's appends and dump ran them interpreted (docs/benchmarks.md, stop 36). stats keeps its own.
+     */
+    @Test
+    void dumpOnAnAppCdsJdkStartsWithTheStatsArchive() throws Exception {
+        Path cache = Files.createDirectories(tmp.resolve("jvm-cache"));
+        long newer = Files.getLastModifiedTime(tmp.resolve("walprism.jar")).toMillis() + 10_000;
+        for (String set : List.of("", ".stats", ".dump")) {
+            Path f = Files.write(cache.resolve("Test-17.0.99+1" + set + ".jsa"), new byte[0]);
+            Files.setLastModifiedTime(f, java.nio.file.attribute.FileTime.fromMillis(newer));
+        }
+        String stats = "-XX:SharedArchiveFile=" + cache.resolve("Test-17.0.99+1.stats.jsa");
+        assertTrue(javaArgs(null, "dump", seg.toString()).contains(stats));
+        assertTrue(javaArgs(null, "dump", "-b", "-p", "wal", "-s", "0/24DBE0F8", "-e", "0/3B76ED10").contains(stats));
+        assertTrue(javaArgs(null, "stats", seg.toString()).contains(stats));
+        assertTrue(javaArgs(null, "--version").contains("-XX:SharedArchiveFile=" + cache.resolve("Test-17.0.99+1.jsa")));
+    }
+
     @Test
     void dumpOfARangeUnderTwoGibRunsOnC1OnlyALongerOrOpenOneTiered() throws Exception {
         assertTrue(c1("dump", "-b", "-p", "wal", "-s", "0/24DBE0F8", "-e", "0/3B76ED10"));

@@ -99,8 +99,24 @@ public final class RmgrTable {
     private RmgrTable() {
     }
 
+    // maxBuiltinId and hasCustomRmgrs by WalVersion ordinal, from the switches below: the reader asks for every
+    // record, and the enum switches (81 and 74 bytes) are over C1's inlining limit; an array read is not
+    private static final int[] MAX_BUILTIN = new int[WalVersion.values().length];
+    private static final boolean[] CUSTOM = new boolean[WalVersion.values().length];
+
+    static {
+        for (WalVersion v : WalVersion.values()) {
+            MAX_BUILTIN[v.ordinal()] = maxBuiltinIdOf(v);
+            CUSTOM[v.ordinal()] = hasCustomRmgrsOf(v);
+        }
+    }
+
     /** {@code RM_MAX_BUILTIN_ID} of {@code version}. */
     public static int maxBuiltinId(WalVersion version) {
+        return MAX_BUILTIN[version.ordinal()];
+    }
+
+    private static int maxBuiltinIdOf(WalVersion version) {
         return switch (version) {
             case PG13, PG14, PG15, PG16, PG17, PG18 -> LOGICAL_MESSAGE;
             // XLOG2 (online data-checksum changes) was in 19beta1-19beta3 and 20devel of mid-2026, not in 19
@@ -111,6 +127,10 @@ public final class RmgrTable {
 
     /** Whether {@code version} accepts custom resource managers (ids 128..255). */
     public static boolean hasCustomRmgrs(WalVersion version) {
+        return CUSTOM[version.ordinal()];
+    }
+
+    private static boolean hasCustomRmgrsOf(WalVersion version) {
         return switch (version) {
             case PG13, PG14 -> false;
             case PG15, PG16, PG17, PG18, PG19_BETA1, PG19_BETA3, PG19 -> true;
