@@ -183,11 +183,12 @@ final class LiveViews {
             this.out = out;
         }
 
-        void row(Instant time, long startLsn, long endLsn, List<Long> values) {
+        /** One row; its LSNs as {@code version}'s pg_waldump prints them (the one rule for LSNs; null: none read). */
+        void row(Instant time, org.walprism.codec.WalVersion version, long startLsn, long endLsn, List<Long> values) {
             List<String> v = new ArrayList<>();
             v.add(time.truncatedTo(ChronoUnit.SECONDS).toString());
-            v.add(startLsn == 0 ? "" : Lsn.format(startLsn, true));
-            v.add(endLsn == 0 ? "" : Lsn.format(endLsn, true));
+            v.add(startLsn == 0 ? "" : version == null ? Lsn.format(startLsn, true) : Lsn.of(startLsn).format(version));
+            v.add(endLsn == 0 ? "" : version == null ? Lsn.format(endLsn, true) : Lsn.of(endLsn).format(version));
             for (long x : values) {
                 v.add(Long.toString(x));
             }
@@ -257,11 +258,12 @@ final class LiveViews {
             public void interval(Instant now) {
                 WalStats s = cur[0];
                 if (s == null) {
-                    rows.row(now, 0, 0, List.of(0L, 0L, 0L, 0L));
+                    rows.row(now, null, 0, 0, List.of(0L, 0L, 0L, 0L));
                     return;
                 }
                 StatsRow t = s.total();
-                rows.row(now, s.startLsn(), last[0], List.of(t.count(), t.recordSize(), t.fpiSize(), t.combinedSize()));
+                rows.row(now, s.version(), s.startLsn(), last[0], List.of(t.count(), t.recordSize(), t.fpiSize(),
+                        t.combinedSize()));
                 cur[0] = null;
             }
 
@@ -315,7 +317,7 @@ final class LiveViews {
                     for (int i = 0; i < 4 + Category.COUNT; i++) {
                         values.add(0L);
                     }
-                    rows.row(now, 0, 0, values);
+                    rows.row(now, null, 0, 0, values);
                     return;
                 }
                 long fpi = 0;
@@ -329,7 +331,7 @@ final class LiveViews {
                 for (int i = 0; i < Category.COUNT; i++) {
                     values.add(s.categoryBytes(Category.of(i)));
                 }
-                rows.row(now, s.startLsn(), s.endLsn(), values);
+                rows.row(now, s.version(), s.startLsn(), s.endLsn(), values);
                 cur[0] = null;
             }
 

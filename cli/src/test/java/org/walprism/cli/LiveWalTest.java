@@ -180,9 +180,11 @@ class LiveWalTest {
         String total = st.lines().filter(l -> l.startsWith("Total")).findFirst().orElse("");
         assertEquals(Long.toString(walinspectCount), total.split("\\s+")[1], "pg_walinspect's count: " + st);
 
-        // the interval rows add up to the range they cover
+        // the interval rows add up to the range they cover, their LSNs as the server's major prints them
         List<String> csv = Files.readAllLines(tmp.resolve("rows.out"));
         assertEquals(String.join(",", LiveViews.intervalKeys(false)), csv.get(0));
+        org.walprism.codec.WalVersion major = org.walprism.codec.WalVersion.fromLabel(Integer.toString(
+                Integer.parseInt(srv.query("show server_version_num").strip()) / 10000));
         long sum = 0;
         String firstRow = null;
         String lastEnd = null;
@@ -190,6 +192,8 @@ class LiveWalTest {
             String[] f = row.split(",", -1);
             sum += Long.parseLong(f[3]);
             if (!f[1].isEmpty()) {
+                assertEquals(Lsn.parse(f[1]).format(major), f[1], "the major's LSN form: " + row);
+                assertEquals(Lsn.parse(f[2]).format(major), f[2], "the major's LSN form: " + row);
                 firstRow = firstRow == null ? f[1] : firstRow;
                 lastEnd = f[2];
             }
