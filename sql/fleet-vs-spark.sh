@@ -26,7 +26,7 @@ while (($#)); do
     *) break ;;
   esac
 done
-(($# == 1)) || die "usage: sql/fleet-vs-spark.sh [--bucket B] WALDIR"
+(($# == 1)) || die "usage: sql/fleet-vs-spark.sh [--bucket B] [-t TLI] WALDIR"
 wal=$(cd "$1" && pwd)
 java17=${JAVA17_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}/bin/java
 [[ -x $java17 ]] || die "no JDK 17 at $java17 (set JAVA17_HOME)"
