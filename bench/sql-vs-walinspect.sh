@@ -5,7 +5,8 @@
 #
 # A throw-away PostgreSQL server (testdata/capture/server.sh: Debian's postgresql-15, whose contrib has
 # pg_walinspect; --server-bin DIR: the server binaries in DIR, e.g. /var/cache/walprism/pg/18.1.0/bin, a zonky
-# build capture.sh fetches, or /var/cache/walprism/pg-sid/usr/lib/postgresql/19/bin, 19rc1) runs `pgbench -i -s SCALE` and `pgbench -n -t TRANSACTIONS`; the range is the server's WAL from
+# build capture.sh fetches, or /var/cache/walprism/pg-sid/usr/lib/postgresql/19/bin, 19rc1) runs
+# `pgbench -i -s SCALE` and `pgbench -n -t TRANSACTIONS`; the range is the server's WAL from
 # before the initialisation to after the run. Each query below runs on the server through psql (pg_walinspect reads
 # the server's own pg_wal) and through `bin/walprism sql -p DATA/pg_wal -s START -e END` (embedded DuckDB, no
 # server); its output is compared first (row counts must agree), then timed RUNS times: wall time and CPU seconds
@@ -16,6 +17,7 @@
 # methods (`jfr view hot-methods`) written beside the table as bench/out/sql-vs-walinspect-DATE-QUERY.txt.
 # No test asserts on these figures: they are a measurement.
 #
+# pg_get_wal_block_info came with 16: on a 15 server the block query is left out.
 # Needs: mvn package (cli/target/walprism.jar, sql/target/walprism-sql.jar), Debian's postgresql-15, pgbench,
 # /usr/bin/time; as root the server runs as the capture tool's unprivileged user.
 set -euo pipefail

@@ -170,15 +170,33 @@ public final class WalSql implements AutoCloseable {
         }
     }
 
-    /** Writes every table to {@code dir} as {@code TABLE.parquet} (the Spark job's tables too). */
-    public void exportParquet(Path dir) throws SQLException {
+    /**
+     * Writes every table to {@code dir} as {@code TABLE.parquet}, the Spark job's as {@code TABLE/CLUSTER.parquet}
+     * (its output's layout).
+     */
+    public void exportParquet(Path dir) throws java.io.IOException, SQLException {
         try (Statement s = conn.createStatement()) {
             for (String t : java.util.List.of("wal_range", "wal_rmgrs", "wal_records", "wal_blocks", "wal_block_data",
-                    "wal_record_parts", "relations", "vacuum_runs", "stats", "categories", "buckets", "ranges")) {
-                s.execute("COPY " + t + " TO '" + dir.resolve(t + ".parquet").toString().replace("'", "''")
-                        + "' (FORMAT parquet)");
+                    "wal_record_parts", "relations", "vacuum_runs")) {
+                copy(s, t, dir.resolve(t + ".parquet"));
+            }
+            // the Spark job's tables in its layout, TABLE/ directories (one file per source, named after its
+            // cluster), so that the job's diff reads an export, or several copied into one directory
+            String cluster = "source";
+            try (ResultSet rs = s.executeQuery("SELECT any_value(cluster) FROM ranges")) {
+                if (rs.next() && rs.getString(1) != null && !rs.getString(1).isEmpty()) {
+                    cluster = rs.getString(1).replaceAll("[^A-Za-z0-9._-]", "_");
+                }
+            }
+            for (String t : java.util.List.of("stats", "categories", "buckets", "ranges")) {
+                java.nio.file.Files.createDirectories(dir.resolve(t));
+                copy(s, t, dir.resolve(t).resolve(cluster + ".parquet"));
             }
         }
+    }
+
+    private static void copy(Statement s, String table, Path file) throws SQLException {
+        s.execute("COPY " + table + " TO '" + file.toString().replace("'", "''") + "' (FORMAT parquet)");
     }
 
     /**

@@ -243,15 +243,7 @@ public final class WalTables {
             lo = first == 0 ? 0 : first - Long.remainderUnsigned(first, reader.segmentSize());
         }
         long hi = end != 0 ? end : reader.endOfLastRecord();
-        try (var ps = conn.prepareStatement("INSERT INTO wal_range VALUES (?, ?, ?, ?, ?, ?)")) {
-            ps.setObject(1, java.math.BigInteger.valueOf(lo));
-            ps.setObject(2, new java.math.BigInteger(Long.toUnsignedString(hi)));
-            ps.setString(3, version.label());
-            ps.setInt(4, reader.timeline());
-            ps.setInt(5, reader.segmentSize());
-            ps.setLong(6, n);
-            ps.execute();
-        }
+        fillRange(lo, hi, version, reader, n);
         fillRmgrs(version);
         List<org.walprism.codec.WalMessage> notices = new ArrayList<>(reader.notices());
         if (tracker != null) {
@@ -286,6 +278,19 @@ public final class WalTables {
                         + "AND wal_blocks.relfilenode = n.relfilenode");
             }
             s.execute("DROP TABLE wal_block_names");
+        }
+    }
+
+    /** The one row of {@code wal_range}: {@code lo} to {@code hi}, {@code n} records. */
+    private void fillRange(long lo, long hi, WalVersion version, WalReader reader, long n) throws SQLException {
+        try (var ps = conn.prepareStatement("INSERT INTO wal_range VALUES (?, ?, ?, ?, ?, ?)")) {
+            ps.setObject(1, java.math.BigInteger.valueOf(lo));
+            ps.setObject(2, new java.math.BigInteger(Long.toUnsignedString(hi)));
+            ps.setString(3, version.label());
+            ps.setInt(4, reader.timeline());
+            ps.setInt(5, reader.segmentSize());
+            ps.setLong(6, n);
+            ps.execute();
         }
     }
 

@@ -153,6 +153,13 @@ class SqlCommandTest {
         Result rp = run(b.toArray(new String[0]));
         assertEquals(0, rp.code(), rp.err());
         assertTrue(Files.isRegularFile(pq.resolve("wal_records.parquet")));
+        // the Spark job's tables in its output's layout, named after the source (-p's file name)
+        for (String t : List.of("stats", "categories", "buckets", "ranges")) {
+            assertTrue(Files.isRegularFile(pq.resolve(t).resolve("wal.parquet")), t);
+        }
+        Result fleet = run(sql(C, "--format", "csv", "SELECT (SELECT count(*) FROM '" + pq.resolve("stats")
+                + "/*.parquet') = (SELECT count(*) FROM stats) AS same"));
+        assertEquals("same\nt\n", fleet.out(), fleet.err());
         Result q = run(sql(C, "--format", "csv", "ATTACH '" + db + "' AS x (READ_ONLY); "
                 + "SELECT (SELECT count(*) FROM x.wal_records) AS db, "
                 + "(SELECT count(*) FROM '" + pq.resolve("wal_records.parquet") + "') AS parquet, "

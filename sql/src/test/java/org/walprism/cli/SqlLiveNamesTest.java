@@ -144,13 +144,32 @@ class SqlLiveNamesTest {
         }
     }
 
-    @Test
-    void dbnameNamesTheFilesOfEveryDatabaseInTheLoadPass() throws Exception {
-        SqlCommandTest.Result r = SqlCommandTest.run("sql", "-p", dir.resolve("data/pg_wal").toString(), "-s", start,
+    private static SqlCommandTest.Result names() {
+        return SqlCommandTest.run("sql", "-p", dir.resolve("data/pg_wal").toString(), "-s", start,
                 "-e", end, "--dbname", "host=127.0.0.1 port=" + port + " user=postgres dbname=postgres", "--format",
                 "csv", "SELECT DISTINCT reltablespace, reldatabase, relfilenode, relation FROM wal_blocks "
                         + "WHERE relfilenode >= 16384 ORDER BY ALL");
+    }
+
+    @Test
+    void dbnameNamesTheFilesOfEveryDatabaseInTheLoadPass() throws Exception {
+        SqlCommandTest.Result r = names();
         assertEquals(0, r.code(), r.err());
+        checkAgainstTheServer(r);
+        // a server of more databases than SqlInput.ALL_DATABASES: the range's databases are found by a pass of their
+        // own, then only theirs are loaded; the same names and the same notice
+        try (Connection c = connect("postgres")) {
+            for (int i = 0; i < SqlInput.ALL_DATABASES; i++) {
+                exec(c, "CREATE DATABASE more" + i);
+            }
+        }
+        SqlCommandTest.Result two = names();
+        assertEquals(0, two.code(), two.err());
+        assertEquals(r.out(), two.out());
+        assertEquals(r.err().lines().sorted().toList(), two.err().lines().sorted().toList());
+    }
+
+    private static void checkAgainstTheServer(SqlCommandTest.Result r) throws Exception {
         java.util.Map<Long, String> databases = new java.util.HashMap<>();
         try (Connection c = connect("postgres"); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery("SELECT oid, datname FROM pg_database WHERE datallowconn")) {
