@@ -3,9 +3,8 @@ package org.walprism.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.walprism.cli.CliRun.run;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -16,16 +15,6 @@ import org.walprism.testdata.TestData;
 
 /** CLI contract of {@code stats --categories}, {@code diff} and {@code report}. */
 class AnalyzerCommandsTest {
-
-    record Result(int code, String out, String err) {
-    }
-
-    static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
-        return new Result(code, out.toString(), err.toString());
-    }
 
     private static Capture pairOff() {
         return capture(false);
@@ -66,12 +55,12 @@ class AnalyzerCommandsTest {
     @Test
     void statsCategoriesPrintsTheAttribution() {
         Capture c = pairOff();
-        Result r = run("stats", "--categories", "-p", c.walDir().toString(), "-s", Lsn.format(c.startLsn(), true),
+        CliRun.Result r = run("stats", "--categories", "-p", c.walDir().toString(), "-s", Lsn.format(c.startLsn(), true),
                 "-e", Lsn.format(c.endLsn(), true));
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().startsWith("WAL categories between "), r.out());
         assertTrue(r.out().contains(c.records() + " records, "), "record count of the manifest");
-        Result csv = run("stats", "--categories", "--format", "csv", "-p", c.walDir().toString(), "-s",
+        CliRun.Result csv = run("stats", "--categories", "--format", "csv", "-p", c.walDir().toString(), "-s",
                 Lsn.format(c.startLsn(), true), "-e", Lsn.format(c.endLsn(), true));
         assertTrue(csv.out().contains("totals,all,records," + c.records() + "\n"), csv.out());
     }
@@ -80,19 +69,19 @@ class AnalyzerCommandsTest {
     void diffNamesHintImagesInEveryFormat() {
         String a = input(capture(false));
         String b = input(capture(true));
-        Result text = run("diff", a, b);
+        CliRun.Result text = run("diff", a, b);
         assertEquals(0, text.code(), text.err());
         assertTrue(text.out().contains("[main cause] [hint_fpi] Hint-bit images appear in B"), text.out());
-        Result json = run("diff", "--format", "json", a, b);
+        CliRun.Result json = run("diff", "--format", "json", a, b);
         assertTrue(json.out().contains("\"id\": \"hint_fpi\",\n      \"main\": true"), json.out());
-        Result csv = run("diff", "--format", "csv", a, b);
+        CliRun.Result csv = run("diff", "--format", "csv", a, b);
         assertTrue(csv.out().startsWith("section,name,metric,a,b,delta,relative\nexplanation,hint_fpi,"),
                 csv.out());
     }
 
     @Test
     void diffOfAMissingDirectoryFailsWithOneLine() {
-        Result r = run("diff", "/nonexistent/wal", input(pairOff()));
+        CliRun.Result r = run("diff", "/nonexistent/wal", input(pairOff()));
         assertEquals(ExitCode.INPUT.code(), r.code());
         assertEquals(1, r.err().strip().lines().count(), r.err());
         assertTrue(r.err().contains("/nonexistent/wal"), r.err());
@@ -100,14 +89,14 @@ class AnalyzerCommandsTest {
 
     @Test
     void diffWithOneInputIsAUsageError() {
-        Result r = run("diff", input(pairOff()));
+        CliRun.Result r = run("diff", input(pairOff()));
         assertEquals(ExitCode.USAGE.code(), r.code());
     }
 
     @Test
     void reportWritesOneHtmlPage(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("report.html");
-        Result r = run("report", input(capture(false)), input(capture(true)), "-o", out.toString());
+        CliRun.Result r = run("report", input(capture(false)), input(capture(true)), "-o", out.toString());
         assertEquals(0, r.code(), r.err());
         String html = Files.readString(out);
         assertTrue(html.startsWith("<!DOCTYPE html>"));
@@ -122,7 +111,7 @@ class AnalyzerCommandsTest {
     void reportToAnUnwritablePathIsAnOutputError(@TempDir Path tmp) throws Exception {
         Path file = Files.writeString(tmp.resolve("a-file"), "x");
         for (Path out : new Path[] {tmp.resolve("missing-dir").resolve("r.html"), file.resolve("r.html")}) {
-            Result r = run("report", input(pairOff()), "-o", out.toString());
+            CliRun.Result r = run("report", input(pairOff()), "-o", out.toString());
             assertEquals(ExitCode.OUTPUT.code(), r.code(), r.err());
             assertEquals("walprism: error: could not write \"" + out + "\": no such directory\n", r.err());
             assertEquals("", r.out());
@@ -139,7 +128,7 @@ class AnalyzerCommandsTest {
         // 18 -> 19: the VISIBLE records merge into the prunes; the other record types keep their counts
         String a = input(TestData.capture("18/vacuum_noindex"));
         String b = input(TestData.capture("19beta1/vacuum_noindex"));
-        Result text = run("diff", a, b);
+        CliRun.Result text = run("diff", a, b);
         assertEquals(0, text.code(), text.err());
         String flat = text.out().replaceAll("\\s+", " ");
         assertTrue(flat.contains("largest changes: Heap2/VISIBLE -260."), flat);
@@ -147,14 +136,14 @@ class AnalyzerCommandsTest {
         largest = largest.substring(0, largest.indexOf('.'));
         assertTrue(!largest.contains("+0") && !largest.contains("-0"), "a change of 0 listed: " + largest);
         assertTrue(text.out().contains("more rows: --rows all shows them)"), text.out());
-        Result all = run("diff", "--rows", "all", a, b);
+        CliRun.Result all = run("diff", "--rows", "all", a, b);
         assertEquals(0, all.code(), all.err());
         assertTrue(!all.out().contains("more rows"), all.out());
         assertTrue(all.out().length() > text.out().length());
-        Result two = run("diff", "--rows", "2", a, b);
+        CliRun.Result two = run("diff", "--rows", "2", a, b);
         assertTrue(two.out().contains("more rows"), two.out());
         assertTrue(two.out().length() < text.out().length());
-        Result bad = run("diff", "--rows", "-3", a, b);
+        CliRun.Result bad = run("diff", "--rows", "-3", a, b);
         assertEquals(ExitCode.USAGE.code(), bad.code());
         assertTrue(bad.err().contains("--rows"), bad.err());
     }
@@ -164,9 +153,9 @@ class AnalyzerCommandsTest {
         Capture c = TestData.capture("17/vacuum_noindex");
         String[] range = {"-p", c.walDir().toString(), "-s", Lsn.format(c.startLsn(), true), "-e",
                 Lsn.format(c.endLsn(), true)};
-        Result json = run(java.util.stream.Stream.concat(java.util.stream.Stream.of("stats", "--categories",
+        CliRun.Result json = run(java.util.stream.Stream.concat(java.util.stream.Stream.of("stats", "--categories",
                 "--format", "json"), java.util.Arrays.stream(range)).toArray(String[]::new));
-        Result text = run(java.util.stream.Stream.concat(java.util.stream.Stream.of("stats", "--categories"),
+        CliRun.Result text = run(java.util.stream.Stream.concat(java.util.stream.Stream.of("stats", "--categories"),
                 java.util.Arrays.stream(range)).toArray(String[]::new));
         Path html = tmp.resolve("r.html");
         assertEquals(0, run("report", input(c), "-o", html.toString()).code());

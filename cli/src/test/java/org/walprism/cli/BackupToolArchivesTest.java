@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.walprism.cli.StatsCommandTest.Result;
+import org.walprism.cli.CliRun.Result;
 import org.walprism.testdata.TestData;
 
 /**
@@ -90,11 +90,11 @@ class BackupToolArchivesTest {
                 + dump.lines().count() + " lines");
         int n = 0;
         for (Path p : paths) {
-            Result s = StatsCommandTest.run("stats", "-p", p.toString(), first, last, "--stats=record");
+            Result s = CliRun.run("stats", "-p", p.toString(), first, last, "--stats=record");
             assertEquals(0, s.code(), p + ": " + s.err());
             assertTrue(s.err().contains(layout), p + " was not read as " + layout + ": " + s.err());
             assertEquals(stats, s.out(), p + " stats --stats=record");
-            Result d = StatsCommandTest.run("dump", "-p", p.toString(), first, last);
+            Result d = CliRun.run("dump", "-p", p.toString(), first, last);
             assertEquals(0, d.code(), p + ": " + d.err());
             assertEquals(dump, d.out(), p + " dump");
             n += 2;

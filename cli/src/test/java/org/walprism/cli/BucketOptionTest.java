@@ -3,9 +3,8 @@ package org.walprism.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.walprism.cli.CliRun.run;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -22,21 +21,11 @@ import org.walprism.testdata.TestData;
  */
 class BucketOptionTest {
 
-    record Result(int code, String out, String err) {
-    }
-
-    static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
-        return new Result(code, out.toString(), err.toString());
-    }
-
     private static final Capture C = TestData.capture("17/vacuum_indexed_multipass");
     private static final String S = Lsn.format(C.startLsn(), true);
     private static final String E = Lsn.format(C.endLsn(), true);
 
-    private static void assertUsageLine(Result r, String bucket, String span) {
+    private static void assertUsageLine(CliRun.Result r, String bucket, String span) {
         assertEquals(ExitCode.USAGE.code(), r.code(), r.err());
         assertEquals("", r.out());
         assertEquals(1, r.err().strip().lines().count(), r.err());
@@ -48,7 +37,7 @@ class BucketOptionTest {
 
     @Test
     void aBucketOfOneByteOverAKnownRangeIsRefusedBeforeReading() {
-        Result r = run("stats", "--categories", "--bucket", "1", "-p", C.walDir().toString(), "-s", S, "-e", E);
+        CliRun.Result r = run("stats", "--categories", "--bucket", "1", "-p", C.walDir().toString(), "-s", S, "-e", E);
         long span = C.endLsn() - C.startLsn();
         assertUsageLine(r, "1", Long.toString(span));
         // the A..B range is printed as the WAL's major (17: %X/%X) prints LSNs, not as typed (-s/-e padded)
@@ -59,9 +48,9 @@ class BucketOptionTest {
 
     @Test
     void aBucketTooNarrowForTheWholeWalIsRefusedAfterReading() {
-        Result r = run("stats", "--categories", "--bucket", "100", "-p", C.walDir().toString(), "-j", "2");
+        CliRun.Result r = run("stats", "--categories", "--bucket", "100", "-p", C.walDir().toString(), "-j", "2");
         assertEquals(ExitCode.USAGE.code(), r.code(), r.err());
-        Result one = run("stats", "--categories", "--bucket", "100", "-p", C.walDir().toString(), "-j", "1");
+        CliRun.Result one = run("stats", "--categories", "--bucket", "100", "-p", C.walDir().toString(), "-j", "1");
         assertEquals(r.err(), one.err(), "the same refusal whatever -j");
         String line = r.err().strip();
         // the span of the records read, first record to the aligned end of the last
@@ -69,7 +58,7 @@ class BucketOptionTest {
         assertUsageLine(r, "100", Long.toString(span));
         assertTrue(span > 100L * 10_000, line);
         long suggested = Long.parseLong(line.replaceAll(".*\\(use --bucket (\\d+) or more\\)$", "$1"));
-        Result ok = run("stats", "--categories", "--bucket", Long.toString(suggested), "--format", "csv", "-p",
+        CliRun.Result ok = run("stats", "--categories", "--bucket", Long.toString(suggested), "--format", "csv", "-p",
                 C.walDir().toString());
         assertEquals(0, ok.code(), ok.err());
         long buckets = ok.out().lines().filter(l -> l.startsWith("lsn_bucket,") && l.contains(",records,")).count();
@@ -78,7 +67,7 @@ class BucketOptionTest {
 
     @Test
     void aNarrowBucketThatFitsIsPrinted() {
-        Result r = run("stats", "--categories", "--bucket", "8192", "--format", "csv", "-p", C.walDir().toString(),
+        CliRun.Result r = run("stats", "--categories", "--bucket", "8192", "--format", "csv", "-p", C.walDir().toString(),
                 "-s", S, "-e", E);
         assertEquals(0, r.code(), r.err());
         long buckets = r.out().lines().filter(l -> l.startsWith("lsn_bucket,") && l.contains(",records,")).count();
@@ -89,7 +78,7 @@ class BucketOptionTest {
 
     @Test
     void aNegativeBucketIsAUsageError() {
-        Result r = run("stats", "--categories", "--bucket", "-5", "-p", C.walDir().toString());
+        CliRun.Result r = run("stats", "--categories", "--bucket", "-5", "-p", C.walDir().toString());
         assertEquals(ExitCode.USAGE.code(), r.code());
         assertEquals(1, r.err().strip().lines().count(), r.err());
         assertTrue(r.err().contains("--bucket"), r.err());
@@ -101,7 +90,7 @@ class BucketOptionTest {
         // the LSNs as the WAL's major prints them (LsnFormVsPgWaldumpTest), so the error names the input as given
         WalVersion v = WalVersion.fromLabel(C.versionLabel());
         String input = C.walDir() + ":" + Lsn.of(C.startLsn()).format(v) + ":" + Lsn.of(C.endLsn()).format(v);
-        Result r = run("report", "--bucket", "10", input, "-o", out.toString());
+        CliRun.Result r = run("report", "--bucket", "10", input, "-o", out.toString());
         assertUsageLine(r, "10", Long.toString(C.endLsn() - C.startLsn()));
         assertTrue(r.err().contains(": " + input + ": "), r.err());
         assertFalse(Files.exists(out), "no report written");
@@ -118,7 +107,7 @@ class BucketOptionTest {
         WalVersion v = WalVersion.fromLabel(C.versionLabel());
         String input = C.walDir() + ":" + S + ":" + E;
         assertFalse(input.endsWith(Lsn.of(C.endLsn()).format(v)), "the capture's end prints differently padded");
-        Result r = run("report", "--bucket", "10", input, "-o", out.toString());
+        CliRun.Result r = run("report", "--bucket", "10", input, "-o", out.toString());
         assertUsageLine(r, "10", Long.toString(C.endLsn() - C.startLsn()));
         assertTrue(r.err().contains(": " + input + ": " + Lsn.of(C.startLsn()).format(v) + ".."
                 + Lsn.of(C.endLsn()).format(v) + " spans "), r.err());

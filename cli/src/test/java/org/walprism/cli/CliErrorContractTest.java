@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
-import org.walprism.cli.StatsCommandTest.Result;
+import org.walprism.cli.CliRun.Result;
 import org.walprism.codec.Lsn;
 
 /**
@@ -54,7 +54,7 @@ class CliErrorContractTest {
         List<String> a = new java.util.ArrayList<>(List.of("stats", "-p", wal.toString(),
                 "-s", Lsn.format(cap.startLsn(), true), "-e", Lsn.format(cap.endLsn(), true)));
         a.addAll(List.of(extra));
-        return StatsCommandTest.run(a.toArray(String[]::new));
+        return CliRun.run(a.toArray(String[]::new));
     }
 
     private static void writeAt(Path file, long offset, byte... bytes) throws IOException {
@@ -118,7 +118,7 @@ class CliErrorContractTest {
     void unknownMagicOnTheFirstPageRead() throws IOException {
         // in PostgreSQL's range of magics (0xD0xx, 0xD1xx): a version walprism does not know
         writeAt(wal.resolve(segments.get(0)), 0, (byte) 0xFF, (byte) 0xD0);
-        Result r = StatsCommandTest.run("stats", "-p", wal.toString());
+        Result r = CliRun.run("stats", "-p", wal.toString());
         assertEquals(ExitCode.UNSUPPORTED_VERSION.code(), r.code());
         String line = oneLine(r);
         assertTrue(line.contains("unsupported WAL page magic D0FF"), line);
@@ -129,7 +129,7 @@ class CliErrorContractTest {
     void junkMagicOnTheFirstPageReadIsInvalidNotUnsupported() throws IOException {
         // no PostgreSQL writes 0x9999: the file is not WAL of any version (pg_waldump: "invalid magic number")
         writeAt(wal.resolve(segments.get(0)), 0, (byte) 0x99, (byte) 0x99);
-        Result r = StatsCommandTest.run("stats", "-p", wal.toString());
+        Result r = CliRun.run("stats", "-p", wal.toString());
         assertEquals(ExitCode.INVALID_WAL.code(), r.code());
         String line = oneLine(r);
         assertTrue(line.contains("invalid magic number 9999"), line);
@@ -153,7 +153,7 @@ class CliErrorContractTest {
     void startLsnBeyondTheEndOfWal() {
         // the segment holding the start is not there: named, with the newest that is (pg_waldump: "could not find
         // file"), not a search for a record in a file that does not exist
-        Result r = StatsCommandTest.run("stats", "-p", wal.toString(), "-s", "0/0FFFFFF0");
+        Result r = CliRun.run("stats", "-p", wal.toString(), "-s", "0/0FFFFFF0");
         assertEquals(ExitCode.TRUNCATED.code(), r.code());
         assertEquals("walprism: error: WAL segment 0000000100000000000000FF (holding 0/0FFFFFF0) is missing; the "
                 + "newest present is " + segments.get(2), oneLine(r));
@@ -162,7 +162,7 @@ class CliErrorContractTest {
     @Test
     void missingPath() {
         Path nowhere = tmp.resolve("no-such-dir");
-        Result r = StatsCommandTest.run("stats", "-p", nowhere.toString());
+        Result r = CliRun.run("stats", "-p", nowhere.toString());
         assertEquals(ExitCode.INPUT.code(), r.code());
         assertEquals("walprism: error: could not open \"" + nowhere + "\": no such file or directory", oneLine(r));
     }
@@ -176,7 +176,7 @@ class CliErrorContractTest {
                 new String[] {"stats", "-p", wal.toString(), "-t", "0"},
                 new String[] {"stats", "-p", wal.toString(), "--format", "xml"},
                 new String[] {})) {
-            Result r = StatsCommandTest.run(args);
+            Result r = CliRun.run(args);
             assertEquals(ExitCode.USAGE.code(), r.code(), String.join(" ", args));
             String line = oneLine(r);
             assertTrue(line.contains("--help"), line);

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.walprism.cli.StatsCommandTest.Result;
+import org.walprism.cli.CliRun.Result;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.WalVersion;
 import org.walprism.codec.record.BlockImage;
@@ -42,7 +42,7 @@ class CliInputContractTest {
     Path tmp;
 
     private static Result run(String... args) {
-        return StatsCommandTest.run(args);
+        return CliRun.run(args);
     }
 
     /** The one stderr line (no stack trace, nothing else). */

@@ -3,11 +3,10 @@ package org.walprism.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.walprism.cli.CliRun.run;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,16 +31,6 @@ class CompressionErrorsTest {
 
     @TempDir
     Path tmp;
-
-    private record Result(int code, String out, String err) {
-    }
-
-    private static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
-        return new Result(code, out.toString(), err.toString());
-    }
 
     /** The corpus segment 17/hot_updates 000000010000000000000006, uncompressed. */
     private static byte[] segment() throws IOException {
@@ -86,7 +75,7 @@ class CompressionErrorsTest {
     }
 
     /** Runs {@code dump -p DIR} over a directory holding only {@code file} as the segment. */
-    private Result dump(String name, byte[] file) throws IOException {
+    private CliRun.Result dump(String name, byte[] file) throws IOException {
         Path dir = Files.createDirectories(tmp.resolve("wal-" + name.replace('.', '-')));
         try (var s = Files.list(dir)) {
             for (Path p : s.toList()) {
@@ -97,7 +86,7 @@ class CompressionErrorsTest {
         return run("dump", "-p", dir.toString());
     }
 
-    private static String oneLine(Result r) {
+    private static String oneLine(CliRun.Result r) {
         List<String> lines = r.err().lines().toList();
         assertEquals(1, lines.size(), r.err());
         String line = lines.get(0);
@@ -109,7 +98,7 @@ class CompressionErrorsTest {
     @ValueSource(strings = {"gzip", "lz4", "zstd", "xz", "bzip2"})
     void textUnderACompressedNameIsNotThatFormat(String tool) throws IOException {
         String name = SEGMENT + suffix(tool);
-        Result r = dump(name, "this is a note, not WAL\n".getBytes(StandardCharsets.US_ASCII));
+        CliRun.Result r = dump(name, "this is a note, not WAL\n".getBytes(StandardCharsets.US_ASCII));
         assertEquals(4, r.code(), r.err());
         String magic = switch (tool) {
             case "gzip" -> "1F 8B";
@@ -124,7 +113,7 @@ class CompressionErrorsTest {
 
     @Test
     void emptyGzipFileIsTruncated() throws IOException {
-        Result r = dump(SEGMENT + ".gz", new byte[0]);
+        CliRun.Result r = dump(SEGMENT + ".gz", new byte[0]);
         assertEquals(5, r.code(), r.err());
         assertEquals("walprism: error: the gzip file is empty in " + SEGMENT + ".gz offset 0x0", oneLine(r));
     }
@@ -134,7 +123,7 @@ class CompressionErrorsTest {
     void cutStreamEndsEarly(String tool) throws IOException, InterruptedException {
         byte[] stored = compress(tool, segment());
         String name = SEGMENT + suffix(tool);
-        Result r = dump(name, Arrays.copyOf(stored, stored.length / 2));
+        CliRun.Result r = dump(name, Arrays.copyOf(stored, stored.length / 2));
         assertEquals(5, r.code(), r.err());
         String line = oneLine(r);
         assertTrue(line.startsWith("walprism: error: the " + tool + " stream ends early: after "), line);
@@ -151,7 +140,7 @@ class CompressionErrorsTest {
         // eight 0xFF bytes into the deflate stream: it then inflates past the segment size until gzip's CRC-32
         // (or the deflate decoder) refuses it
         Arrays.fill(stored, 5000, 5008, (byte) 0xFF);
-        Result r = dump(SEGMENT + ".gz", stored);
+        CliRun.Result r = dump(SEGMENT + ".gz", stored);
         assertEquals(4, r.code(), r.err());
         String line = oneLine(r);
         assertTrue(line.startsWith("walprism: error: corrupt gzip data"), line);
@@ -166,7 +155,7 @@ class CompressionErrorsTest {
             stored[i] ^= 0x5A;
         }
         String name = SEGMENT + suffix(tool);
-        Result r = dump(name, stored);
+        CliRun.Result r = dump(name, stored);
         String line = oneLine(r);
         // the decoder's own check (a block checksum, an invalid code) refuses the data, or the WAL read from it
         // fails its record CRC first (6) where the format has no check of its own before the end

@@ -41,8 +41,8 @@ class CompressionEstimateCommandTest {
         return c.walDir() + ":" + Lsn.format(c.startLsn(), true) + ":" + Lsn.format(c.endLsn(), true);
     }
 
-    private static GenerateReplayCommandTest.Result stats(Capture c, String... options) {
-        return GenerateReplayCommandTest.run(Stream.concat(Stream.of("stats"), Stream.concat(Stream.of(options),
+    private static CliRun.Result stats(Capture c, String... options) {
+        return CliRun.run(Stream.concat(Stream.of("stats"), Stream.concat(Stream.of(options),
                 Stream.of(range(c)))).toArray(String[]::new));
     }
 
@@ -154,7 +154,7 @@ class CompressionEstimateCommandTest {
     @Test
     void reportShowsTheEstimateOrWhyThereIsNone(@TempDir Path tmp) throws IOException {
         Path html = tmp.resolve("r.html");
-        var r = GenerateReplayCommandTest.run("report", "--compression-estimate", input(PLAIN),
+        var r = CliRun.run("report", "--compression-estimate", input(PLAIN),
                 "-o", html.toString());
         assertEquals(0, r.code(), r.err());
         String page = Files.readString(html);
@@ -167,14 +167,14 @@ class CompressionEstimateCommandTest {
         }
         assertTrue(page.contains("CPU: thread CPU time"), "CPU method");
         Path both = tmp.resolve("both.html");
-        assertEquals(0, GenerateReplayCommandTest.run("report", "--compression-estimate",
+        assertEquals(0, CliRun.run("report", "--compression-estimate",
                 input(PLAIN), input(LZ4), "-o", both.toString()).code());
         String two = Files.readString(both);
         assertTrue(two.contains("<table id=\"compression-estimate-a\">"), two);
         assertTrue(two.contains("<p id=\"compression-estimate-b\">B: the range's images are already compressed ("),
                 two);
         Path none = tmp.resolve("none.html");
-        assertEquals(0, GenerateReplayCommandTest.run("report", input(PLAIN), "-o",
+        assertEquals(0, CliRun.run("report", input(PLAIN), "-o",
                 none.toString()).code());
         assertTrue(!Files.readString(none).contains("wal_compression would save"), "only on request");
     }

@@ -19,7 +19,7 @@ import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.walprism.cli.StatsCommandTest.Result;
+import org.walprism.cli.CliRun.Result;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.RecordView;
@@ -76,7 +76,7 @@ class CorruptionCatalogueTest {
                 new String[] {"dump", "-q", "-p", p});
         Result first = null;
         for (String[] c : commands) {
-            Result r = StatsCommandTest.run(c);
+            Result r = CliRun.run(c);
             assertFalse(r.err().contains("\tat "), "no stack trace: " + r.err());
             assertTrue(r.code() != ExitCode.INTERNAL.code(), String.join(" ", c) + ": " + r.err());
             if (first == null) {
@@ -95,7 +95,7 @@ class CorruptionCatalogueTest {
     }
 
     private long recordsOk() {
-        Result r = StatsCommandTest.run("stats", "-p", wal.toString(), "-j", "1", "--format", "csv");
+        Result r = CliRun.run("stats", "-p", wal.toString(), "-j", "1", "--format", "csv");
         assertEquals(0, r.code(), r.err());
         return r.out().lines().count();
     }
@@ -295,7 +295,7 @@ class CorruptionCatalogueTest {
         try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(wal.resolve(name + ".gz")))) {
             out.write(first);
         }
-        Result r = StatsCommandTest.run("stats", "-p", wal.toString(), "-s", "0/00000028");
+        Result r = CliRun.run("stats", "-p", wal.toString(), "-s", "0/00000028");
         assertTrue(r.code() == 4 || r.code() == 5, r.err());
         assertEquals(1, r.err().lines().count(), r.err());
     }
@@ -303,7 +303,7 @@ class CorruptionCatalogueTest {
     @Test
     void allZeroFirstSegmentIsAnInvalidMagicNumber() throws IOException {
         Files.write(seg(0), new byte[segSize]);
-        Result r = StatsCommandTest.run("stats", "-p", seg(0).toString());
+        Result r = CliRun.run("stats", "-p", seg(0).toString());
         assertEquals(4, r.code(), r.err());
         assertTrue(r.err().startsWith("walprism: error: invalid magic number 0000"), r.err());
     }
@@ -317,7 +317,7 @@ class CorruptionCatalogueTest {
     }
 
     private long recordsOkFrom(long start) {
-        Result r = StatsCommandTest.run("stats", "-p", wal.toString(), "-j", "1", "-s", Lsn.format(start, true),
+        Result r = CliRun.run("stats", "-p", wal.toString(), "-j", "1", "-s", Lsn.format(start, true),
                 "--format", "csv");
         assertEquals(0, r.code(), r.err());
         return r.out().lines().count();
@@ -326,7 +326,7 @@ class CorruptionCatalogueTest {
     @Test
     void corruptLongHeaderIsFoundWhenStartSkipsTheFirstPage() throws IOException {
         writeAt(seg(1), 36, le(4096, 4)); // xlp_xlog_blcksz
-        Result r = StatsCommandTest.run("stats", "-p", wal.toString(), "-j", "1", "-s",
+        Result r = CliRun.run("stats", "-p", wal.toString(), "-j", "1", "-s",
                 Lsn.format(segStart(1) + freshPage(1), true));
         assertEquals(4, r.code(), r.err());
         assertTrue(r.err().contains("WAL file is from different database system: segment size " + segSize
@@ -338,7 +338,7 @@ class CorruptionCatalogueTest {
         try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(wal.resolve(segments.get(1) + ".gz")))) {
             out.write(Files.readAllBytes(seg(1)));
         }
-        Result r = StatsCommandTest.run("stats", "-p", wal.toString());
+        Result r = CliRun.run("stats", "-p", wal.toString());
         assertEquals(0, r.code(), r.err());
         assertTrue(r.err().contains("walprism: note: both " + segments.get(1) + " and " + segments.get(1)
                 + ".gz exist; reading " + segments.get(1)), r.err());
@@ -405,7 +405,7 @@ class CorruptionCatalogueTest {
         Result r = runAll();
         assertEquals(4, r.code(), r.err());
         assertTrue(firstLine(r.err()).contains(Lsn.format(lsn, true)), r.err());
-        Result dump = StatsCommandTest.run("dump", "-p", wal.toString());
+        Result dump = CliRun.run("dump", "-p", wal.toString());
         assertEquals(4, dump.code(), dump.err());
         assertEquals(firstLine(r.err()), firstLine(dump.err()));
     }

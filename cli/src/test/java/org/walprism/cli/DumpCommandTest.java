@@ -2,10 +2,9 @@ package org.walprism.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.walprism.cli.CliRun.run;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,16 +20,6 @@ import org.walprism.testdata.TestData;
 
 /** CLI contract of {@code walprism dump}: output equal to the pg_waldump oracle, filters, and usage errors. */
 class DumpCommandTest {
-
-    private record Result(int code, String out, String err) {
-    }
-
-    private static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
-        return new Result(code, out.toString(), err.toString());
-    }
 
     private static String[] range(Capture c, String... more) {
         String[] base = {"dump", "-p", c.walDir().toString(), "-s", Lsn.format(c.startLsn(), true),
@@ -53,7 +42,7 @@ class DumpCommandTest {
                 continue;
             }
             checked++;
-            Result r = run(range(c, "-r", "Heap", "-r", "transaction", "-r", "Standby", "-r", "XLOG", "-r", "Btree"));
+            CliRun.Result r = run(range(c, "-r", "Heap", "-r", "transaction", "-r", "Standby", "-r", "XLOG", "-r", "Btree"));
             assertEquals(0, r.code(), c + ": " + r.err());
             Set<String> selected = Set.of("Heap", "Transaction", "Standby", "XLOG", "Btree");
             String expected = oracle(c, "waldump.txt", l -> l.startsWith("rmgr: ")
@@ -66,7 +55,7 @@ class DumpCommandTest {
     @Test
     void blockDetailsMatchPgWaldumpDashB() {
         Capture c = TestData.capture("19beta1/vacuum_indexed");
-        Result r = run(range(c, "-b", "-r", "Btree"));
+        CliRun.Result r = run(range(c, "-b", "-r", "Btree"));
         assertEquals(0, r.code(), r.err());
         List<String> lines = c.oracleText("waldump-b.txt").lines().toList();
         StringBuilder expected = new StringBuilder();
@@ -85,24 +74,24 @@ class DumpCommandTest {
     @Test
     void limitFpwXidAndRelationFiltersSelectLikePgWaldump() {
         Capture c = TestData.capture("19beta3/hot_updates_checksums");
-        Result n = run(range(c, "-r", "Heap", "-n", "3"));
+        CliRun.Result n = run(range(c, "-r", "Heap", "-n", "3"));
         assertEquals(3, n.out().lines().count());
 
-        Result w = run(range(c, "-w", "-r", "XLOG"));
+        CliRun.Result w = run(range(c, "-w", "-r", "XLOG"));
         assertEquals(oracle(c, "waldump.txt", l -> l.startsWith("rmgr: XLOG ") && l.contains(" FPW")), w.out());
         assertTrue(w.out().lines().count() > 0);
 
-        Result x = run(range(c, "-x", "700", "-r", "Heap", "-r", "Transaction"));
+        CliRun.Result x = run(range(c, "-x", "700", "-r", "Heap", "-r", "Transaction"));
         assertEquals(oracle(c, "waldump.txt", l -> l.contains("tx:        700,") && !l.startsWith("rmgr: Heap2 ")),
                 x.out());
         assertTrue(x.out().lines().count() >= 2);
 
-        Result rel = run(range(c, "-R", "1663/5/16391", "-B", "0", "-F", "main", "-r", "Heap"));
+        CliRun.Result rel = run(range(c, "-R", "1663/5/16391", "-B", "0", "-F", "main", "-r", "Heap"));
         assertEquals(oracle(c, "waldump.txt", l -> l.startsWith("rmgr: Heap ")
                 && l.matches(".*blkref #\\d+: rel 1663/5/16391 blk 0( |$|,).*")), rel.out());
         assertTrue(rel.out().lines().count() > 0);
 
-        Result q = run(range(c, "-q"));
+        CliRun.Result q = run(range(c, "-q"));
         assertEquals(0, q.code());
         assertEquals("", q.out());
     }
@@ -110,7 +99,7 @@ class DumpCommandTest {
     @Test
     void jsonHasOneObjectPerRecordWithTypedFields() {
         Capture c = TestData.capture("19beta1/vacuum_noindex");
-        Result r = run(range(c, "--format", "json"));
+        CliRun.Result r = run(range(c, "--format", "json"));
         assertEquals(0, r.code(), r.err());
         List<String> lines = r.out().lines().toList();
         assertEquals(c.oracleText("waldump.txt").lines().count(), lines.size());
@@ -130,7 +119,7 @@ class DumpCommandTest {
             "invalid block number", "option -B/--block requires option -R/--relation",
             "invalid fork name: \"other\"", "invalid transaction ID specification", "invalid value \"many\""};
         for (int i = 0; i < cases.length; i++) {
-            Result r = run(range(c, cases[i]));
+            CliRun.Result r = run(range(c, cases[i]));
             assertEquals(ExitCode.USAGE.code(), r.code(), String.join(" ", cases[i]));
             assertTrue(r.err().contains(messages[i]), r.err());
             assertEquals(1, r.err().lines().count(), r.err());
@@ -147,12 +136,12 @@ class DumpCommandTest {
             checked++;
             String expected = oracle(c, "waldump.txt", l -> true);
             for (String jobs : new String[] {"1", "3"}) {
-                Result r = run(range(c, "-j", jobs));
+                CliRun.Result r = run(range(c, "-j", jobs));
                 assertEquals(0, r.code(), c + ": " + r.err());
                 assertEquals(expected, r.out(), c + " -j " + jobs);
             }
             if (c.has("waldump-b.txt")) {
-                Result b = run(range(c, "-b", "-j", "2"));
+                CliRun.Result b = run(range(c, "-b", "-j", "2"));
                 assertEquals(oracle(c, "waldump-b.txt", l -> true), b.out(), c + " -b");
             }
         }
@@ -164,7 +153,7 @@ class DumpCommandTest {
         Capture c = TestData.capture("18/vacuum_indexed_checksums");
         List<String> lines = c.oracleText("waldump.txt").lines().toList();
         for (String jobs : new String[] {"1", "4"}) {
-            Result r = run(range(c, "-n", "700", "-j", jobs));
+            CliRun.Result r = run(range(c, "-n", "700", "-j", jobs));
             assertEquals(String.join("\n", lines.subList(0, 700)) + "\n", r.out(), "-j " + jobs);
         }
     }
@@ -199,20 +188,20 @@ class DumpCommandTest {
     void recordsBeforeAnErrorAndTheErrorAreTheSameWhateverTheJobs() throws IOException {
         Capture c = TestData.capture("18/vacuum_indexed_checksums");
         Path wal = brokenCopy(c);
-        Result one = run("dump", "-p", wal.toString(), "-s", Lsn.format(c.startLsn(), true), "-j", "1");
+        CliRun.Result one = run("dump", "-p", wal.toString(), "-s", Lsn.format(c.startLsn(), true), "-j", "1");
         assertEquals(ExitCode.CHECKSUM.code(), one.code(), one.err());
         assertEquals(1, one.err().lines().count(), one.err());
         assertTrue(one.out().lines().count() > 100, "records before the broken one are printed");
         assertTrue(oracle(c, "waldump.txt", l -> true).startsWith(one.out()), "a prefix of pg_waldump's lines");
         for (String jobs : new String[] {"2", "5"}) {
-            Result r = run("dump", "-p", wal.toString(), "-s", Lsn.format(c.startLsn(), true), "-j", jobs);
+            CliRun.Result r = run("dump", "-p", wal.toString(), "-s", Lsn.format(c.startLsn(), true), "-j", jobs);
             assertEquals(one, r, "-j " + jobs);
         }
     }
 
     @Test
     void rejectsZeroJobs() {
-        Result r = run(range(TestData.capture("19beta1/vacuum_noindex"), "-j", "0"));
+        CliRun.Result r = run(range(TestData.capture("19beta1/vacuum_noindex"), "-j", "0"));
         assertEquals(ExitCode.USAGE.code(), r.code());
         assertTrue(r.err().contains("--jobs must be at least 1"), r.err());
     }
@@ -222,7 +211,7 @@ class DumpCommandTest {
         Capture c = TestData.capture("18/vacuum_indexed_checksums");
         String[][] variants = {{"--format", "json"}, {"-w", "-b"}, {"-r", "Heap2", "-r", "Btree"}, {"-q"}};
         for (String[] v : variants) {
-            Result one = run(range(c, concat(v, "-j", "1")));
+            CliRun.Result one = run(range(c, concat(v, "-j", "1")));
             assertEquals(0, one.code(), one.err());
             assertEquals(one, run(range(c, concat(v, "-j", "3"))), String.join(" ", v));
         }

@@ -25,7 +25,7 @@ import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
 import org.apache.commons.compress.archivers.tar.TarConstants;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.walprism.cli.StatsCommandTest.Result;
+import org.walprism.cli.CliRun.Result;
 import org.walprism.client.SegmentArchive;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.WalVersion;
@@ -50,7 +50,7 @@ class EdgeTrustContractTest {
     Path tmp;
 
     private static Result run(String... args) {
-        return StatsCommandTest.run(args);
+        return CliRun.run(args);
     }
 
     /** The one stderr line (no stack trace, nothing else). */

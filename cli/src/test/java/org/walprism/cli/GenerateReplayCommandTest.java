@@ -4,9 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.walprism.cli.CliRun.run;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,22 +39,12 @@ class GenerateReplayCommandTest {
     @TempDir
     Path tmp;
 
-    record Result(int code, String out, String err) {
-    }
-
-    static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
-        return new Result(code, out.toString(), err.toString());
-    }
-
     static Path model(String name) {
         return TestData.root().resolve("models").resolve(name + ".properties");
     }
 
     /** Exactly one stderr line, in walprism's error format. */
-    static void assertOneErrorLine(Result r) {
+    static void assertOneErrorLine(CliRun.Result r) {
         List<String> lines = r.err().lines().toList();
         assertEquals(1, lines.size(), "stderr: " + r.err());
         assertTrue(lines.get(0).startsWith("walprism: error: "), r.err());
@@ -66,7 +55,7 @@ class GenerateReplayCommandTest {
     @Test
     void generateWritesSegmentsThatWalprismAndPgWaldump15Read() throws Exception {
         Path out = tmp.resolve("wal15");
-        Result r = run("generate", "--major", "15", "--model", model("vacuum_indexed").toString(), "-o",
+        CliRun.Result r = run("generate", "--major", "15", "--model", model("vacuum_indexed").toString(), "-o",
                 out.toString(), "--segment-size", String.valueOf(MIB));
         assertEquals(0, r.code(), r.err());
         assertTrue(r.err().startsWith("wrote "), r.err());
@@ -109,7 +98,7 @@ class GenerateReplayCommandTest {
         "vacuum_noindex_checksums", "hot_updates_checksums"})
     void generate19WritesSegmentsThatPgWaldump19Reads(String name) throws Exception {
         Path out = tmp.resolve("wal19-" + name);
-        Result r = run("generate", "--major", "19", "--model", model(name).toString(), "-o", out.toString(),
+        CliRun.Result r = run("generate", "--major", "19", "--model", model(name).toString(), "-o", out.toString(),
                 "--segment-size", String.valueOf(MIB));
         assertEquals(0, r.code(), r.err());
         Generator.Result expected = Generator.run(WorkloadModel.load(model(name)), WalVersion.PG19);
@@ -129,7 +118,7 @@ class GenerateReplayCommandTest {
 
     @Test
     void generateJsonDescribesTheModel() {
-        Result r = run("generate", "--major", "17", "--model", model("vacuum_noindex").toString(), "--format",
+        CliRun.Result r = run("generate", "--major", "17", "--model", model("vacuum_noindex").toString(), "--format",
                 "json");
         assertEquals(0, r.code(), r.err());
         String j = r.out().trim();
@@ -153,7 +142,7 @@ class GenerateReplayCommandTest {
     void generateRejectsAMalformedModelWithOneLine() throws Exception {
         Path bad = tmp.resolve("bad.properties");
         Files.writeString(bad, "table.rows=100\ntable.tupleLength=28\nno.such.key=1\n");
-        Result r = run("generate", "--major", "16", "--model", bad.toString());
+        CliRun.Result r = run("generate", "--major", "16", "--model", bad.toString());
         assertEquals(2, r.code(), r.err());
         assertOneErrorLine(r);
         assertTrue(r.err().contains("unknown model key: no.such.key"), r.err());
@@ -167,7 +156,7 @@ class GenerateReplayCommandTest {
 
     @Test
     void generateReportsAMissingModelFileWithOneLine() {
-        Result r = run("generate", "--major", "16", "--model", tmp.resolve("missing.properties").toString());
+        CliRun.Result r = run("generate", "--major", "16", "--model", tmp.resolve("missing.properties").toString());
         assertEquals(3, r.code(), r.err());
         assertOneErrorLine(r);
         assertTrue(r.err().contains("missing.properties"), r.err());
@@ -175,7 +164,7 @@ class GenerateReplayCommandTest {
 
     @Test
     void generateRejectsAnUnknownVersionWithOneLine() {
-        Result r = run("generate", "--major", "12", "--model", model("vacuum_indexed").toString());
+        CliRun.Result r = run("generate", "--major", "12", "--model", model("vacuum_indexed").toString());
         assertEquals(2, r.code(), r.err());
         assertOneErrorLine(r);
         assertTrue(r.err().contains("unknown PostgreSQL major \"12\""), r.err());
@@ -195,7 +184,7 @@ class GenerateReplayCommandTest {
     @Test
     void replayTextIsTheDiffOfBeforeAndAfter() {
         Capture c = capture("16/vacuum_indexed");
-        Result r = run(replayArgs(c, "17", "text"));
+        CliRun.Result r = run(replayArgs(c, "17", "text"));
         assertEquals(0, r.code(), r.err());
         assertEquals("", r.err());
         String out = r.out();
@@ -219,7 +208,7 @@ class GenerateReplayCommandTest {
     @Test
     void replayJsonCarriesTheDiffKeysAndTheReplay() {
         Capture c = capture("16/vacuum_noindex");
-        Result r = run(replayArgs(c, "19", "json"));
+        CliRun.Result r = run(replayArgs(c, "19", "json"));
         assertEquals(0, r.code(), r.err());
         String j = r.out().trim();
         assertTrue(j.startsWith("{") && j.endsWith("}"), j);
@@ -238,7 +227,7 @@ class GenerateReplayCommandTest {
     void replayRejectsAnUnknownTargetWithOneLine() {
         Capture c = capture("16/vacuum_indexed");
         for (String as : List.of("12", "seventeen", "")) {
-            Result r = run(replayArgs(c, as, "text"));
+            CliRun.Result r = run(replayArgs(c, as, "text"));
             assertEquals(2, r.code(), as + ": " + r.err());
             assertOneErrorLine(r);
             assertEquals("", r.out());
@@ -247,7 +236,7 @@ class GenerateReplayCommandTest {
 
     @Test
     void replayOfAMissingPathIsAnInputError() {
-        Result r = run("replay", "--as", "17", "-p", tmp.resolve("nothing-here").toString());
+        CliRun.Result r = run("replay", "--as", "17", "-p", tmp.resolve("nothing-here").toString());
         assertEquals(3, r.code(), r.err());
         assertOneErrorLine(r);
     }
@@ -256,7 +245,7 @@ class GenerateReplayCommandTest {
     void generateIntoAFileIsAnOutputError(@TempDir Path tmp) throws Exception {
         Path file = Files.writeString(tmp.resolve("a-file"), "x");
         Path out = file.resolve("sub");
-        Result r = run("generate", "--major", "17", "--model", model("vacuum_noindex").toString(), "-o",
+        CliRun.Result r = run("generate", "--major", "17", "--model", model("vacuum_noindex").toString(), "-o",
                 out.toString());
         assertEquals(ExitCode.OUTPUT.code(), r.code(), r.err());
         assertTrue(r.err().startsWith("walprism: error: could not write \"" + out + "\": "), r.err());

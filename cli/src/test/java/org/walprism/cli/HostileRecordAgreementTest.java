@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.walprism.cli.StatsCommandTest.Result;
+import org.walprism.cli.CliRun.Result;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.DecodedRecord;
@@ -183,7 +183,7 @@ class HostileRecordAgreementTest {
         commands.add(new String[] {"diff", p + ":" + s + ":", p + ":" + s + ":"});
         Result first = null;
         for (String[] cmd : commands) {
-            Result r = StatsCommandTest.run(cmd);
+            Result r = CliRun.run(cmd);
             String what = c.name() + ": " + String.join(" ", cmd);
             assertFalse(r.err().contains("\tat "), what + ": stack trace: " + r.err());
             assertNotEquals(ExitCode.INTERNAL.code(), r.code(), what + ": " + r.err());

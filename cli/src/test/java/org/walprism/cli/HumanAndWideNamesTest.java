@@ -55,8 +55,8 @@ class HumanAndWideNamesTest {
         for (String name : new String[] {"13/vacuum_tables", "17/vacuum_indexed", "18/vacuum_tables"}) {
             Capture c = TestData.capture(name);
             for (String mode : new String[] {"--stats=rmgr", "--stats=record"}) {
-                AnalyzerCommandsTest.Result plain = AnalyzerCommandsTest.run(range(c, "stats", mode));
-                AnalyzerCommandsTest.Result human = AnalyzerCommandsTest.run(range(c, "stats", mode, "--human"));
+                CliRun.Result plain = CliRun.run(range(c, "stats", mode));
+                CliRun.Result human = CliRun.run(range(c, "stats", mode, "--human"));
                 assertEquals(0, human.code(), human.err());
                 List<String> p = plain.out().lines().toList();
                 List<String> h = human.out().lines().toList();
@@ -78,7 +78,7 @@ class HumanAndWideNamesTest {
     @Test
     void humanIsRefusedWithFollow() {
         Capture c = TestData.capture("17/vacuum_indexed");
-        AnalyzerCommandsTest.Result r = AnalyzerCommandsTest.run("stats", "--follow", "--human", "-p",
+        CliRun.Result r = CliRun.run("stats", "--follow", "--human", "-p",
                 c.walDir().toString());
         assertEquals(ExitCode.USAGE.code(), r.code(), r.err());
         assertTrue(r.err().startsWith("walprism: error: --human cannot be combined with --follow"), r.err());
@@ -88,8 +88,8 @@ class HumanAndWideNamesTest {
     @Test
     void categoriesHumanRewritesTheByteColumns() {
         Capture c = TestData.capture("17/vacuum_indexed");
-        AnalyzerCommandsTest.Result plain = AnalyzerCommandsTest.run(range(c, "stats", "--categories"));
-        AnalyzerCommandsTest.Result human = AnalyzerCommandsTest.run(range(c, "stats", "--categories", "--human"));
+        CliRun.Result plain = CliRun.run(range(c, "stats", "--categories"));
+        CliRun.Result human = CliRun.run(range(c, "stats", "--categories", "--human"));
         assertEquals(0, human.code(), human.err());
         List<String> p = plain.out().lines().toList();
         List<String> h = human.out().lines().toList();
@@ -110,8 +110,8 @@ class HumanAndWideNamesTest {
         }
         assertTrue(rows > 5, "category rows " + rows);
         // JSON and CSV carry the numbers whatever --human says
-        assertEquals(AnalyzerCommandsTest.run(range(c, "stats", "--categories", "--format", "json")).out(),
-                AnalyzerCommandsTest.run(range(c, "stats", "--categories", "--format", "json", "--human")).out());
+        assertEquals(CliRun.run(range(c, "stats", "--categories", "--format", "json")).out(),
+                CliRun.run(range(c, "stats", "--categories", "--format", "json", "--human")).out());
     }
 
     private static Path longNames(Path tmp) throws IOException {
@@ -147,7 +147,7 @@ class HumanAndWideNamesTest {
     void vacuumsShowsWholeNames(@TempDir Path tmp) throws IOException {
         Capture c = TestData.capture("13/vacuum_tables");
         Path map = longNames(tmp);
-        AnalyzerCommandsTest.Result r = AnalyzerCommandsTest.run("vacuums", "-p", c.walDir().toString(), "--relmap",
+        CliRun.Result r = CliRun.run("vacuums", "-p", c.walDir().toString(), "--relmap",
                 map.toString());
         assertEquals(0, r.code(), r.err());
         List<String> runs = table(r.out(), "  # Relation");
@@ -168,7 +168,7 @@ class HumanAndWideNamesTest {
         // no name cut with ~ (the old 32-character column)
         assertFalse(java.util.regex.Pattern.compile("\\S~\\s").matcher(r.out()).find(), r.out());
         // --human: the runs table's Bytes column as pg_size_pretty writes the plain run's
-        AnalyzerCommandsTest.Result h = AnalyzerCommandsTest.run("vacuums", "-p", c.walDir().toString(), "--relmap",
+        CliRun.Result h = CliRun.run("vacuums", "-p", c.walDir().toString(), "--relmap",
                 map.toString(), "--human");
         List<String> hr = table(h.out(), "  # Relation");
         for (int i = 1; i < runs.size(); i++) {
@@ -183,14 +183,14 @@ class HumanAndWideNamesTest {
         Capture c = TestData.capture("13/vacuum_tables");
         Path map = longNames(tmp);
         String input = c.walDir().toString();
-        AnalyzerCommandsTest.Result r = AnalyzerCommandsTest.run("diff", input, input, "--relmap", map.toString());
+        CliRun.Result r = CliRun.run("diff", input, input, "--relmap", map.toString());
         assertEquals(0, r.code(), r.err());
         List<String> t = table(r.out(), "Bytes per table");
         assertTrue(t.get(1).startsWith(LONG_TABLE + " "), String.join("\n", t));
         for (String line : t) {
             assertEquals(t.get(0).length(), line.length(), "aligned with the header: " + line);
         }
-        AnalyzerCommandsTest.Result h = AnalyzerCommandsTest.run("diff", input, input, "--relmap", map.toString(),
+        CliRun.Result h = CliRun.run("diff", input, input, "--relmap", map.toString(),
                 "--human");
         List<String> ht = table(h.out(), "Bytes per table");
         String[] plain = t.get(1).substring(LONG_TABLE.length()).strip().split(" +");

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.walprism.cli.StatsCommandTest.Result;
+import org.walprism.cli.CliRun.Result;
 import org.walprism.codec.Lsn;
 import org.walprism.testdata.Capture;
 import org.walprism.testdata.TestData;
@@ -37,7 +37,7 @@ class InputFormsCommandTest {
     Path tmp;
 
     private static Result run(String... args) {
-        return StatsCommandTest.run(args);
+        return CliRun.run(args);
     }
 
     private static String[] range(Capture c, String command, Path path, String... more) {

@@ -198,7 +198,7 @@ class LiveNamesTest {
     }
 
     private static int checkNames(String... names) throws SQLException {
-        AnalyzerCommandsTest.Result r = AnalyzerCommandsTest.run(concat(new String[] {"stats", "--categories",
+        CliRun.Result r = CliRun.run(concat(new String[] {"stats", "--categories",
             "--format", "csv", "-p", dir.resolve("data/pg_wal").toString(), "-s", start, "-e", end}, names));
         assertEquals(0, r.code(), r.err());
         Map<Long, String> databases = new HashMap<>();
@@ -250,7 +250,7 @@ class LiveNamesTest {
 
     @Test
     void vacuumsNamesItsRunsFromTheServer() {
-        AnalyzerCommandsTest.Result r = AnalyzerCommandsTest.run("vacuums", "-p", dir.resolve("data/pg_wal").toString(),
+        CliRun.Result r = CliRun.run("vacuums", "-p", dir.resolve("data/pg_wal").toString(),
                 "-s", start, "-e", end, "--dbname", "host=127.0.0.1 port=" + port + " user=postgres");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("public.t3") && r.out().contains("public.o1"), r.out());
@@ -258,7 +258,7 @@ class LiveNamesTest {
 
     @Test
     void dbnameOnAServerThatIsNotThereIsOneLine() {
-        AnalyzerCommandsTest.Result r = AnalyzerCommandsTest.run("stats", "--categories", "-p",
+        CliRun.Result r = CliRun.run("stats", "--categories", "-p",
                 dir.resolve("data/pg_wal").toString(), "-s", start, "-e", end, "--dbname",
                 "host=127.0.0.1 port=1 user=postgres connect_timeout=2");
         assertEquals(ExitCode.INPUT.code(), r.code(), r.err());

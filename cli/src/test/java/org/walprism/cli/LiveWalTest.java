@@ -158,7 +158,7 @@ class LiveWalTest {
         List<String> followed = Files.readAllLines(dumpOut);
         int marker = indexOf(followed, "walprism-end");
         followed = followed.subList(0, marker + 1);
-        StatsCommandTest.Result after = StatsCommandTest.run("dump", "-s", start, "-e", Lsn.format(end, true), "-p",
+        CliRun.Result after = CliRun.run("dump", "-s", start, "-e", Lsn.format(end, true), "-p",
                 wal);
         assertEquals(0, after.code(), after.err());
         assertEquals(String.join("\n", followed) + "\n", after.out());
@@ -173,7 +173,7 @@ class LiveWalTest {
         String st = Files.readString(tmp.resolve("stats.out"));
         Matcher m = STATS_RANGE.matcher(st);
         assertTrue(m.find(), "stats -f printed its table on Ctrl-C: " + st + Files.readString(tmp.resolve("stats.err")));
-        StatsCommandTest.Result again = StatsCommandTest.run("stats", "-s", m.group(1), "-e", m.group(2), "-p", wal);
+        CliRun.Result again = CliRun.run("stats", "-s", m.group(1), "-e", m.group(2), "-p", wal);
         assertEquals(again.out(), st);
         long walinspectCount = Long.parseLong(srv.query("select sum(count) from pg_get_wal_stats('" + m.group(1)
                 + "', '" + m.group(2) + "')"));
@@ -206,7 +206,7 @@ class LiveWalTest {
         String ct = Files.readString(tmp.resolve("cats.out"));
         Matcher c = STATS_RANGE.matcher(ct);
         assertTrue(c.find(), ct + Files.readString(tmp.resolve("cats.err")));
-        StatsCommandTest.Result catsAfter = StatsCommandTest.run("stats", "--categories", "-s", c.group(1), "-e",
+        CliRun.Result catsAfter = CliRun.run("stats", "--categories", "-s", c.group(1), "-e",
                 c.group(2), "-p", wal);
         assertEquals(catsAfter.out(), ct);
     }
@@ -220,7 +220,7 @@ class LiveWalTest {
     @Test
     void streamSurvivesRestartsAndWritesTheServersSegments() throws Exception {
         String conn = srv.conninfo();
-        StatsCommandTest.Result created = StatsCommandTest.run("stream", "-d", conn, "--slot", "walprism_test",
+        CliRun.Result created = CliRun.run("stream", "-d", conn, "--slot", "walprism_test",
                 "--create-slot");
         assertEquals(0, created.code(), created.err());
         String start = srv.query("select pg_current_wal_insert_lsn()");
@@ -261,7 +261,7 @@ class LiveWalTest {
         List<String> streamed = Files.readAllLines(out);
         streamed = streamed.subList(0, indexOf(streamed, "walprism-end") + 1);
         String first = lsnOf(streamed.get(0));
-        StatsCommandTest.Result after = StatsCommandTest.run("dump", "-s", first, "-e", Lsn.format(end, true), "-p",
+        CliRun.Result after = CliRun.run("dump", "-s", first, "-e", Lsn.format(end, true), "-p",
                 srv.pgWal().toString());
         assertEquals(0, after.code(), after.err());
         assertEquals(after.out(), String.join("\n", streamed) + "\n");
@@ -304,7 +304,7 @@ class LiveWalTest {
         long count = Long.parseLong(srv.query("select count(*) from pg_get_wal_records_info('" + firstRow + "', '"
                 + lastEnd + "')"));
         assertEquals(count, sum, "records in the interval rows from " + firstRow + " to " + lastEnd);
-        StatsCommandTest.Result dropped = StatsCommandTest.run("stream", "-d", conn, "--slot", "walprism_test",
+        CliRun.Result dropped = CliRun.run("stream", "-d", conn, "--slot", "walprism_test",
                 "--drop-slot");
         assertEquals(0, dropped.code(), dropped.err());
         assertEquals("0", srv.query("select count(*) from pg_replication_slots"));
@@ -346,19 +346,19 @@ class LiveWalTest {
         assertEquals(0, p.exitValue(), Files.readString(err));
         List<String> lines = Files.readAllLines(out);
         assertTrue(lines.get(lines.size() - 1).contains("walprism-end"), lines.get(lines.size() - 1));
-        StatsCommandTest.Result after = StatsCommandTest.run("dump", "-s", start, "-e", Lsn.format(end, true), "-p",
+        CliRun.Result after = CliRun.run("dump", "-s", start, "-e", Lsn.format(end, true), "-p",
                 srv.pgWal().toString());
         assertEquals(after.out(), String.join("\n", lines) + "\n");
 
-        StatsCommandTest.Result plain = StatsCommandTest.run("stream", "-d", where + " sslmode=disable "
+        CliRun.Result plain = CliRun.run("stream", "-d", where + " sslmode=disable "
                 + "password=pw-s3cret", "-s", start, "-e", Lsn.format(end, true));
         assertEquals(ExitCode.INPUT.code(), plain.code(), plain.err());
         assertTrue(plain.err().contains("no encryption") || plain.err().contains("rejects"), plain.err());
-        StatsCommandTest.Result wrong = StatsCommandTest.run("stream", "-d", where + " sslmode=require "
+        CliRun.Result wrong = CliRun.run("stream", "-d", where + " sslmode=require "
                 + "password=wrong-pw", "-s", start, "-e", Lsn.format(end, true));
         assertEquals(ExitCode.INPUT.code(), wrong.code(), wrong.err());
         assertTrue(wrong.err().contains("password authentication failed"), wrong.err());
-        for (StatsCommandTest.Result r : List.of(plain, wrong)) {
+        for (CliRun.Result r : List.of(plain, wrong)) {
             assertEquals(1, r.err().lines().count(), r.err());
             assertTrue(!r.err().contains("pw-s3cret") && !r.err().contains("wrong-pw"), r.err());
         }

@@ -57,7 +57,7 @@ class LsnFormVsPgWaldumpTest {
             lsnEnd++;
         }
         String want = "walprism: error: " + after + pgError.substring(lsnAt, lsnEnd) + " ";
-        StatsCommandTest.Result wp = StatsCommandTest.run("dump", "-p", c.walDir().toString(), "-s", start);
+        CliRun.Result wp = CliRun.run("dump", "-p", c.walDir().toString(), "-s", start);
         assertTrue(wp.code() != 0, wp.err());
         String line = wp.err().lines().filter(l -> l.startsWith("walprism: error: ")).findFirst().orElse("");
         assertTrue(line.startsWith(want), "pg_waldump " + major + ": " + pgError + "\nwalprism: " + line);
@@ -65,7 +65,7 @@ class LsnFormVsPgWaldumpTest {
         assertTrue(line.contains(" at LSN " + Lsn.of(lastSegEnd - 0x1000).format(v) + " "), line);
 
         // the end-of-WAL note on a read to the end of the last segment, in the same form
-        StatsCommandTest.Result note = StatsCommandTest.run("stats", "-p", c.walDir().toString(), "-s",
+        CliRun.Result note = CliRun.run("stats", "-p", c.walDir().toString(), "-s",
                 Lsn.format(c.startLsn(), false));
         assertEquals(0, note.code(), note.err());
         String prefix = "walprism: note: end of WAL at ";

@@ -52,8 +52,8 @@ class NamesCommandTest {
         Path map = relmap(c, tmp);
         RelationMap catalog = RelationMap.load(map);
         String[] dump = args(new String[] {"dump", "-b"}, range(c));
-        AnalyzerCommandsTest.Result plain = AnalyzerCommandsTest.run(dump);
-        AnalyzerCommandsTest.Result named = AnalyzerCommandsTest.run(args(dump, "--names", "--relmap",
+        CliRun.Result plain = CliRun.run(dump);
+        CliRun.Result named = CliRun.run(args(dump, "--names", "--relmap",
                 map.toString()));
         assertEquals(0, named.code(), named.err());
         Pattern rel = Pattern.compile("rel (\\d+)/(\\d+)/(\\d+) \\(([^)]+)\\)");
@@ -74,8 +74,8 @@ class NamesCommandTest {
         assertTrue(seen.containsValue("public.d") && seen.containsValue("public.d_pkey"), seen.toString());
         assertEquals(plain.out(), named.out().replaceAll(" \\([a-z_.0-9]+\\)", ""));
         String[] json = args(new String[] {"dump", "--format", "json"}, range(c));
-        AnalyzerCommandsTest.Result plainJson = AnalyzerCommandsTest.run(json);
-        AnalyzerCommandsTest.Result namedJson = AnalyzerCommandsTest.run(args(json, "--names", "--relmap",
+        CliRun.Result plainJson = CliRun.run(json);
+        CliRun.Result namedJson = CliRun.run(args(json, "--names", "--relmap",
                 map.toString()));
         assertEquals(0, namedJson.code(), namedJson.err());
         assertTrue(namedJson.out().contains("\"relation\":\"public.d\""), "new file named in JSON");
@@ -88,7 +88,7 @@ class NamesCommandTest {
         Path map = relmap(c, tmp);
         Path html = tmp.resolve("r.html");
         String input = c.walDir() + ":" + Lsn.format(c.startLsn(), true) + ":" + Lsn.format(c.endLsn(), true);
-        AnalyzerCommandsTest.Result r = AnalyzerCommandsTest.run("report", input, input, "--relmap", map.toString(),
+        CliRun.Result r = CliRun.run("report", input, input, "--relmap", map.toString(),
                 "--bucket", "1s", "-o", html.toString());
         assertEquals(0, r.code(), r.err());
         String h = Files.readString(html);
@@ -99,7 +99,7 @@ class NamesCommandTest {
     @Test
     void dumpNamesNeedsAMapAndTheTextForm() {
         Capture c = capture();
-        AnalyzerCommandsTest.Result r = AnalyzerCommandsTest.run(args(new String[] {"dump", "--names"}, range(c)));
+        CliRun.Result r = CliRun.run(args(new String[] {"dump", "--names"}, range(c)));
         assertEquals(2, r.code());
         assertTrue(r.err().startsWith("walprism: error: --names needs --relmap FILE or --dbname CONNINFO"), r.err());
     }
@@ -108,18 +108,18 @@ class NamesCommandTest {
     void topRelationsAndDiffByTable(@TempDir Path tmp) throws IOException {
         Capture c = capture();
         Path map = relmap(c, tmp);
-        AnalyzerCommandsTest.Result top = AnalyzerCommandsTest.run(args(new String[] {"stats", "--by", "relation",
+        CliRun.Result top = CliRun.run(args(new String[] {"stats", "--by", "relation",
             "--top", "3", "--sort", "fpi", "--format", "csv", "--relmap", map.toString()}, range(c)));
         assertEquals(0, top.code(), top.err());
         List<String> lines = top.out().lines().toList();
         assertEquals(4, lines.size(), top.out());
         assertTrue(lines.get(1).startsWith("1,public.a,r,"), lines.get(1));
         String input = c.walDir() + ":" + Lsn.format(c.startLsn(), true) + ":" + Lsn.format(c.endLsn(), true);
-        AnalyzerCommandsTest.Result diff = AnalyzerCommandsTest.run("diff", input, input, "--format", "csv",
+        CliRun.Result diff = CliRun.run("diff", input, input, "--format", "csv",
                 "--relmap", map.toString());
         assertEquals(0, diff.code(), diff.err());
         assertTrue(diff.out().contains("\ntable,public.a,bytes,"), diff.out());
-        AnalyzerCommandsTest.Result bad = AnalyzerCommandsTest.run(args(new String[] {"stats", "--by", "relation",
+        CliRun.Result bad = CliRun.run(args(new String[] {"stats", "--by", "relation",
             "--sort", "size"}, range(c)));
         assertEquals(2, bad.code());
     }
@@ -137,7 +137,7 @@ class NamesCommandTest {
         for (RelationMap.Relation r : RelationMap.load(map).all()) {
             names.add(r.name());
         }
-        AnalyzerCommandsTest.Result r = AnalyzerCommandsTest.run(args(new String[] {"stats", "--by", "relation",
+        CliRun.Result r = CliRun.run(args(new String[] {"stats", "--by", "relation",
             "--top", "100"}, "-p", c.walDir().toString(), "--relmap", map.toString()));
         assertEquals(0, r.code(), r.err());
         List<String> lines = r.out().lines().toList();

@@ -3,10 +3,9 @@ package org.walprism.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.walprism.cli.CliRun.run;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -42,16 +41,6 @@ class PageOutputTest {
     @TempDir
     Path tmp;
 
-    private record Result(int code, String out, String err) {
-    }
-
-    private static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
-        return new Result(code, out.toString(), err.toString());
-    }
-
     private static String[] range(Capture c, String... more) {
         List<String> a = new ArrayList<>(List.of("dump", "-p", c.walDir().toString(), "-s",
                 Lsn.format(c.startLsn(), true), "-e", Lsn.format(c.endLsn(), true)));
@@ -84,7 +73,7 @@ class PageOutputTest {
         assertTrue(with.size() >= 10, "captures with pg_waldump --save-fullpage checksums: " + with.size());
         return with.stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
             Path dir = tmp.resolve(c.name().replace('/', '_'));
-            Result r = run(range(c, "-q", "--save-fullpage=" + dir));
+            CliRun.Result r = run(range(c, "-q", "--save-fullpage=" + dir));
             assertEquals(0, r.code(), r.err());
             assertEquals("", r.out());
             String expected = c.oracleText("waldump-fullpage.sha256");
@@ -97,11 +86,11 @@ class PageOutputTest {
     @Test
     void savesPagesAlongsideTheRecordLinesAndHonoursFilters() throws IOException {
         Capture c = TestData.capture("18/vacuum_noindex_pglz");
-        Result all = run(range(c, "--save-fullpage=" + tmp.resolve("all")));
+        CliRun.Result all = run(range(c, "--save-fullpage=" + tmp.resolve("all")));
         assertEquals(0, all.code(), all.err());
         assertEquals(c.oracleText("waldump.txt"), all.out());
         // -n 5: the images of the first five records only, as pg_waldump saves them
-        Result five = run(range(c, "-n", "5", "--save-fullpage=" + tmp.resolve("five")));
+        CliRun.Result five = run(range(c, "-n", "5", "--save-fullpage=" + tmp.resolve("five")));
         assertEquals(0, five.code(), five.err());
         List<String> firstFive = five.out().lines().map(l -> l.substring(l.indexOf("lsn: ") + 5, l.indexOf(','
                 , l.indexOf("lsn: ")))).toList();
@@ -122,7 +111,7 @@ class PageOutputTest {
     Stream<DynamicTest> blockRowsEqualPgGetWalBlockInfo() {
         return TestData.captures().stream().filter(c -> c.has("blocks.tsv")).map(c -> DynamicTest.dynamicTest(c.name(),
                 () -> {
-                    Result r = run(range(c, "--blocks"));
+                    CliRun.Result r = run(range(c, "--blocks"));
                     assertEquals(0, r.code(), r.err());
                     List<String> lines = r.out().lines().toList();
                     assertTrue(lines.get(0).startsWith("start_lsn\tend_lsn\tprev_lsn\tblock_id\t"), lines.get(0));
@@ -159,7 +148,7 @@ class PageOutputTest {
         List<Capture> with = TestData.captures().stream().filter(c -> c.has("blocks-md5.tsv")).toList();
         assertTrue(!with.isEmpty(), "no capture has blocks-md5.tsv");
         return with.stream().map(c -> DynamicTest.dynamicTest(c.name(), () -> {
-            Result r = run(range(c, "--blocks", "--with-data"));
+            CliRun.Result r = run(range(c, "--blocks", "--with-data"));
             assertEquals(0, r.code(), r.err());
             List<String> lines = r.out().lines().toList();
             List<String> expected = new ArrayList<>();
@@ -248,7 +237,7 @@ class PageOutputTest {
     @Test
     void withDataNeedsBlocks() {
         Capture c = TestData.capture("18/wal_switch");
-        Result r = run(range(c, "--with-data"));
+        CliRun.Result r = run(range(c, "--with-data"));
         assertEquals(2, r.code());
         assertEquals("walprism: error: option --with-data requires option --blocks\n", r.err());
     }
@@ -256,7 +245,7 @@ class PageOutputTest {
     @Test
     void csvIsForBlocksOnly() {
         Capture c = TestData.capture("18/wal_switch");
-        Result r = run(range(c, "--format", "csv"));
+        CliRun.Result r = run(range(c, "--format", "csv"));
         assertEquals(2, r.code());
         assertEquals("walprism: error: --format csv is for --blocks only (records: text or json)\n", r.err());
     }
@@ -266,7 +255,7 @@ class PageOutputTest {
         Capture c = TestData.capture("18/wal_switch");
         Path dir = Files.createDirectories(tmp.resolve("full"));
         Files.writeString(dir.resolve("x"), "x");
-        Result r = run(range(c, "--save-fullpage", dir.toString()));
+        CliRun.Result r = run(range(c, "--save-fullpage", dir.toString()));
         assertEquals(2, r.code());
         assertEquals("walprism: error: directory \"" + dir + "\" exists but is not empty\n", r.err());
         assertEquals("", r.out());
@@ -276,7 +265,7 @@ class PageOutputTest {
     void refusesAFileAsDirectory() throws IOException {
         Capture c = TestData.capture("18/wal_switch");
         Path file = Files.writeString(tmp.resolve("file"), "x");
-        Result r = run(range(c, "--save-fullpage", file.toString()));
+        CliRun.Result r = run(range(c, "--save-fullpage", file.toString()));
         assertEquals(2, r.code());
         assertEquals("walprism: error: could not access directory \"" + file + "\": not a directory\n", r.err());
     }
@@ -303,18 +292,18 @@ class PageOutputTest {
     @Test
     void aCorruptImageIsOneLineNamingLsnAndBlock() throws IOException {
         Path wal = corruptImageWal(tmp.resolve("wal"));
-        Result plain = run("dump", "-p", wal.toString());
+        CliRun.Result plain = run("dump", "-p", wal.toString());
         assertEquals(0, plain.code(), plain.err()); // the record itself is valid
-        Result saved = run("dump", "-p", wal.toString(), "-q", "--save-fullpage", tmp.resolve("fp").toString());
+        CliRun.Result saved = run("dump", "-p", wal.toString(), "-q", "--save-fullpage", tmp.resolve("fp").toString());
         assertEquals(4, saved.code());
         assertEquals("walprism: error: could not decompress pglz image of block 0 (600 bytes stored: tag at input "
                 + "byte 1 copies from 5 bytes back, only 0 written) at LSN "
                 + Lsn.of(0x100028).format(WalVersion.PG18) + "\n", saved.err());
-        Result rows = run("dump", "-p", wal.toString(), "--blocks", "--with-data");
+        CliRun.Result rows = run("dump", "-p", wal.toString(), "--blocks", "--with-data");
         assertEquals(4, rows.code());
         assertTrue(rows.err().startsWith("walprism: error: could not decompress pglz image of block 0 ("), rows.err());
         assertEquals(1, rows.err().lines().count());
-        Result noData = run("dump", "-p", wal.toString(), "--blocks");
+        CliRun.Result noData = run("dump", "-p", wal.toString(), "--blocks");
         assertEquals(0, noData.code(), noData.err());
     }
 

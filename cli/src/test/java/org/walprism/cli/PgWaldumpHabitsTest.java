@@ -2,10 +2,9 @@ package org.walprism.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.walprism.cli.CliRun.run;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -23,28 +22,18 @@ import org.walprism.testdata.TestData;
  */
 class PgWaldumpHabitsTest {
 
-    record Result(int code, String out, String err) {
-    }
-
-    static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
-        return new Result(code, out.toString(), err.toString());
-    }
-
     private static Capture capture() {
         return TestData.capture("17/vacuum_noindex");
     }
 
     @Test
     void questionMarkIsHelpAsInPgWaldump() {
-        Result q = run("dump", "-?");
-        Result help = run("dump", "--help");
+        CliRun.Result q = run("dump", "-?");
+        CliRun.Result help = run("dump", "--help");
         assertEquals(0, q.code(), q.err());
         assertEquals(help.out(), q.out());
         assertTrue(q.out().contains("Usage: walprism dump"), q.out());
-        Result root = run("-?");
+        CliRun.Result root = run("-?");
         assertEquals(0, root.code(), root.err());
         assertEquals(run("--help").out(), root.out());
     }
@@ -52,15 +41,15 @@ class PgWaldumpHabitsTest {
     @Test
     void dumpWithStatsPrintsTheStatisticsAsPgWaldumpDoes() {
         String wal = capture().walDir().toString();
-        Result stats = run("stats", "-p", wal);
+        CliRun.Result stats = run("stats", "-p", wal);
         assertEquals(0, stats.code(), stats.err());
         for (String[] z : new String[][] {{"-z"}, {"--stats"}, {"-z", "-b"}}) {
             String[] args = Stream.concat(Stream.of("dump", "-p", wal), Stream.of(z)).toArray(String[]::new);
-            Result r = run(args);
+            CliRun.Result r = run(args);
             assertEquals(0, r.code(), r.err());
             assertEquals(stats.out(), r.out(), String.join(" ", args));
         }
-        Result record = run("dump", "-p", wal, "--stats=record");
+        CliRun.Result record = run("dump", "-p", wal, "--stats=record");
         assertEquals(run("stats", "-p", wal, "--stats=record").out(), record.out());
         assertTrue(record.out().contains("Heap2/PRUNE_VACUUM_SCAN"), record.out());
     }
@@ -76,7 +65,7 @@ class PgWaldumpHabitsTest {
         UnaryOperator<String> saved = WalRangeOptions.env;
         try {
             WalRangeOptions.env = Map.of("PGDATA", pgdata.toString())::get;
-            Result r = run("stats");
+            CliRun.Result r = run("stats");
             assertEquals(0, r.code(), r.err());
             assertEquals(run("stats", "-p", pgWal.toString()).out(), r.out());
         } finally {
@@ -87,7 +76,7 @@ class PgWaldumpHabitsTest {
     @Test
     void aFolderWhoseSubdirectoryHoldsTheSegmentsIsNamedInTheError() {
         Path dir = capture().storedDir();
-        Result r = run("stats", "-p", dir.toString());
+        CliRun.Result r = run("stats", "-p", dir.toString());
         assertEquals(3, r.code(), r.err());
         assertEquals("walprism: error: could not find any WAL file in \"" + dir + "\" (WAL segment files are in its "
                 + "subdirectory \"wal\": -p " + dir.resolve("wal") + ")\n", r.err());
@@ -96,11 +85,11 @@ class PgWaldumpHabitsTest {
     @Test
     void aMistypedLsnInADiffInputIsABadLsnNotAMissingPath() {
         String a = capture().storedDir().resolve("wal").toString();
-        Result r = run("diff", a + ":0/8F3B00", a + ":0/ZZ");
+        CliRun.Result r = run("diff", a + ":0/8F3B00", a + ":0/ZZ");
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().contains("invalid WAL location \"0/ZZ\" in \"" + a + ":0/ZZ\""), r.err());
         assertTrue(!r.err().contains("could not open"), r.err());
-        Result end = run("diff", a + ":0/8F3B00:0/AC6EA8", a + ":0/8F3B00:0/AC6EAG");
+        CliRun.Result end = run("diff", a + ":0/8F3B00:0/AC6EA8", a + ":0/8F3B00:0/AC6EAG");
         assertEquals(2, end.code(), end.err());
         assertTrue(end.err().contains("invalid WAL location \"0/AC6EAG\""), end.err());
     }
@@ -108,15 +97,15 @@ class PgWaldumpHabitsTest {
     @Test
     void generateTakesTheMajorAsMajorOrAsAndRefusesVersionWithAHint() {
         String model = TestData.root().resolve("models/vacuum_noindex.properties").toString();
-        Result major = run("generate", "--major", "17", "--model", model);
+        CliRun.Result major = run("generate", "--major", "17", "--model", model);
         assertEquals(0, major.code(), major.err());
-        Result as = run("generate", "--as", "17", "--model", model);
+        CliRun.Result as = run("generate", "--as", "17", "--model", model);
         assertEquals(major.out(), as.out());
-        Result old = run("generate", "--version", "17", "--model", model);
+        CliRun.Result old = run("generate", "--version", "17", "--model", model);
         assertEquals(2, old.code(), old.err());
         assertTrue(old.err().startsWith("walprism: error: generate takes the PostgreSQL major as --major 17 (or --as 17)"),
                 old.err());
-        Result none = run("generate", "--model", model);
+        CliRun.Result none = run("generate", "--model", model);
         assertEquals(2, none.code(), none.err());
         assertTrue(none.err().contains("--major"), none.err());
     }
@@ -126,17 +115,17 @@ class PgWaldumpHabitsTest {
         Path m = tmp.resolve("m.properties");
         Files.writeString(m, Files.readString(TestData.root().resolve("models/vacuum_noindex.properties"))
                 .replace("table.", "tabel."));
-        Result r = run("generate", "--major", "16", "--model", m.toString());
+        CliRun.Result r = run("generate", "--major", "16", "--model", m.toString());
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().contains("unknown model key: tabel."), r.err());
     }
 
     @Test
     void streamPrintsTheVersionAndSaysItsLetterRule() {
-        Result v = run("stream", "-V");
+        CliRun.Result v = run("stream", "-V");
         assertEquals(0, v.code(), v.err());
         assertEquals(run("--version").out(), v.out());
-        Result help = run("stream", "-?");
+        CliRun.Result help = run("stream", "-?");
         assertEquals(0, help.code(), help.err());
         assertTrue(help.out().replaceAll("\\s+", " ").contains("-h is the host and -p the port here"), help.out());
     }

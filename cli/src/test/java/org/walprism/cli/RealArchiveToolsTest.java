@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.walprism.cli.StatsCommandTest.Result;
+import org.walprism.cli.CliRun.Result;
 import org.walprism.testdata.TestData;
 
 /**
@@ -100,7 +100,7 @@ class RealArchiveToolsTest {
             for (String mode : List.of("--stats", "--stats=record")) {
                 String expected = waldump(segDir, "-s", start, "-e", end, mode);
                 // -p at the backup directory: walprism finds pg_wal.tar*, else base.tar*
-                Result r = StatsCommandTest.run("stats", "-p", dir.toString(), "-s", start, "-e", end, mode);
+                Result r = CliRun.run("stats", "-p", dir.toString(), "-s", start, "-e", end, mode);
                 assertEquals(0, r.code(), name + ": " + r.err());
                 assertEquals(expected, r.out(), name + " " + mode);
             }
@@ -121,7 +121,7 @@ class RealArchiveToolsTest {
             String last = complete.get(complete.size() - 1);
             String expected = waldump(out.resolve("pg_wal"), first, last, "--stats=record");
             assertTrue(expected.contains("Heap"), expected);
-            Result r = StatsCommandTest.run("stats", "-p", dir.toString(), first, last, "--stats=record");
+            Result r = CliRun.run("stats", "-p", dir.toString(), first, last, "--stats=record");
             assertEquals(0, r.code(), method + ": " + r.err());
             assertEquals(expected, r.out(), method);
         }
@@ -132,7 +132,7 @@ class RealArchiveToolsTest {
     void pgReceivewalPartialSegmentEndsTheWal() throws Exception {
         for (String method : List.of("gzip", "lz4")) {
             Path dir = out.resolve("receivewal-" + method);
-            Result all = StatsCommandTest.run("stats", "-p", dir.toString());
+            Result all = CliRun.run("stats", "-p", dir.toString());
             assertEquals(0, all.code(), method + ": " + all.err());
             assertTrue(all.err().contains(".partial is a partial segment"), all.err());
         }

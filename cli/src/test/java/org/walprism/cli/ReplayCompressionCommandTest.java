@@ -11,13 +11,13 @@ import org.walprism.testdata.TestData;
 /** CLI contract of {@code replay --compression}: side B named by its setting, bad combinations refused. */
 class ReplayCompressionCommandTest {
 
-    private static GenerateReplayCommandTest.Result replay(Capture c, String... options) {
+    private static CliRun.Result replay(Capture c, String... options) {
         String[] base = {"replay", "-s", Lsn.format(c.startLsn(), false), "-e", Lsn.format(c.endLsn(), false), "-p",
             c.storedDir().resolve("wal").toString()};
         String[] args = new String[base.length + options.length];
         System.arraycopy(base, 0, args, 0, base.length);
         System.arraycopy(options, 0, args, base.length, options.length);
-        return GenerateReplayCommandTest.run(args);
+        return CliRun.run(args);
     }
 
     @Test

@@ -21,7 +21,7 @@ class SegmentArgumentsTest {
     @Test
     void startAndEndSegmentsWithRangePrintWhatPgWaldumpPrinted() {
         List<String> segs = C.segments();
-        var r = StatsCommandTest.run("stats", seg(0), seg(segs.size() - 1),
+        var r = CliRun.run("stats", seg(0), seg(segs.size() - 1),
                 "-s", Lsn.format(C.startLsn(), true), "-e", Lsn.format(C.endLsn(), true));
         assertEquals(0, r.code(), r.err());
         assertEquals(C.oracleText("waldump-stats.txt"), r.out());
@@ -29,18 +29,18 @@ class SegmentArgumentsTest {
 
     @Test
     void startSegmentAloneReadsThatSegmentOnly() {
-        var one = StatsCommandTest.run("stats", seg(0), "--format=json");
-        var viaP = StatsCommandTest.run("stats", "-p", seg(0), "--format=json");
+        var one = CliRun.run("stats", seg(0), "--format=json");
+        var viaP = CliRun.run("stats", "-p", seg(0), "--format=json");
         assertEquals(0, one.code(), one.err());
         assertEquals(viaP.out(), one.out());
-        var both = StatsCommandTest.run("stats", seg(0), seg(C.segments().size() - 1), "--format=json");
+        var both = CliRun.run("stats", seg(0), seg(C.segments().size() - 1), "--format=json");
         assertEquals(0, both.code(), both.err());
         assertTrue(!both.out().equals(one.out()), "ENDSEG extends the range");
     }
 
     @Test
     void rejectsStartOutsideStartSegment() {
-        var r = StatsCommandTest.run("stats", seg(0), "-s", "0/10");
+        var r = CliRun.run("stats", seg(0), "-s", "0/10");
         assertEquals(2, r.code());
         assertEquals("walprism: error: start WAL location 0/00000010 is not inside file \"" + C.segments().get(0)
                 + "\"\n", r.err());
@@ -48,7 +48,7 @@ class SegmentArgumentsTest {
 
     @Test
     void rejectsEndSegmentBeforeStartSegment() {
-        var r = StatsCommandTest.run("stats", seg(1), seg(0));
+        var r = CliRun.run("stats", seg(1), seg(0));
         assertEquals(2, r.code());
         assertEquals("walprism: error: ENDSEG " + C.segments().get(0) + " is before STARTSEG " + C.segments().get(1)
                 + "\n", r.err());
@@ -56,7 +56,7 @@ class SegmentArgumentsTest {
 
     @Test
     void rejectsUnparsableSegmentName() {
-        var r = StatsCommandTest.run("stats", C.walDir().resolve("no-such-wal").toString());
+        var r = CliRun.run("stats", C.walDir().resolve("no-such-wal").toString());
         assertEquals(2, r.code());
         assertEquals("walprism: error: could not parse WAL file name \"no-such-wal\"\n", r.err());
     }

@@ -3,9 +3,8 @@ package org.walprism.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.walprism.cli.CliRun.run;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,16 +15,6 @@ import org.walprism.codec.Lsn;
 
 /** {@code walprism stats} over every real capture prints what that major's pg_waldump printed. */
 class StatsCommandTest {
-
-    record Result(int code, String out, String err) {
-    }
-
-    static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
-        return new Result(code, out.toString(), err.toString());
-    }
 
     static Stream<Capture> captures() {
         return TestData.captures().stream();
@@ -42,7 +31,7 @@ class StatsCommandTest {
     @MethodSource("captures")
     void statsEqualsPgWaldumpStats(Capture c) {
         assumeTrue(c.has("waldump-stats.txt"));
-        Result r = run(args(c));
+        CliRun.Result r = run(args(c));
         assertEquals("", r.err());
         assertEquals(0, r.code());
         assertEquals(c.oracleText("waldump-stats.txt"), r.out());
@@ -52,7 +41,7 @@ class StatsCommandTest {
     @MethodSource("captures")
     void statsRecordEqualsPgWaldumpStatsRecord(Capture c) {
         assumeTrue(c.has("waldump-stats-record.txt"));
-        Result r = run(args(c, "--stats=record"));
+        CliRun.Result r = run(args(c, "--stats=record"));
         assertEquals(0, r.code(), r.err());
         assertEquals(c.oracleText("waldump-stats-record.txt"), r.out());
         assertEquals(r.out(), run(args(c, "-z", "--stats=record")).out());
@@ -62,7 +51,7 @@ class StatsCommandTest {
     @MethodSource("captures")
     void csvCarriesPgGetWalStatsFigures(Capture c) {
         assumeTrue(c.has("stats.tsv"));
-        Result r = run(args(c, "--stats=record", "--format", "csv"));
+        CliRun.Result r = run(args(c, "--stats=record", "--format", "csv"));
         assertEquals(0, r.code(), r.err());
         List<String> expected = new java.util.ArrayList<>(c.oracleText("stats.tsv").lines().filter(l -> !l.isBlank()).toList());
         List<String> actual = new java.util.ArrayList<>();
@@ -79,7 +68,7 @@ class StatsCommandTest {
     @MethodSource("captures")
     void jsonHasTheTextTotals(Capture c) {
         assumeTrue(c.has("waldump-stats.txt"));
-        Result r = run(args(c, "--format=json"));
+        CliRun.Result r = run(args(c, "--format=json"));
         assertEquals(0, r.code(), r.err());
         String total = c.oracleText("waldump-stats.txt").lines().filter(l -> l.startsWith("Total ")).findFirst().orElseThrow();
         String[] f = total.trim().split("\\s+");
@@ -93,7 +82,7 @@ class StatsCommandTest {
         assumeTrue(c.has("records.tsv"));
         List<String> rows = c.oracleText("records.tsv").lines().limit(2).toList();
         long second = Lsn.parse(rows.get(1).split("\t")[0]).value();
-        Result r = run("stats", "-p", c.walDir().toString(), "-s", Lsn.format(c.startLsn() + 1, true),
+        CliRun.Result r = run("stats", "-p", c.walDir().toString(), "-s", Lsn.format(c.startLsn() + 1, true),
                 "-e", Lsn.format(c.endLsn(), true), "--format=json");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("\"start_lsn\": \"" + Lsn.of(second).format(
@@ -107,8 +96,8 @@ class StatsCommandTest {
     void segmentFileAsPathReadsThatSegmentOnly(Capture c) {
         String seg = c.segments().get(c.segments().size() - 1);
         long segno = org.walprism.codec.WalFileName.segno(seg, c.segmentSize());
-        Result file = run("stats", "-p", c.walDir().resolve(seg).toString(), "--stats=record");
-        Result range = run("stats", "-p", c.walDir().toString(), "--stats=record",
+        CliRun.Result file = run("stats", "-p", c.walDir().resolve(seg).toString(), "--stats=record");
+        CliRun.Result range = run("stats", "-p", c.walDir().toString(), "--stats=record",
                 "-s", Lsn.format(segno * c.segmentSize(), true), "-e", Lsn.format((segno + 1) * c.segmentSize(), true));
         assertEquals(0, file.code(), file.err());
         assertEquals(range.out(), file.out());

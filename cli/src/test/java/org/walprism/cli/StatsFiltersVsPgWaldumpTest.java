@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.walprism.cli.StatsCommandTest.Result;
+import org.walprism.cli.CliRun.Result;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.read.WalReader;
 import org.walprism.codec.record.BlockRef;
@@ -49,7 +49,7 @@ class StatsFiltersVsPgWaldumpTest {
     }
 
     private static Result walprism(List<String> args) {
-        return StatsCommandTest.run(args.toArray(String[]::new));
+        return CliRun.run(args.toArray(String[]::new));
     }
 
     private static Result pgWaldump(Path bin, List<String> args) {

@@ -37,7 +37,7 @@ class TimeOptionsTest {
         List<String> times = commitTimes(c);
         String from = times.get(times.size() / 4);
         String to = times.get(times.size() / 2);
-        AnalyzerCommandsTest.Result r = AnalyzerCommandsTest.run(with(c, "stats", "--categories", "--format", "csv",
+        CliRun.Result r = CliRun.run(with(c, "stats", "--categories", "--format", "csv",
                 "--since", from, "--until", to, "--bucket", "1s"));
         assertEquals(0, r.code(), r.err());
         long records = r.out().lines().filter(l -> l.startsWith("totals,all,records,")).mapToLong(
@@ -45,13 +45,13 @@ class TimeOptionsTest {
         long perSecond = r.out().lines().filter(l -> l.startsWith("time_bucket,") && l.contains(",records,"))
                 .mapToLong(l -> Long.parseLong(l.substring(l.lastIndexOf(',') + 1))).sum();
         assertEquals(records, perSecond, "time buckets add up to the records");
-        AnalyzerCommandsTest.Result all = AnalyzerCommandsTest.run(with(c, "stats", "--categories", "--format",
+        CliRun.Result all = CliRun.run(with(c, "stats", "--categories", "--format",
                 "csv"));
         long allRecords = all.out().lines().filter(l -> l.startsWith("totals,all,records,")).mapToLong(
                 l -> Long.parseLong(l.substring(l.lastIndexOf(',') + 1))).sum();
         assertTrue(records > 0 && records < allRecords, records + " of " + allRecords);
         // the commits the narrowed range holds are those pg_walinspect dated after the last before --since
-        AnalyzerCommandsTest.Result dump = AnalyzerCommandsTest.run(with(c, "dump", "-r", "Transaction",
+        CliRun.Result dump = CliRun.run(with(c, "dump", "-r", "Transaction",
                 "--since", from, "--until", to));
         long commits = dump.out().lines().filter(l -> l.contains("desc: COMMIT ")).count();
         long expected = times.stream().filter(t -> t.compareTo(from) >= 0 && t.compareTo(to) <= 0).count();
@@ -66,7 +66,7 @@ class TimeOptionsTest {
             "1fortnight"}, new String[] {"--until", "1999-01-01"})) {
             List<String> a = new java.util.ArrayList<>(List.of("stats"));
             a.addAll(List.of(args));
-            AnalyzerCommandsTest.Result r = AnalyzerCommandsTest.run(with(c, a.toArray(String[]::new)));
+            CliRun.Result r = CliRun.run(with(c, a.toArray(String[]::new)));
             assertEquals(ExitCode.USAGE.code(), r.code(), String.join(" ", args) + ": " + r.err());
             assertEquals(1, r.err().strip().lines().count(), r.err());
         }

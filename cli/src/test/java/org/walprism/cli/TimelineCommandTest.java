@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.walprism.cli.StatsCommandTest.Result;
+import org.walprism.cli.CliRun.Result;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.WalVersion;
 import org.walprism.testdata.Capture;
@@ -39,7 +39,7 @@ class TimelineCommandTest {
     Path tmp;
 
     private static Result run(String... args) {
-        return StatsCommandTest.run(args);
+        return CliRun.run(args);
     }
 
     private static String wal() {

@@ -16,7 +16,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.walprism.cli.StatsCommandTest.Result;
+import org.walprism.cli.CliRun.Result;
 import org.walprism.codec.Lsn;
 import org.walprism.codec.WalVersion;
 import org.walprism.testdata.Capture;
@@ -50,7 +50,7 @@ class TruncatedSegmentVsPgWaldumpTest {
     }
 
     private static Result walprism(List<String> args) {
-        return StatsCommandTest.run(args.toArray(String[]::new));
+        return CliRun.run(args.toArray(String[]::new));
     }
 
     private static Result pgWaldump(Path bin, List<String> args) {

@@ -24,7 +24,7 @@ class TwoMajorsLsnTest {
         return (c.endLsn() / seg + 2) * seg;
     }
 
-    private static void assertMissingAt(AnalyzerCommandsTest.Result r, Capture side) {
+    private static void assertMissingAt(CliRun.Result r, Capture side) {
         assertEquals(ExitCode.TRUNCATED.code(), r.code(), r.err());
         String lsn = Lsn.of(pastTheEnd(side)).format(WalVersion.fromLabel(side.versionLabel()));
         assertTrue(r.err().contains("(holding " + lsn + ") is missing"), r.err());
@@ -37,8 +37,8 @@ class TwoMajorsLsnTest {
         String b19 = PG19.walDir().toString();
         String bad17 = a17 + ":" + Lsn.format(pastTheEnd(PG17), true);
         String bad19 = b19 + ":" + Lsn.format(pastTheEnd(PG19), false);
-        assertMissingAt(AnalyzerCommandsTest.run("diff", bad17, b19), PG17);
-        assertMissingAt(AnalyzerCommandsTest.run("diff", b19, bad17), PG17);
-        assertMissingAt(AnalyzerCommandsTest.run("diff", a17, bad19), PG19);
+        assertMissingAt(CliRun.run("diff", bad17, b19), PG17);
+        assertMissingAt(CliRun.run("diff", b19, bad17), PG17);
+        assertMissingAt(CliRun.run("diff", a17, bad19), PG19);
     }
 }

@@ -18,8 +18,8 @@ import org.walprism.testdata.TestData;
 /** CLI contract of {@code walprism vacuums}: the three formats carry the analyzer's figures; bad input exits cleanly. */
 class VacuumsCommandTest {
 
-    private static AnalyzerCommandsTest.Result run(String... args) {
-        return AnalyzerCommandsTest.run(args);
+    private static CliRun.Result run(String... args) {
+        return CliRun.run(args);
     }
 
     private static String[] args(Capture c, String... more) {
@@ -35,19 +35,19 @@ class VacuumsCommandTest {
         VacuumAnalyzer.Result expected = VacuumAnalyzer.analyze(c.walDir(), c.startLsn(), c.endLsn(), 0,
                 RelationMap.empty());
         VacuumRun run = expected.runs().get(0);
-        AnalyzerCommandsTest.Result text = run(args(c));
+        CliRun.Result text = run(args(c));
         assertEquals(0, text.code(), text.err());
         assertTrue(text.out().contains("Run 1: " + run.name()), text.out());
         assertTrue(text.out().contains("WAL usage: " + run.walUsage().records() + " records, "
                 + run.walUsage().fullPageImages() + " full page images, " + run.walUsage().bytes() + " bytes"),
                 text.out());
-        AnalyzerCommandsTest.Result csv = run(args(c, "--format", "csv"));
+        CliRun.Result csv = run(args(c, "--format", "csv"));
         assertEquals(0, csv.code(), csv.err());
         assertTrue(csv.out().startsWith("run,relation,section,name,metric,value\n"), csv.out());
         assertTrue(csv.out().contains("\n1," + run.name() + ",wal_usage,all,bytes," + run.walUsage().bytes() + "\n"));
         assertTrue(csv.out().contains("\n1," + run.name() + ",figures,all,index_passes,"
                 + run.figures().indexPasses() + "\n"));
-        AnalyzerCommandsTest.Result json = run(args(c, "--format", "json"));
+        CliRun.Result json = run(args(c, "--format", "json"));
         assertEquals(0, json.code(), json.err());
         assertTrue(json.out().contains("\"relation\": \"" + run.name() + "\""), json.out());
         assertTrue(json.out().contains("\"full_page_images\": " + run.walUsage().fullPageImages()), json.out());
@@ -65,16 +65,16 @@ class VacuumsCommandTest {
                 .runs().get(0);
         String why = run.walUsageDoubt().orElseThrow();
         VacuumRun.WalUsage w = run.walUsage();
-        AnalyzerCommandsTest.Result text = run(args(c));
+        CliRun.Result text = run(args(c));
         assertEquals(0, text.code(), text.err());
         assertTrue(text.out().contains("WAL usage: ~" + w.records() + " records, ~" + w.fullPageImages()
                 + " full page images, ~" + w.bytes() + " bytes, ~" + w.fullPageImageBytes()
                 + " full page image bytes (approximate: " + why), text.out());
-        AnalyzerCommandsTest.Result csv = run(args(c, "--format", "csv"));
+        CliRun.Result csv = run(args(c, "--format", "csv"));
         assertEquals(0, csv.code(), csv.err());
         assertTrue(csv.out().contains("\n1," + run.name() + ",wal_usage,all,exact,false\n"), csv.out());
         assertTrue(csv.out().contains("\n1," + run.name() + ",wal_usage,all,approximate_reason,"), csv.out());
-        AnalyzerCommandsTest.Result json = run(args(c, "--format", "json"));
+        CliRun.Result json = run(args(c, "--format", "json"));
         assertEquals(0, json.code(), json.err());
         assertTrue(json.out().contains("\"exact\": false"), json.out());
         assertTrue(json.out().contains("\"approximate_reason\": \"" + why + "\""), json.out());
@@ -96,7 +96,7 @@ class VacuumsCommandTest {
                 + run.tablespace() + "," + run.database() + "," + run.relfilenode() + "," + tableOid
                 + ",app.orders,r,,shop\n" + run.tablespace() + "," + run.database() + "," + idx + "," + indexOid
                 + ",app.orders_pkey,i,app.orders,shop\n");
-        AnalyzerCommandsTest.Result r = run(args(c, "--relmap", map.toString()));
+        CliRun.Result r = run(args(c, "--relmap", map.toString()));
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("Run 1: app.orders (database shop"), r.out());
         assertTrue(r.out().contains("index app.orders_pkey"), r.out());
@@ -107,7 +107,7 @@ class VacuumsCommandTest {
         Capture c = TestData.capture("16/vacuum_indexed");
         Path map = tmp.resolve("bad.csv");
         Files.writeString(map, "reltablespace,reldatabase,relfilenode,relation\n1663,5,16391,public.t\n1663,5,x,a\n");
-        AnalyzerCommandsTest.Result r = run(args(c, "--relmap", map.toString()));
+        CliRun.Result r = run(args(c, "--relmap", map.toString()));
         assertEquals(2, r.code());
         assertEquals("", r.out());
         assertEquals(List.of("walprism: error: invalid relation map: " + map + " line 3: relfilenode \"x\" is not an "
@@ -117,7 +117,7 @@ class VacuumsCommandTest {
     @Test
     void missingRelationMapIsAnInputError(@TempDir Path tmp) {
         Capture c = TestData.capture("16/vacuum_indexed");
-        AnalyzerCommandsTest.Result r = run(args(c, "--relmap", tmp.resolve("none.csv").toString()));
+        CliRun.Result r = run(args(c, "--relmap", tmp.resolve("none.csv").toString()));
         assertEquals(3, r.code());
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().startsWith("walprism: error: could not open \"" + tmp.resolve("none.csv")), r.err());
